@@ -1,0 +1,41 @@
+/** Sign-in and user calls of spec §7. */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const SignInBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: true },
+);
+export type SignInBody = Static<typeof SignInBody>;
+
+export const SignInResponse = Type.Object({
+  status: Type.Literal('success'),
+  data: Type.Object({
+    token: Type.String(),
+    email: Type.String(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+  }),
+});
+export type SignInResponse = Static<typeof SignInResponse>;
+
+export const UserResponse = Type.Object({
+  status: Type.Literal('success'),
+  data: Type.Object({
+    email: Type.String(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    slug: Type.String(),
+  }),
+});
+export type UserResponse = Static<typeof UserResponse>;
+
+/** Body of every error answer: a clear sentence, never a stack trace. */
+export const ErrorBody = Type.Object({
+  success: Type.Literal(false),
+  status: Type.Literal('error'),
+  message: Type.String(),
+});
+export type ErrorBody = Static<typeof ErrorBody>;

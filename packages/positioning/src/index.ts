@@ -1,0 +1,3 @@
+export * from './units.ts';
+export * from './types.ts';
+export * from './locate.ts';

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run, several projects: `npm run test:unit` and `npm run test:e2e` pick by name. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
+      { test: { name: 'positioning', root: 'packages/positioning', environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          environment: 'node',
+          include: ['specs/**/*.spec.ts'],
+          globalSetup: ['./global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
