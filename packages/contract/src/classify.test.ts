@@ -16,11 +16,16 @@ const MIN = 60_000;
 
 describe('list status', () => {
   it('is offline with no last-seen', () => expect(listStatus(null, now)).toBe('offline'));
-  it('is online just under 5 minutes', () => expect(listStatus(ago(5 * MIN - 1), now)).toBe('online'));
-  it('is warning at exactly 5 minutes', () => expect(listStatus(ago(5 * MIN), now)).toBe('warning'));
-  it('is warning at exactly 10 minutes', () => expect(listStatus(ago(10 * MIN), now)).toBe('warning'));
-  it('is offline beyond 10 minutes', () => expect(listStatus(ago(10 * MIN + 1), now)).toBe('offline'));
-  it('is offline for an unparseable time', () => expect(listStatus('yesterday-ish', now)).toBe('offline'));
+  it('is online just under 5 minutes', () =>
+    expect(listStatus(ago(5 * MIN - 1), now)).toBe('online'));
+  it('is warning at exactly 5 minutes', () =>
+    expect(listStatus(ago(5 * MIN), now)).toBe('warning'));
+  it('is warning at exactly 10 minutes', () =>
+    expect(listStatus(ago(10 * MIN), now)).toBe('warning'));
+  it('is offline beyond 10 minutes', () =>
+    expect(listStatus(ago(10 * MIN + 1), now)).toBe('offline'));
+  it('is offline for an unparseable time', () =>
+    expect(listStatus('yesterday-ish', now)).toBe('offline'));
 });
 
 describe('details and marker liveness', () => {
@@ -60,7 +65,8 @@ describe('signal, confidence and gateway quality classes', () => {
 
 describe('last-seen text', () => {
   it('unknown without a time', () => expect(lastSeenText(null, now)).toEqual({ kind: 'unknown' }));
-  it('just now under a minute', () => expect(lastSeenText(ago(59_999), now)).toEqual({ kind: 'justNow' }));
+  it('just now under a minute', () =>
+    expect(lastSeenText(ago(59_999), now)).toEqual({ kind: 'justNow' }));
   it('minutes under an hour', () =>
     expect(lastSeenText(ago(59 * MIN), now)).toEqual({ kind: 'minutes', value: 59 }));
   it('hours under a day', () =>

@@ -1,10 +1,5 @@
 /** Status classifications of spec §4 with the thresholds of spec §9. */
-import {
-  DETAILS_ONLINE_MS,
-  LIST_ONLINE_MS,
-  LIST_WARNING_MS,
-  LIVE_SIGNAL_MS,
-} from './constants.ts';
+import { DETAILS_ONLINE_MS, LIST_ONLINE_MS, LIST_WARNING_MS, LIVE_SIGNAL_MS } from './constants.ts';
 
 export type ListStatus = 'online' | 'warning' | 'offline';
 export type SignalClass = 'strong' | 'medium' | 'weak';
@@ -20,7 +15,10 @@ function ageMs(lastSeen: string | number | null | undefined, now: number): numbe
 }
 
 /** Device list status: no last-seen or older than 10 min Offline; under 5 min Online; else Warning. */
-export function listStatus(lastSeen: string | number | null | undefined, now = Date.now()): ListStatus {
+export function listStatus(
+  lastSeen: string | number | null | undefined,
+  now = Date.now(),
+): ListStatus {
   const age = ageMs(lastSeen, now);
   if (age === null || age > LIST_WARNING_MS) return 'offline';
   if (age < LIST_ONLINE_MS) return 'online';
@@ -28,7 +26,10 @@ export function listStatus(lastSeen: string | number | null | undefined, now = D
 }
 
 /** Details dialog: Online if seen within 3 minutes. */
-export function isOnlineInDetails(lastSeen: string | number | null | undefined, now = Date.now()): boolean {
+export function isOnlineInDetails(
+  lastSeen: string | number | null | undefined,
+  now = Date.now(),
+): boolean {
   const age = ageMs(lastSeen, now);
   return age !== null && age <= DETAILS_ONLINE_MS;
 }
@@ -81,7 +82,10 @@ export type LastSeenText =
   | { kind: 'date'; value: Date };
 
 /** Last-seen text: under 1 min Just now; under 60 min minutes; under 24 h hours; else a date. */
-export function lastSeenText(lastSeen: string | number | null | undefined, now = Date.now()): LastSeenText {
+export function lastSeenText(
+  lastSeen: string | number | null | undefined,
+  now = Date.now(),
+): LastSeenText {
   const age = ageMs(lastSeen, now);
   if (age === null) return { kind: 'unknown' };
   const minutes = Math.floor(Math.max(0, age) / 60_000);

@@ -89,7 +89,13 @@ export const LABEL = {
   ringStepPx: 10,
 } as const;
 
-export const NAME_BOX = { height: 24, minWidth: 20, maxWidth: 200, pxPerChar: 8, padding: 6 } as const;
+export const NAME_BOX = {
+  height: 24,
+  minWidth: 20,
+  maxWidth: 200,
+  pxPerChar: 8,
+  padding: 6,
+} as const;
 /** Name-box width = name length × 8 + 6, clamped to 20–200. */
 export function nameBoxWidth(name: string): number {
   const raw = name.length * NAME_BOX.pxPerChar + NAME_BOX.padding;

@@ -1,0 +1,124 @@
+/** Builds the server from plugins, then resources. main.ts starts it; tests build and close it. */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import { memoryFailureLimiter } from './lib/failure-limiter.ts';
+import { authPlugin } from './plugins/auth.ts';
+import type { Sql } from './plugins/db.ts';
+import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
+import { authRepository } from './modules/auth/repository.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { authService } from './modules/auth/service.ts';
+import { devicesRepository } from './modules/devices/repository.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
+import { gatewaysRepository } from './modules/gateways/repository.ts';
+import { gatewayRoutes } from './modules/gateways/routes.ts';
+import { ingestKeys } from './modules/ingest/keys.ts';
+import { createPipeline } from './modules/ingest/pipeline.ts';
+import { ingestRoutes } from './modules/ingest/routes.ts';
+import { mapsRepository } from './modules/maps/repository.ts';
+import { mapRoutes } from './modules/maps/routes.ts';
+import { createHub } from './modules/realtime/hub.ts';
+import './types.ts';
+
+export interface BuildOptions {
+  config: Config;
+  sql: Sql;
+  /** Pino logger options, or false for silence (tests). */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, sql, logger = true }: BuildOptions) {
+  const app: FastifyInstance = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.authorization',
+              'req.headers["x-ingest-key"]',
+              'req.headers.cookie',
+            ],
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                ip: req.ip,
+              }),
+            },
+            ...(typeof logger === 'object' ? logger : {}),
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+
+  const auth = authService({
+    repo: authRepository(sql),
+    ipLimiter: memoryFailureLimiter(30, 15 * 60_000),
+    accountLimiter: memoryFailureLimiter(10, 15 * 60_000),
+    tokenTtlHours: config.tokenTtlHours,
+  });
+  const hub = createHub(app.server, { auth, allowedOrigins: config.allowedOrigins });
+  const pipeline = createPipeline({
+    sql,
+    publish: hub.publish,
+    onError: (err) => app.log.error({ err }, 'live update failed'),
+  });
+  const maps = mapsRepository(sql);
+  const gateways = gatewaysRepository(sql);
+  const devices = devicesRepository(sql);
+  const keys = ingestKeys(sql);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'RTLS tracking API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(authPlugin, { auth });
+
+  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => ({
+    status: 'ok',
+  }));
+  app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  await app.register(authRoutes, { auth });
+  await app.register(mapRoutes, { maps });
+  await app.register(gatewayRoutes, { gateways, maps });
+  await app.register(deviceRoutes, { devices });
+  await app.register(ingestRoutes, { pipeline, keys });
+
+  registerWebApp(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    await pipeline.close();
+    await hub.close();
+  });
+
+  return { app, auth, hub, pipeline, repos: { maps, gateways, devices, keys } };
+}
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** Serve the built console, with index.html for any non-API path (single page). */
+function registerWebApp(app: FastifyInstance, webDist: string | null) {
+  const index = webDist ? path.join(webDist, 'index.html') : null;
+  const hasWeb = index !== null && fs.existsSync(index);
+  if (hasWeb) {
+    void app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb;
+    if (isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ success: false, status: 'error', message: 'Not found' });
+  });
+}

@@ -1,0 +1,70 @@
+/** Typed configuration from the environment, with the embedded defaults of `npm start`. */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite data directory, used when databaseUrl is not set. `memory://` keeps it in memory. */
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  mqttUrl: string | null;
+  /** Port of the embedded MQTT broker (only when mqttUrl is not set); 0 disables it. */
+  mqttPort: number;
+  simulator: boolean;
+  /** Simulator report rate per device per second. */
+  simulatorRate: number;
+  simulatorDevices: number;
+  demoEmail: string;
+  demoPassword: string;
+  webDist: string | null;
+  uploadsDir: string;
+  logLevel: string;
+  /** Allowed browser origins for the realtime channel; empty means same host only. */
+  allowedOrigins: string[];
+  tokenTtlHours: number;
+  trustProxy: boolean;
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+}
+
+/** Read the configuration; throws with a clear sentence on a malformed variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const dataDir = env.DATA_DIR ?? path.join(cwd, 'data');
+  const defaultWeb = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    port: int('PORT', env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    mqttUrl: env.MQTT_URL || null,
+    mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
+    simulator: bool(env.SIMULATOR, true),
+    simulatorRate: Number(env.SIMULATOR_RATE ?? 1) || 1,
+    simulatorDevices: int('SIMULATOR_DEVICES', env.SIMULATOR_DEVICES, 8),
+    demoEmail: env.DEMO_EMAIL ?? 'demo@example.com',
+    demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
+    webDist: env.WEB_DIST === '' ? null : (env.WEB_DIST ?? defaultWeb),
+    uploadsDir:
+      env.UPLOADS_DIR ?? path.join(dataDir.startsWith('memory://') ? cwd : dataDir, 'uploads'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    tokenTtlHours: int('TOKEN_TTL_HOURS', env.TOKEN_TTL_HOURS, 24 * 30),
+    trustProxy: bool(env.TRUST_PROXY, false),
+  };
+}

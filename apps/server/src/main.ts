@@ -1,0 +1,36 @@
+/** Entry point of `npm start`: one process serving the console, the API and the realtime channel. */
+import { loadConfig } from './config.ts';
+import { startServer } from './server.ts';
+
+const config = loadConfig();
+const server = await startServer(config);
+
+const database = config.databaseUrl
+  ? `PostgreSQL (${new URL(config.databaseUrl).host})`
+  : config.dataDir.startsWith('memory://')
+    ? 'PGlite in memory'
+    : `PGlite at ${config.dataDir}`;
+const lines = [
+  `Console ready at ${server.url}`,
+  `  database: ${database}`,
+  config.simulator
+    ? `  demo account: ${config.demoEmail} / ${config.demoPassword} (simulated building on; SIMULATOR=off to stop it)`
+    : '  simulator: off',
+];
+server.app.log.info({ url: server.url, database, simulator: config.simulator }, 'server started');
+process.stdout.write(lines.join('\n') + '\n');
+
+let signals = 0;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (++signals > 1) process.exit(1);
+    server.app.log.info({ signal: sig }, 'shutting down');
+    server.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

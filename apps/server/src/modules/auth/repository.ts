@@ -1,0 +1,83 @@
+/** SQL for users and sessions. */
+import type { Sql } from '../../plugins/db.ts';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  slug: string;
+  password_hash: string;
+  disabled: boolean;
+  created_at: Date;
+}
+
+export function authRepository(sql: Sql) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | null> {
+      const rows = await sql.query<UserRow>('select * from users where email = $1', [
+        email.trim().toLowerCase(),
+      ]);
+      return rows[0] ?? null;
+    },
+    async findUserById(id: string): Promise<UserRow | null> {
+      const rows = await sql.query<UserRow>('select * from users where id = $1', [id]);
+      return rows[0] ?? null;
+    },
+    async listUsers(): Promise<UserRow[]> {
+      return sql.query<UserRow>('select * from users order by created_at');
+    },
+    async insertUser(u: Omit<UserRow, 'created_at' | 'disabled'>): Promise<void> {
+      await sql.query(
+        `insert into users (id, email, first_name, last_name, slug, password_hash)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [u.id, u.email, u.first_name, u.last_name, u.slug, u.password_hash],
+      );
+    },
+    async setPassword(userId: string, hash: string): Promise<void> {
+      await sql.query('update users set password_hash = $2, updated_at = now() where id = $1', [
+        userId,
+        hash,
+      ]);
+    },
+    async setDisabled(userId: string, disabled: boolean): Promise<void> {
+      await sql.query('update users set disabled = $2, updated_at = now() where id = $1', [
+        userId,
+        disabled,
+      ]);
+    },
+    async slugExists(slug: string): Promise<boolean> {
+      return (await sql.query('select 1 from users where slug = $1', [slug])).length > 0;
+    },
+    async insertSession(tokenHash: string, userId: string, expiresAt: Date): Promise<void> {
+      await sql.query(
+        'insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)',
+        [tokenHash, userId, expiresAt],
+      );
+    },
+    /** The active user behind a session token hash, or null when unknown, expired, revoked or disabled. */
+    async findSessionUser(tokenHash: string): Promise<UserRow | null> {
+      const rows = await sql.query<UserRow>(
+        `select u.* from sessions s join users u on u.id = s.user_id
+         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and not u.disabled`,
+        [tokenHash],
+      );
+      return rows[0] ?? null;
+    },
+    async revokeSession(tokenHash: string): Promise<void> {
+      await sql.query(
+        'update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null',
+        [tokenHash],
+      );
+    },
+    /** Revoke every session of a user; returns the revoked token hashes. */
+    async revokeAllSessions(userId: string): Promise<string[]> {
+      const rows = await sql.query<{ token_hash: string }>(
+        'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning token_hash',
+        [userId],
+      );
+      return rows.map((r) => r.token_hash);
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,0 +1,154 @@
+/** Accounts, sign-in with rate limiting, and revocable session tokens. */
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { INVALID_CREDENTIALS } from '@rtls/contract';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  newToken,
+  tokenHash,
+  verifyPassword,
+} from '../../lib/secrets.ts';
+import type { AuthRepository, UserRow } from './repository.ts';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  slug: string;
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
+
+const toAuthUser = (u: UserRow): AuthUser => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.first_name,
+  lastName: u.last_name,
+  slug: u.slug,
+});
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  ipLimiter: FailureLimiter;
+  accountLimiter: FailureLimiter;
+  tokenTtlHours: number;
+}
+
+export function authService({ repo, ipLimiter, accountLimiter, tokenTtlHours }: AuthServiceDeps) {
+  /** Emits 'revoked' with the token hashes that stopped being valid (sockets listen). */
+  const events = new EventEmitter();
+
+  async function uniqueSlug(email: string): Promise<string> {
+    const base =
+      email
+        .split('@')[0]!
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'user';
+    for (let i = 0; ; i++) {
+      const slug = i === 0 ? base : `${base}-${i + 1}`;
+      if (!(await repo.slugExists(slug))) return slug;
+    }
+  }
+
+  return {
+    events,
+
+    async createUser(input: {
+      email: string;
+      password: string;
+      firstName?: string;
+      lastName?: string;
+    }) {
+      const email = input.email.trim().toLowerCase();
+      if (!EMAIL_RE.test(email)) throw badRequest('A valid e-mail address is required');
+      if (input.password.length < MIN_PASSWORD_LENGTH)
+        throw badRequest(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+      if (await repo.findUserByEmail(email))
+        throw conflict('An account with this e-mail already exists');
+      const user = {
+        id: randomUUID(),
+        email,
+        first_name: input.firstName?.trim() ?? '',
+        last_name: input.lastName?.trim() ?? '',
+        slug: await uniqueSlug(email),
+        password_hash: await hashPassword(input.password),
+      };
+      await repo.insertUser(user);
+      return toAuthUser({ ...user, disabled: false, created_at: new Date() });
+    },
+
+    /** Check credentials and open a session. Unknown e-mail and wrong password answer alike. */
+    async signIn(emailRaw: string, password: string, ip: string) {
+      const email = emailRaw.trim().toLowerCase();
+      if ((await ipLimiter.isBlocked(ip)) || (await accountLimiter.isBlocked(email))) {
+        throw new HttpError(429, 'Too many sign-in attempts. Try again later.', {
+          'retry-after': '60',
+        });
+      }
+      const user = await repo.findUserByEmail(email);
+      const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+      if (!user || !ok || user.disabled) {
+        await ipLimiter.recordFailure(ip);
+        await accountLimiter.recordFailure(email);
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      await accountLimiter.reset(email);
+      const token = newToken();
+      await repo.insertSession(
+        tokenHash(token),
+        user.id,
+        new Date(Date.now() + tokenTtlHours * 3600_000),
+      );
+      return { token, user: toAuthUser(user) };
+    },
+
+    /** The user a bearer token belongs to, or null. */
+    async authenticate(token: string): Promise<AuthUser | null> {
+      if (!token || token.length > 200) return null;
+      const user = await repo.findSessionUser(tokenHash(token));
+      return user ? toAuthUser(user) : null;
+    },
+
+    async signOut(token: string) {
+      const hash = tokenHash(token);
+      await repo.revokeSession(hash);
+      events.emit('revoked', [hash]);
+    },
+
+    async setPassword(email: string, password: string) {
+      if (password.length < MIN_PASSWORD_LENGTH)
+        throw badRequest(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+      const user = await repo.findUserByEmail(email);
+      if (!user) throw notFound('Account');
+      await repo.setPassword(user.id, await hashPassword(password));
+      events.emit('revoked', await repo.revokeAllSessions(user.id));
+    },
+
+    async setDisabled(email: string, disabled: boolean) {
+      const user = await repo.findUserByEmail(email);
+      if (!user) throw notFound('Account');
+      await repo.setDisabled(user.id, disabled);
+      if (disabled) events.emit('revoked', await repo.revokeAllSessions(user.id));
+    },
+
+    async findByEmail(email: string) {
+      const u = await repo.findUserByEmail(email);
+      return u ? toAuthUser(u) : null;
+    },
+
+    async listUsers() {
+      return (await repo.listUsers()).map((u) => ({
+        ...toAuthUser(u),
+        disabled: u.disabled,
+        createdAt: u.created_at,
+      }));
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,68 @@
+/** SQL for configured gateways. */
+import type { GatewayCustomSettings } from '@rtls/contract';
+import type { Sql } from '../../plugins/db.ts';
+
+export interface GatewayRow {
+  id: string;
+  owner_id: string;
+  mac: string;
+  name: string;
+  map_id: string | null;
+  position_x: number | null;
+  position_y: number | null;
+  radius: number;
+  custom_settings: GatewayCustomSettings;
+  is_monitored: boolean;
+  created_at: Date;
+  updated_at: Date;
+  last_seen: Date | null;
+}
+
+const SELECT = `select g.*, h.last_seen from gateways g
+  left join heard_gateways h on h.owner_id = g.owner_id and h.mac = g.mac`;
+
+export function gatewaysRepository(sql: Sql) {
+  return {
+    async monitored(ownerId: string): Promise<GatewayRow[]> {
+      return sql.query(`${SELECT} where g.owner_id = $1 and g.is_monitored order by g.name`, [
+        ownerId,
+      ]);
+    },
+    async onMap(mapId: string): Promise<GatewayRow[]> {
+      return sql.query(`${SELECT} where g.map_id = $1 order by g.name`, [mapId]);
+    },
+    async upsert(g: {
+      id: string;
+      ownerId: string;
+      mac: string;
+      name: string;
+      mapId: string | null;
+      x: number;
+      y: number;
+      radius: number;
+      customSettings: GatewayCustomSettings;
+      isMonitored: boolean;
+    }): Promise<void> {
+      await sql.query(
+        `insert into gateways (id, owner_id, mac, name, map_id, position_x, position_y, radius, custom_settings, is_monitored)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+         on conflict (owner_id, mac) do update set name = excluded.name, map_id = excluded.map_id,
+           position_x = excluded.position_x, position_y = excluded.position_y, radius = excluded.radius,
+           custom_settings = excluded.custom_settings, is_monitored = excluded.is_monitored, updated_at = now()`,
+        [
+          g.id,
+          g.ownerId,
+          g.mac,
+          g.name,
+          g.mapId,
+          g.x,
+          g.y,
+          g.radius,
+          JSON.stringify(g.customSettings),
+          g.isMonitored,
+        ],
+      );
+    },
+  };
+}
+export type GatewaysRepository = ReturnType<typeof gatewaysRepository>;

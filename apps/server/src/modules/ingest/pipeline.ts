@@ -1,0 +1,225 @@
+/**
+ * The one ingest pipeline for HTTP, MQTT and the simulator: validate → store (batched, one
+ * transaction) → publish live updates. A caller's promise settles only after its reports are stored.
+ */
+import { INGEST_MAX_BATCH, type DeviceUpdate, type RejectReason } from '@rtls/contract';
+import type { Sql } from '../../plugins/db.ts';
+import {
+  configuredNames,
+  recentSignals,
+  reportKey,
+  storeBatch,
+  type OwnedReport,
+} from './repository.ts';
+import { createSignalCache } from './signal-cache.ts';
+import { checkReport } from './validate.ts';
+
+export interface IngestResult {
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  reasons: Partial<Record<RejectReason, number>>;
+}
+
+export interface PipelineStats {
+  accepted: number;
+  duplicates: number;
+  rejected: Partial<Record<RejectReason, number>>;
+  batches: number;
+}
+
+export interface PipelineDeps {
+  sql: Sql;
+  /** Deliver live updates for one owner's devices. */
+  publish: (ownerId: string, updates: DeviceUpdate[]) => void;
+  maxBatch?: number;
+  maxDelayMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+interface Pending {
+  items: OwnedReport[];
+  resolve: (fresh: Set<string>) => void;
+  reject: (err: unknown) => void;
+}
+
+export class PipelineClosedError extends Error {
+  constructor() {
+    super('The server is shutting down and takes no more reports');
+  }
+}
+
+export function createPipeline({
+  sql,
+  publish,
+  maxBatch = 2000,
+  maxDelayMs = 5,
+  onError,
+}: PipelineDeps) {
+  const cache = createSignalCache();
+  const stats: PipelineStats = { accepted: 0, duplicates: 0, rejected: {}, batches: 0 };
+  let queue: Pending[] = [];
+  let queued = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+  let closed = false;
+  const sweeper = setInterval(() => cache.sweep(), 60_000);
+  sweeper.unref();
+
+  function countRejected(
+    reasons: Partial<Record<RejectReason, number>>,
+    reason: RejectReason,
+    n = 1,
+  ) {
+    reasons[reason] = (reasons[reason] ?? 0) + n;
+    stats.rejected[reason] = (stats.rejected[reason] ?? 0) + n;
+  }
+
+  function schedule() {
+    if (queued >= maxBatch) void flush();
+    else if (!timer) timer = setTimeout(() => void flush(), maxDelayMs);
+  }
+
+  async function publishFresh(items: OwnedReport[], fresh: Set<string>) {
+    const touched = new Map<
+      string,
+      { ownerId: string; mac: string; lastSeen: number; name: string | null }
+    >();
+    for (const { ownerId, report: r } of items) {
+      if (!fresh.has(reportKey(ownerId, r.device, r.gateway, r.receivedAt))) continue;
+      cache.put(ownerId, r);
+      const k = `${ownerId}|${r.device}`;
+      const prev = touched.get(k);
+      if (!prev || r.receivedAt > prev.lastSeen)
+        touched.set(k, {
+          ownerId,
+          mac: r.device,
+          lastSeen: r.receivedAt,
+          name: r.name ?? prev?.name ?? null,
+        });
+    }
+    if (touched.size === 0) return;
+    const names = new Map(
+      (await configuredNames(sql, [...touched.values()])).map((n) => [
+        `${n.owner_id}|${n.mac}`,
+        n.display_name || n.name,
+      ]),
+    );
+    const byOwner = new Map<string, DeviceUpdate[]>();
+    const now = new Date().toISOString();
+    for (const [k, t] of touched) {
+      const signal = cache.snapshot(t.ownerId, t.mac);
+      let strongest: string | null = null;
+      let best = -Infinity;
+      for (const [gw, s] of Object.entries(signal))
+        if (s.rssi > best) [best, strongest] = [s.rssi, gw];
+      const update: DeviceUpdate = {
+        mac: t.mac,
+        name: names.get(k) ?? t.mac,
+        signal,
+        lastSeen: new Date(t.lastSeen).toISOString(),
+        timestamp: now,
+        position: null,
+        strongestGateway: strongest,
+        rssi: strongest ? best : null,
+      };
+      const list = byOwner.get(t.ownerId) ?? [];
+      list.push(update);
+      byOwner.set(t.ownerId, list);
+    }
+    for (const [ownerId, updates] of byOwner) publish(ownerId, updates);
+  }
+
+  async function flushOnce() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = queue;
+    queue = [];
+    queued = 0;
+    if (batch.length === 0) return;
+    const items = batch.flatMap((p) => p.items);
+    let fresh: Set<string>;
+    try {
+      fresh = await storeBatch(sql, items);
+      stats.batches++;
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    for (const p of batch) p.resolve(fresh);
+    try {
+      await publishFresh(items, fresh);
+    } catch (err) {
+      onError?.(err); // stored already; a live update missed is re-fetched by clients
+    }
+  }
+
+  function flush(): Promise<void> {
+    flushing = flushing.then(flushOnce, flushOnce);
+    return flushing;
+  }
+
+  return {
+    stats,
+    cache,
+
+    /** Warm the signal cache from the database so the first updates after a restart are complete. */
+    async warm(sinceMs = Date.now() - 3600_000) {
+      for (const r of await recentSignals(sql, sinceMs)) {
+        cache.put(r.owner_id, {
+          device: r.device_mac,
+          gateway: r.gateway_mac,
+          rssi: r.rssi,
+          receivedAt: new Date(r.received_at).getTime(),
+          ip: r.ip,
+        });
+      }
+    },
+
+    /** Validate and store reports for one owner; settles after the good ones are stored. */
+    async submit(ownerId: string, raw: readonly unknown[]): Promise<IngestResult> {
+      if (closed) throw new PipelineClosedError();
+      const reasons: Partial<Record<RejectReason, number>> = {};
+      if (raw.length > INGEST_MAX_BATCH) {
+        countRejected(reasons, 'batch_too_large', raw.length);
+        return { accepted: 0, duplicates: 0, rejected: raw.length, reasons };
+      }
+      const now = Date.now();
+      const items: OwnedReport[] = [];
+      for (const r of raw) {
+        const c = checkReport(r, now);
+        if (c.ok) items.push({ ownerId, report: c.report });
+        else countRejected(reasons, c.reason);
+      }
+      const rejected = raw.length - items.length;
+      if (items.length === 0) return { accepted: 0, duplicates: 0, rejected, reasons };
+      const fresh = await new Promise<Set<string>>((resolve, reject) => {
+        queue.push({ items, resolve, reject });
+        queued += items.length;
+        schedule();
+      });
+      const seen = new Set<string>();
+      for (const { report: r } of items) {
+        const key = reportKey(ownerId, r.device, r.gateway, r.receivedAt);
+        if (fresh.has(key)) seen.add(key);
+      }
+      const accepted = seen.size;
+      stats.accepted += accepted;
+      stats.duplicates += items.length - accepted;
+      return { accepted, duplicates: items.length - accepted, rejected, reasons };
+    },
+
+    /** Count a rejection that happened before submit (e.g. unparseable JSON). */
+    reject(reason: RejectReason, n = 1) {
+      stats.rejected[reason] = (stats.rejected[reason] ?? 0) + n;
+    },
+
+    /** Stop taking reports and finish storing what was accepted. */
+    async close() {
+      closed = true;
+      clearInterval(sweeper);
+      await flush();
+    },
+  };
+}
+export type Pipeline = ReturnType<typeof createPipeline>;

@@ -1,0 +1,60 @@
+/** Latest signal per gateway for each device, in memory, bounded by age. */
+import { SIGNAL_POPUP_RECENCY_MS, type SignalMap } from '@rtls/contract';
+import type { CleanReport } from './validate.ts';
+
+type DeviceSignals = Map<string, { rssi: number; at: number; ip: string | null }>;
+
+export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
+  const byOwner = new Map<string, Map<string, DeviceSignals>>();
+
+  function deviceSignals(ownerId: string, device: string): DeviceSignals {
+    let devices = byOwner.get(ownerId);
+    if (!devices) byOwner.set(ownerId, (devices = new Map()));
+    let sig = devices.get(device);
+    if (!sig) devices.set(device, (sig = new Map()));
+    return sig;
+  }
+
+  return {
+    /** Record a report if it is newer than what the cache holds for that gateway. */
+    put(
+      ownerId: string,
+      r: Pick<CleanReport, 'device' | 'gateway' | 'rssi' | 'receivedAt' | 'ip'>,
+    ) {
+      const sig = deviceSignals(ownerId, r.device);
+      const prev = sig.get(r.gateway);
+      if (!prev || r.receivedAt >= prev.at)
+        sig.set(r.gateway, { rssi: r.rssi, at: r.receivedAt, ip: r.ip });
+    },
+
+    /** The device's signal map, dropping entries older than the cache's age limit. */
+    snapshot(ownerId: string, device: string, now = Date.now()): SignalMap {
+      const sig = byOwner.get(ownerId)?.get(device);
+      const out: SignalMap = {};
+      if (!sig) return out;
+      for (const [gw, s] of sig) {
+        if (now - s.at > maxAgeMs) sig.delete(gw);
+        else out[gw] = { rssi: s.rssi, received_at: new Date(s.at).toISOString(), ip: s.ip };
+      }
+      return out;
+    },
+
+    /** Remove devices with no recent signal; called periodically so memory stays flat. */
+    sweep(now = Date.now()) {
+      for (const [owner, devices] of byOwner) {
+        for (const [device, sig] of devices) {
+          for (const [gw, s] of sig) if (now - s.at > maxAgeMs) sig.delete(gw);
+          if (sig.size === 0) devices.delete(device);
+        }
+        if (devices.size === 0) byOwner.delete(owner);
+      }
+    },
+
+    size() {
+      let n = 0;
+      for (const devices of byOwner.values()) n += devices.size;
+      return n;
+    },
+  };
+}
+export type SignalCache = ReturnType<typeof createSignalCache>;

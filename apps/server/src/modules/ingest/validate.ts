@@ -1,0 +1,64 @@
+/** Validation of one gateway report: a clean report or the reason it was rejected. */
+import {
+  INGEST_MAX_FUTURE_MS,
+  INGEST_MAX_PAST_MS,
+  RSSI_MAX_DBM,
+  RSSI_MIN_DBM,
+  normaliseMac,
+  type RejectReason,
+} from '@rtls/contract';
+
+/** A report that passed validation, normalised. */
+export interface CleanReport {
+  gateway: string;
+  device: string;
+  rssi: number;
+  receivedAt: number;
+  ip: string | null;
+  name: string | null;
+}
+
+export type Checked = { ok: true; report: CleanReport } | { ok: false; reason: RejectReason };
+
+function parseTimestamp(raw: unknown, now: number): number | null | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw === 'number') {
+    if (!Number.isFinite(raw)) return null;
+    // Seconds are common from embedded gateways; milliseconds otherwise.
+    return raw < 1e11 ? raw * 1000 : raw;
+  }
+  if (typeof raw === 'string' && raw.length <= 40) {
+    const t = /^\d+(\.\d+)?$/.test(raw) ? parseTimestamp(Number(raw), now) : Date.parse(raw);
+    return t !== undefined && t !== null && Number.isFinite(t) ? t : null;
+  }
+  return null;
+}
+
+/** Validate one raw report (already parsed from JSON); `now` is the server clock. */
+export function checkReport(raw: unknown, now: number): Checked {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, reason: 'not_an_object' };
+  const r = raw as Record<string, unknown>;
+  const gateway = normaliseMac(r.gateway ?? r.gatewayMac ?? r.gw);
+  if (!gateway) return { ok: false, reason: 'bad_gateway_mac' };
+  const device = normaliseMac(r.device ?? r.mac ?? r.deviceMac);
+  if (!device) return { ok: false, reason: 'bad_device_mac' };
+  const rssi = typeof r.rssi === 'string' && r.rssi.trim() !== '' ? Number(r.rssi) : r.rssi;
+  if (
+    typeof rssi !== 'number' ||
+    !Number.isFinite(rssi) ||
+    rssi < RSSI_MIN_DBM ||
+    rssi > RSSI_MAX_DBM
+  ) {
+    return { ok: false, reason: 'bad_rssi' };
+  }
+  const ts = parseTimestamp(r.timestamp ?? r.ts ?? r.received_at, now);
+  if (ts === null) return { ok: false, reason: 'bad_timestamp' };
+  const receivedAt = Math.round(ts ?? now);
+  if (receivedAt < now - INGEST_MAX_PAST_MS) return { ok: false, reason: 'timestamp_too_old' };
+  if (receivedAt > now + INGEST_MAX_FUTURE_MS) return { ok: false, reason: 'timestamp_in_future' };
+  const ip = typeof r.ip === 'string' && r.ip.length <= 64 ? r.ip : null;
+  const name =
+    typeof r.name === 'string' && r.name.trim() !== '' ? r.name.trim().slice(0, 200) : null;
+  return { ok: true, report: { gateway, device, rssi, receivedAt, ip, name } };
+}

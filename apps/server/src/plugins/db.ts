@@ -1,0 +1,113 @@
+/** One small SQL interface over embedded PGlite and a real PostgreSQL pool. */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export type Row = Record<string, unknown>;
+
+export interface Sql {
+  readonly kind: 'pglite' | 'postgres';
+  query<R = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Run fn inside one transaction; everything or nothing is written. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Run several statements without parameters (migrations). */
+  exec(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Open the configured database: PostgreSQL when a URL is given, otherwise PGlite at dataDir. */
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): Promise<Sql> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Sql> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(
+    dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'pg'),
+  );
+  type Queryable = Pick<typeof db, 'query' | 'exec'>;
+  const wrap = (q: Queryable, inTx: boolean): Sql => ({
+    kind: 'pglite',
+    async query<R>(text: string, params: readonly unknown[] = []) {
+      const res = await q.query<R>(text, params as unknown[]);
+      return res.rows;
+    },
+    async transaction<T>(fn: (tx: Sql) => Promise<T>) {
+      if (inTx) return fn(wrap(q, true));
+      return db.transaction((tx) => fn(wrap(tx, true)));
+    },
+    async exec(text: string) {
+      await q.exec(text);
+    },
+    async close() {
+      await db.close();
+    },
+  });
+  return wrap(db, false);
+}
+
+async function openPostgres(url: string): Promise<Sql> {
+  const pg = await import('pg');
+  // Keep bigint counts and timestamps as JS values the API can serialise.
+  pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {
+    /* idle client errors surface on the next query */
+  });
+  await pool.query('select 1');
+  type Client = { query: (t: string, p?: unknown[]) => Promise<{ rows: Row[] }> };
+  const wrap = (c: Client, inTx: boolean): Sql => ({
+    kind: 'postgres',
+    async query<R>(text: string, params: readonly unknown[] = []) {
+      const res = await c.query(text, params as unknown[]);
+      return res.rows as R[];
+    },
+    async transaction<T>(fn: (tx: Sql) => Promise<T>) {
+      if (inTx) return fn(wrap(c, true));
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn(wrap(client, true));
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(text: string) {
+      await c.query(text);
+    },
+    async close() {
+      await pool.end();
+    },
+  });
+  return wrap(pool, false);
+}
+
+/** Apply numbered SQL files from migrationsDir that have not run yet, each in a transaction. */
+export async function migrate(sql: Sql, migrationsDir: string): Promise<string[]> {
+  await sql.exec(
+    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+  );
+  const done = new Set(
+    (await sql.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
+  );
+  const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d+.*\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const text = await fs.readFile(path.join(migrationsDir, file), 'utf8');
+    await sql.transaction(async (tx) => {
+      await tx.exec(text);
+      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
+    });
+    applied.push(file);
+  }
+  return applied;
+}

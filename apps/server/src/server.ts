@@ -1,0 +1,60 @@
+/** Starts everything one process runs: database, API, realtime, simulator; and stops it in order. */
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { migrate, openDatabase } from './plugins/db.ts';
+import { DEMO_GATEWAYS } from './simulator/building.ts';
+import { seedDemo } from './simulator/demo-seed.ts';
+import { createSimulator, gatewayLayout, type Simulator } from './simulator/simulator.ts';
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../migrations');
+
+export async function startServer(config: Config, opts: { logger?: boolean | object } = {}) {
+  const sql = await openDatabase(config);
+  await migrate(sql, MIGRATIONS_DIR);
+  const built = await buildApp({ config, sql, logger: opts.logger ?? true });
+  const { app, pipeline } = built;
+  await pipeline.warm();
+
+  let simulator: Simulator | null = null;
+  if (config.simulator) {
+    const layout = gatewayLayout(DEMO_GATEWAYS.length).map((g, i) => ({
+      ...g,
+      name: DEMO_GATEWAYS[i]?.name,
+    }));
+    const demoUserId = await seedDemo(
+      { auth: built.auth, ...built.repos },
+      {
+        email: config.demoEmail,
+        password: config.demoPassword,
+        devices: config.simulatorDevices,
+        gateways: layout,
+      },
+    );
+    simulator = createSimulator({
+      devices: config.simulatorDevices,
+      gateways: layout,
+      rate: config.simulatorRate,
+      sink: (reports) => pipeline.submit(demoUserId, reports),
+      onError: (err) => app.log.warn({ err }, 'simulator report not stored'),
+    });
+    simulator.start();
+  }
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = Number(new URL(address).port);
+
+  let stopping: Promise<void> | null = null;
+  /** Stop taking work, finish what was accepted, close sockets and the database. */
+  function stop(): Promise<void> {
+    stopping ??= (async () => {
+      await simulator?.stop();
+      await app.close();
+      await sql.close();
+    })();
+    return stopping;
+  }
+
+  return { ...built, sql, simulator, port, url: `http://localhost:${port}`, stop };
+}
+export type RunningServer = Awaited<ReturnType<typeof startServer>>;

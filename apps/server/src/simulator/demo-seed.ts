@@ -1,0 +1,93 @@
+/** The demo account with a map, gateways and monitored tags, so a first run shows movement. */
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_GATEWAY_VIEW_RADIUS, GATEWAY_ADD_DEFAULTS } from '@rtls/contract';
+import type { AuthService } from '../modules/auth/service.ts';
+import type { DevicesRepository } from '../modules/devices/repository.ts';
+import type { GatewaysRepository } from '../modules/gateways/repository.ts';
+import type { MapsRepository } from '../modules/maps/repository.ts';
+import { DEMO_FLOOR, DEMO_PIXELS_PER_METRE, demoDevice } from './building.ts';
+import type { SimGateway } from './simulator.ts';
+
+export const DEMO_MAP_NAME = 'Demo Building — Floor 1';
+
+export interface SeedDeps {
+  auth: AuthService;
+  maps: MapsRepository;
+  gateways: GatewaysRepository;
+  devices: DevicesRepository;
+}
+
+/** Create what is missing; never overwrites what the user changed. Returns the demo user's id. */
+export async function seedDemo(
+  deps: SeedDeps,
+  opts: {
+    email: string;
+    password: string;
+    devices: number;
+    gateways: readonly (SimGateway & { name?: string })[];
+  },
+): Promise<string> {
+  const user =
+    (await deps.auth.findByEmail(opts.email)) ??
+    (await deps.auth.createUser({
+      email: opts.email,
+      password: opts.password,
+      firstName: 'Demo',
+      lastName: 'Operator',
+    }));
+
+  const own = await deps.maps.own(user.id);
+  if (own.some((m) => m.name === DEMO_MAP_NAME)) return user.id;
+
+  const mapId = randomUUID();
+  const ppm = DEMO_PIXELS_PER_METRE;
+  const size = { width: DEMO_FLOOR.width * ppm, height: DEMO_FLOOR.height * ppm };
+  await deps.maps.insert({
+    id: mapId,
+    ownerId: user.id,
+    name: DEMO_MAP_NAME,
+    description: 'Simulated hospital wing with eight gateways and walking tags',
+    isPublic: false,
+    metadata: { buildingName: 'Demo Building', floor: '1' },
+    settings: {
+      backgroundImage: '/maps/floor1.svg',
+      imageSize: size,
+      defaultCenter: { x: size.width / 2, y: size.height / 2 },
+      defaultZoom: 1,
+      minZoom: 0.1,
+      maxZoom: 15,
+      pixelsPerMetre: ppm,
+    },
+  });
+  for (const g of opts.gateways) {
+    await deps.gateways.upsert({
+      id: randomUUID(),
+      ownerId: user.id,
+      mac: g.mac,
+      name: g.name ?? g.mac,
+      mapId,
+      x: g.x * ppm,
+      y: g.y * ppm,
+      radius: DEFAULT_GATEWAY_VIEW_RADIUS,
+      customSettings: {
+        maxRSSI: -59,
+        logicThreshold: -95,
+        color: GATEWAY_ADD_DEFAULTS.color,
+        showCoverage: true,
+      },
+      isMonitored: true,
+    });
+  }
+  for (let i = 0; i < opts.devices; i++) {
+    const d = demoDevice(i);
+    await deps.devices.upsert({
+      id: randomUUID(),
+      ownerId: user.id,
+      mac: d.mac,
+      name: d.name,
+      customSettings: {},
+      isMonitored: true,
+    });
+  }
+  return user.id;
+}

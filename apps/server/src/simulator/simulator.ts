@@ -1,0 +1,119 @@
+/** Generates gateway reports for walking tags and hands them to a sink (pipeline, HTTP or MQTT). */
+import {
+  DEMO_FLOOR,
+  DEMO_GATEWAYS,
+  GATEWAY_HEIGHT_M,
+  TAG_HEIGHT_M,
+  demoDevice,
+} from './building.ts';
+import { INDOOR_BLE, createShadowing, gaussian, meanRssi, type RadioModel } from './radio.ts';
+import { createWalker, type Walker } from './walker.ts';
+
+export interface SimReport {
+  gateway: string;
+  device: string;
+  rssi: number;
+  timestamp: number;
+  name?: string;
+}
+
+export interface SimGateway {
+  mac: string;
+  x: number;
+  y: number;
+}
+
+export interface SimulatorOptions {
+  devices: number;
+  /** Gateways in metres; the demo building's eight by default. */
+  gateways?: readonly SimGateway[];
+  /** Report rounds per second (each round: every tag heard by every gateway in range). */
+  rate: number;
+  sink: (reports: SimReport[]) => Promise<unknown>;
+  onError?: (err: unknown) => void;
+  model?: RadioModel;
+}
+
+/** `count` gateways: the demo ones first, then a grid over the floor. */
+export function gatewayLayout(count: number): SimGateway[] {
+  const out: SimGateway[] = DEMO_GATEWAYS.slice(0, count).map((g) => ({
+    mac: g.mac,
+    x: g.x,
+    y: g.y,
+  }));
+  const cols = Math.ceil(Math.sqrt(count));
+  for (let i = out.length; i < count; i++) {
+    const hex = i.toString(16).toUpperCase().padStart(4, '0');
+    out.push({
+      mac: `AC:23:3F:01:${hex.slice(0, 2)}:${hex.slice(2)}`,
+      x: ((i % cols) + 0.5) * (DEMO_FLOOR.width / cols),
+      y: (Math.floor(i / cols) + 0.5) * (DEMO_FLOOR.height / cols),
+    });
+  }
+  return out;
+}
+
+export function createSimulator(opts: SimulatorOptions) {
+  const model = opts.model ?? INDOOR_BLE;
+  const gateways = opts.gateways ?? gatewayLayout(DEMO_GATEWAYS.length);
+  const shadow = createShadowing(model);
+  const tags: { mac: string; name: string; walker: Walker }[] = [];
+  for (let i = 0; i < opts.devices; i++) tags.push({ ...demoDevice(i), walker: createWalker(i) });
+  const periodMs = 1000 / opts.rate;
+  let timer: NodeJS.Timeout | null = null;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  let last = Date.now();
+
+  /** One round of reports at time `now`. */
+  function round(now: number): SimReport[] {
+    const dtS = Math.min(5, (now - last) / 1000);
+    last = now;
+    const reports: SimReport[] = [];
+    for (const tag of tags) {
+      tag.walker.step(dtS);
+      for (const gw of gateways) {
+        const d = Math.hypot(
+          gw.x - tag.walker.x,
+          gw.y - tag.walker.y,
+          GATEWAY_HEIGHT_M - TAG_HEIGHT_M,
+        );
+        const rssi =
+          meanRssi(model, d) + shadow(`${gw.mac}|${tag.mac}`, dtS) + gaussian() * model.fadingSigma;
+        if (rssi < model.sensitivity) continue;
+        reports.push({
+          gateway: gw.mac,
+          device: tag.mac,
+          rssi: Math.round(rssi * 10) / 10,
+          timestamp: now,
+          name: tag.name,
+        });
+      }
+    }
+    return reports;
+  }
+
+  function tick() {
+    const reports = round(Date.now());
+    inFlight = opts.sink(reports).catch((err) => opts.onError?.(err));
+  }
+
+  return {
+    tags,
+    gateways,
+    round,
+    /** True position of each tag in metres, for tests and the accuracy view. */
+    truth: () => tags.map((t) => ({ mac: t.mac, x: t.walker.x, y: t.walker.y })),
+    start() {
+      if (timer) return;
+      last = Date.now();
+      timer = setInterval(tick, periodMs);
+      timer.unref?.();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await inFlight;
+    },
+  };
+}
+export type Simulator = ReturnType<typeof createSimulator>;
