@@ -1,7 +1,14 @@
 /** Single-epoch position estimate from the signals at hand. */
-import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
+import { solveMaximumLikelihood } from './ml.ts';
+import { solveLeastSquares } from './nls.ts';
+import { createSignals, prepareSignals, type LocateOptions, type Signals } from './signals.ts';
+import { createFix, solveCentroid, solveStrongest, type Fix } from './solvers.ts';
+import type { Anchor, Estimate, LocateSettings, Method, Observation } from './types.ts';
 import { metres } from './units.ts';
 
+export { MAX_SIGNAL_AGE_MS } from './signals.ts';
+
+/** Spec §3 defaults for the triangulation settings. */
 export const DEFAULT_LOCATE_SETTINGS: LocateSettings = {
   enabled: true,
   algorithm: 'auto',
@@ -11,57 +18,85 @@ export const DEFAULT_LOCATE_SETTINGS: LocateSettings = {
   rssiWeight: 1,
 };
 
-/** Signals older than this are not used at all. */
-export const MAX_SIGNAL_AGE_MS = 30_000;
+/**
+ * Predicted error (m) at which confidence is 0.5: confidence = 1 / (1 + (rmse / scale)²), so
+ * 0.8 (the console's "green") means an expected error under 1 m and 0.3 about 3 m.
+ */
+export const CONFIDENCE_SCALE_M = 2;
+
+/** Fewest signals each method needs; with fewer, auto-style fallback to a simpler one. */
+const MIN_SIGNALS: Record<Method, number> = {
+  strongest: 1,
+  'weighted-centroid': 2,
+  'least-squares': 3,
+  'maximum-likelihood': 3,
+};
+
+const SIGNALS: Signals = createSignals();
+const FIX: Fix = createFix();
+
+/** Confidence 0..1 from a predicted RMSE in metres. */
+export function confidenceFromError(rmse: number): number {
+  if (!Number.isFinite(rmse)) return 0;
+  const r = rmse / CONFIDENCE_SCALE_M;
+  return 1 / (1 + r * r);
+}
+
+/** The method `algorithm` resolves to with this many signals. */
+export function chooseMethod(algorithm: LocateSettings['algorithm'], count: number): Method {
+  const wanted: Method =
+    algorithm !== 'auto'
+      ? algorithm
+      : count >= 3
+        ? 'maximum-likelihood'
+        : count === 2
+          ? 'weighted-centroid'
+          : 'strongest';
+  if (count >= MIN_SIGNALS[wanted]) return wanted;
+  return count >= 2 ? 'weighted-centroid' : 'strongest';
+}
+
+function runMethod(method: Method, s: Signals, fix: Fix): Fix {
+  switch (method) {
+    case 'strongest':
+      return solveStrongest(s, fix);
+    case 'weighted-centroid':
+      return solveCentroid(s, fix);
+    case 'least-squares':
+      return solveLeastSquares(s, solveCentroid(s, fix));
+    case 'maximum-likelihood':
+      return solveMaximumLikelihood(s, fix);
+  }
+}
 
 /**
- * Estimate a tag's position. Returns null when positioning is disabled, when too few usable
- * signals remain, or when the confidence is below the minimum.
+ * Estimate a tag's position. Returns null when positioning is disabled, when fewer than
+ * minSignalCount usable signals remain, or when the confidence is below minConfidence.
  */
 export function locate(
   observations: readonly Observation[],
   anchors: readonly Anchor[],
   settings: LocateSettings = DEFAULT_LOCATE_SETTINGS,
+  options: LocateOptions = {},
 ): Estimate | null {
   if (!settings.enabled) return null;
-  const byId = new Map(anchors.map((a) => [a.id, a]));
-  const usable = observations.filter((o) => {
-    const a = byId.get(o.gateway);
-    if (!a || !Number.isFinite(o.rssi) || o.ageMs > MAX_SIGNAL_AGE_MS) return false;
-    return a.logicThreshold == null || o.rssi >= a.logicThreshold;
-  });
-  if (usable.length === 0) return null;
-  const strongest = usable.reduce((best, o) => (o.rssi > best.rssi ? o : best));
-  if (usable.length < Math.max(1, settings.minSignalCount) || settings.algorithm === 'strongest') {
-    if (settings.algorithm !== 'strongest' && usable.length < settings.minSignalCount) return null;
-    const a = byId.get(strongest.gateway)!;
-    return finish({ x: a.x, y: a.y, confidence: 0.3, method: 'strongest', signalsUsed: 1, primaryGateway: a.id }, settings);
-  }
-  let sx = 0;
-  let sy = 0;
-  let sw = 0;
-  for (const o of usable) {
-    const a = byId.get(o.gateway)!;
-    const ageFactor = Math.pow(settings.signalAgeWeight, o.ageMs / 10_000);
-    const w = Math.pow(10, (settings.rssiWeight * o.rssi) / 20) * ageFactor;
-    sx += w * a.x;
-    sy += w * a.y;
-    sw += w;
-  }
-  const confidence = Math.min(1, 0.4 + 0.1 * usable.length);
-  return finish(
-    {
-      x: metres(sx / sw),
-      y: metres(sy / sw),
-      confidence,
-      method: 'weighted-centroid',
-      signalsUsed: usable.length,
-      primaryGateway: strongest.gateway,
-    },
-    settings,
-  );
-}
-
-function finish(e: Estimate, settings: LocateSettings): Estimate | null {
-  return e.confidence >= settings.minConfidence ? e : null;
+  const count = prepareSignals(SIGNALS, observations, anchors, settings, options);
+  if (count === 0 || count < settings.minSignalCount) return null;
+  const method = chooseMethod(settings.algorithm, count);
+  const fix = runMethod(method, SIGNALS, FIX);
+  if (!Number.isFinite(fix.x) || !Number.isFinite(fix.y)) return null;
+  const errorM = Math.sqrt(Math.max(0, fix.pxx + fix.pyy));
+  const confidence = confidenceFromError(errorM);
+  if (confidence < settings.minConfidence) return null;
+  return {
+    x: metres(fix.x),
+    y: metres(fix.y),
+    confidence,
+    method,
+    signalsUsed: count,
+    primaryGateway: SIGNALS.anchors[SIGNALS.strongest]?.id ?? null,
+    errorM: metres(errorM),
+    covariance: { xx: fix.pxx, xy: fix.pxy, yy: fix.pyy },
+    txOffsetDb: fix.b,
+  };
 }

@@ -22,8 +22,10 @@ export interface Observation {
   ageMs: number;
 }
 
+/** A single-epoch estimator. */
 export type Method = 'strongest' | 'weighted-centroid' | 'least-squares' | 'maximum-likelihood';
 
+/** The user's triangulation settings (spec §3). */
 export interface LocateSettings {
   enabled: boolean;
   algorithm: 'auto' | Method;
@@ -33,6 +35,7 @@ export interface LocateSettings {
   rssiWeight: number;
 }
 
+/** A position with how much to trust it. */
 export interface Estimate {
   x: Metres;
   y: Metres;
@@ -40,4 +43,10 @@ export interface Estimate {
   method: Method;
   signalsUsed: number;
   primaryGateway: string | null;
+  /** Predicted RMSE of the position (m), from which confidence is derived. */
+  errorM?: Metres;
+  /** Position covariance (m²). */
+  covariance?: { xx: number; xy: number; yy: number };
+  /** The tag's estimated transmit-power offset against the model (dB); 0 for simple methods. */
+  txOffsetDb?: number;
 }

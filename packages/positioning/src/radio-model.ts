@@ -1,0 +1,82 @@
+/** Log-distance path-loss model per gateway, with 3-D distance between tag and anchor. */
+import type { Anchor } from './types.ts';
+import { metres, type Metres } from './units.ts';
+
+/** Parameters of RSSI(d) = rssiAt1m − 10·exponent·log10(d) + N(0, sigmaDb²). */
+export interface RadioModel {
+  /** Expected RSSI at 1 m (dBm). */
+  rssiAt1m: number;
+  /** Path-loss exponent (2 in free space, 2–3 indoors). */
+  exponent: number;
+  /** Shadowing standard deviation (dB). */
+  sigmaDb: number;
+  /**
+   * Prior spread of the tag's own transmit-power offset (dB). Tags differ by several dB, so the
+   * estimators solve for a common offset, shrunk towards 0 by this prior; 0 disables it.
+   */
+  txOffsetSigmaDb: number;
+}
+
+/** Generic BLE defaults (0 dBm-class tag, indoor office): nothing fitted to one site. */
+export const DEFAULT_RADIO_MODEL: RadioModel = {
+  rssiAt1m: -59,
+  exponent: 2.2,
+  sigmaDb: 5,
+  txOffsetSigmaDb: 4,
+};
+
+/** Assumed tag height when carried or worn (m). */
+export const TAG_HEIGHT_M = metres(1.2);
+/** Assumed anchor height when a gateway has no z (ceiling-ish mounting, m). */
+export const DEFAULT_ANCHOR_HEIGHT_M = metres(2.5);
+
+/**
+ * maxRSSI values outside this band cannot be a 1 m reading of a BLE tag. The console's "Add
+ * gateway" default is −30 dBm, a UI ceiling rather than a calibration, so it is ignored.
+ */
+export const PLAUSIBLE_RSSI_AT_1M = { min: -90, max: -40 } as const;
+
+/** The radio model for one anchor: its maxRSSI becomes rssiAt1m when plausible. */
+export function modelForAnchor(anchor: Anchor, base: RadioModel = DEFAULT_RADIO_MODEL): RadioModel {
+  const m = anchor.maxRSSI;
+  if (m == null || !Number.isFinite(m)) return base;
+  if (m < PLAUSIBLE_RSSI_AT_1M.min || m > PLAUSIBLE_RSSI_AT_1M.max) return base;
+  return { ...base, rssiAt1m: m };
+}
+
+/** Expected RSSI (dBm) at 3-D distance d metres. */
+export function expectedRssi(model: RadioModel, d: number): number {
+  return model.rssiAt1m - 10 * model.exponent * Math.log10(Math.max(d, 0.1));
+}
+
+/** The 3-D distance (m) at which the model expects this RSSI. */
+export function distanceForRssi(model: RadioModel, rssi: number): Metres {
+  return metres(Math.pow(10, (model.rssiAt1m - rssi) / (10 * model.exponent)));
+}
+
+/** Vertical offset (m) between an anchor and the tag, used for 3-D distances. */
+export function heightOffset(anchor: Anchor, tagHeight: number = TAG_HEIGHT_M): number {
+  return (anchor.z ?? DEFAULT_ANCHOR_HEIGHT_M) - tagHeight;
+}
+
+/** A gateway as the console stores it: position in map units, optional radio settings. */
+export interface GatewayLike {
+  mac: string;
+  position: { x: number; y: number };
+  z?: number | null;
+  maxRSSI?: number | null;
+  logicThreshold?: number | null;
+}
+
+/** Convert a console gateway (map units) into an Anchor (metres). */
+export function anchorFromGateway(gw: GatewayLike, pixelsPerMetre = 1): Anchor {
+  const anchor: Anchor = {
+    id: gw.mac,
+    x: metres(gw.position.x / pixelsPerMetre),
+    y: metres(gw.position.y / pixelsPerMetre),
+    maxRSSI: gw.maxRSSI ?? null,
+    logicThreshold: gw.logicThreshold ?? null,
+  };
+  if (gw.z != null) anchor.z = metres(gw.z);
+  return anchor;
+}

@@ -1,0 +1,131 @@
+/** Usable signals in flat typed arrays, so the solvers run without per-call allocation. */
+import {
+  DEFAULT_RADIO_MODEL,
+  heightOffset,
+  modelForAnchor,
+  TAG_HEIGHT_M,
+  type RadioModel,
+} from './radio-model.ts';
+import type { Anchor, LocateSettings, Observation } from './types.ts';
+
+/** Signals older than this are not used at all. */
+export const MAX_SIGNAL_AGE_MS = 30_000;
+/** signalAgeWeight is the weight left after this much age (so 0.8 ⇒ a 10 s old reading counts 0.8). */
+export const SIGNAL_AGE_UNIT_MS = 10_000;
+
+/** Options beyond the user-facing settings: the radio model and calibration. */
+export interface LocateOptions {
+  /** Model for anchors without their own; DEFAULT_RADIO_MODEL when absent. */
+  model?: RadioModel;
+  /** Per-anchor fitted models (by anchor id), e.g. from fitRadioModels. */
+  models?: ReadonlyMap<string, RadioModel>;
+  /** Tag height above the floor (m). */
+  tagHeight?: number;
+}
+
+/** Structure-of-arrays view of the usable signals; buffers are reused between calls. */
+export interface Signals {
+  count: number;
+  ax: Float64Array;
+  ay: Float64Array;
+  /** Squared vertical offset anchor–tag. */
+  dz2: Float64Array;
+  rssi: Float64Array;
+  /** rssiAt1m of each anchor's model. */
+  p0: Float64Array;
+  /** 10·n/ln 10, so expected RSSI = p0 − k·ln d. */
+  k: Float64Array;
+  /** Relative weight (age and strength), mean 1 for fresh signals. */
+  w: Float64Array;
+  anchors: Anchor[];
+  strongest: number;
+  sigmaDb: number;
+  txOffsetSigmaDb: number;
+}
+
+/** Empty signal buffers of a given capacity. */
+export function createSignals(capacity = 16): Signals {
+  return {
+    count: 0,
+    ax: new Float64Array(capacity),
+    ay: new Float64Array(capacity),
+    dz2: new Float64Array(capacity),
+    rssi: new Float64Array(capacity),
+    p0: new Float64Array(capacity),
+    k: new Float64Array(capacity),
+    w: new Float64Array(capacity),
+    anchors: [],
+    strongest: -1,
+    sigmaDb: DEFAULT_RADIO_MODEL.sigmaDb,
+    txOffsetSigmaDb: DEFAULT_RADIO_MODEL.txOffsetSigmaDb,
+  };
+}
+
+function findAnchor(anchors: readonly Anchor[], id: string): Anchor | undefined {
+  // Linear scan: a handful of gateways per tag, cheaper than building a Map per call.
+  for (const a of anchors) if (a.id === id) return a;
+  return undefined;
+}
+
+/** True when an observation may be used with this anchor (fresh, finite, above its threshold). */
+export function isUsable(o: Observation, a: Anchor | undefined): a is Anchor {
+  if (!a || !Number.isFinite(o.rssi) || !(o.ageMs <= MAX_SIGNAL_AGE_MS)) return false;
+  return a.logicThreshold == null || o.rssi >= a.logicThreshold;
+}
+
+/** Fill `out` with the usable observations and their weights; returns out.count. */
+export function prepareSignals(
+  out: Signals,
+  observations: readonly Observation[],
+  anchors: readonly Anchor[],
+  settings: LocateSettings,
+  options: LocateOptions = {},
+): number {
+  if (out.ax.length < observations.length)
+    Object.assign(out, createSignals(observations.length * 2));
+  const base = options.model ?? DEFAULT_RADIO_MODEL;
+  const tagHeight = options.tagHeight ?? TAG_HEIGHT_M;
+  out.count = 0;
+  out.anchors.length = 0;
+  out.strongest = -1;
+  out.sigmaDb = base.sigmaDb;
+  out.txOffsetSigmaDb = base.txOffsetSigmaDb;
+  let maxRssi = -Infinity;
+  for (const o of observations) {
+    const a = findAnchor(anchors, o.gateway);
+    if (!isUsable(o, a)) continue;
+    const m = options.models?.get(a.id) ?? modelForAnchor(a, base);
+    const i = out.count++;
+    const dz = heightOffset(a, tagHeight);
+    out.ax[i] = a.x;
+    out.ay[i] = a.y;
+    out.dz2[i] = dz * dz;
+    out.rssi[i] = o.rssi;
+    out.p0[i] = m.rssiAt1m;
+    out.k[i] = (10 * m.exponent) / Math.LN10;
+    out.w[i] = Math.pow(
+      clamp01(settings.signalAgeWeight),
+      Math.max(0, o.ageMs) / SIGNAL_AGE_UNIT_MS,
+    );
+    out.anchors.push(a);
+    if (o.rssi > maxRssi) {
+      maxRssi = o.rssi;
+      out.strongest = i;
+    }
+  }
+  // Weak links are the ones most often bent by walls and bodies: rssiWeight tilts trust towards
+  // the strong ones. The tilt is renormalised to a mean of 1 so it shifts trust without
+  // pretending the signals carry less information in total (which would inflate the covariance).
+  let sum = 0;
+  for (let i = 0; i < out.count; i++)
+    sum += Math.pow(10, (settings.rssiWeight * (out.rssi[i]! - maxRssi)) / 20);
+  for (let i = 0; i < out.count; i++) {
+    const tilt = Math.pow(10, (settings.rssiWeight * (out.rssi[i]! - maxRssi)) / 20);
+    out.w[i] = (out.w[i]! * tilt * out.count) / sum;
+  }
+  return out.count;
+}
+
+function clamp01(v: number): number {
+  return Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 1;
+}

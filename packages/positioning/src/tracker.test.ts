@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { displayPosition } from './display.ts';
+import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
+import { gaussian, readings, rng, ROOM } from './test-helpers.ts';
+import { createTracker, type PositioningMode } from './tracker.ts';
+import type { Observation } from './types.ts';
+
+const settings = { ...DEFAULT_LOCATE_SETTINGS, minConfidence: 0 };
+
+function noisy(x: number, y: number, rand: () => number, sigma = 5): Observation[] {
+  return readings(ROOM, x, y).map((o) => ({ ...o, rssi: o.rssi + sigma * gaussian(rand) }));
+}
+
+/** Mean error of a tracker following a path, one report set per second. */
+function run(mode: PositioningMode, path: (t: number) => [number, number], seconds: number) {
+  const rand = rng(11);
+  const tracker = createTracker({ mode, settings });
+  let err = 0;
+  let n = 0;
+  for (let t = 0; t < seconds; t++) {
+    const [x, y] = path(t);
+    const e = tracker.update(noisy(x, y, rand), ROOM, t * 1000);
+    if (e && t >= seconds / 2) ((err += Math.hypot(e.x - x, e.y - y)), n++);
+  }
+  return { err: err / n, tracker };
+}
+
+describe('tracker', () => {
+  it('static mode averages a still tag to well under the single-fix error', () => {
+    const still = run('static', () => [4, 3], 60);
+    expect(still.err).toBeLessThan(0.7);
+    expect(still.tracker.motion).toBe('static');
+  });
+
+  it('mobile mode follows a walking tag, and beats static mode on it', () => {
+    const walk = (t: number): [number, number] => [1 + 0.1 * t, 2 + 0.05 * t];
+    const mobile = run('mobile', walk, 80);
+    const stat = run('static', walk, 80);
+    expect(mobile.err).toBeLessThan(1.5);
+    expect(mobile.err).toBeLessThan(stat.err);
+  });
+
+  it('auto mode settles to static for a still tag', () => {
+    expect(run('auto', () => [6, 4], 60).tracker.motion).toBe('static');
+  });
+
+  it('is causal: an update never depends on later reports', () => {
+    const rand = rng(3);
+    const seq = Array.from({ length: 20 }, (_, t) => noisy(3 + 0.1 * t, 4, rand));
+    const a = createTracker({ mode: 'mobile', settings });
+    const b = createTracker({ mode: 'mobile', settings });
+    const outA = seq.map((obs, t) => a.update(obs, ROOM, t * 1000));
+    const changed = seq.map((obs, t) => (t > 10 ? noisy(9, 7, rand) : obs));
+    const outB = changed.map((obs, t) => b.update(obs, ROOM, t * 1000));
+    expect(outB.slice(0, 11)).toEqual(outA.slice(0, 11));
+    expect(outB[15]).not.toEqual(outA[15]);
+  });
+
+  it('rejects a single wild fix while moving (gating)', () => {
+    const jumpError = (gate: number) => {
+      const rand = rng(5);
+      const tracker = createTracker({ mode: 'mobile', settings, gate, mobileWindowMs: 1 });
+      for (let t = 0; t < 20; t++) tracker.update(noisy(3, 3, rand, 1), ROOM, t * 1000);
+      const jump = tracker.update(noisy(9, 7, rand, 1), ROOM, 20_000)!;
+      return Math.hypot(jump.x - 3, jump.y - 3);
+    };
+    expect(jumpError(13.8)).toBeLessThan(0.5);
+    expect(jumpError(Infinity)).toBeGreaterThan(1);
+  });
+
+  it('returns nothing when positioning is disabled', () => {
+    const tracker = createTracker({ settings: { ...settings, enabled: false } });
+    expect(tracker.update(readings(ROOM, 3, 3), ROOM, 0)).toBeNull();
+  });
+});
+
+describe('displayPosition', () => {
+  it('closes movementSpeed of the gap per step and defaults to 0.8', () => {
+    expect(displayPosition({ x: 0, y: 0 }, { x: 10, y: 0 }, 0.5)).toEqual({ x: 5, y: 0 });
+    expect(displayPosition({ x: 0, y: 0 }, { x: 10, y: 0 }, undefined)).toEqual({ x: 8, y: 0 });
+    expect(displayPosition(null, { x: 3, y: 4 })).toEqual({ x: 3, y: 4 });
+    expect(displayPosition({ x: 9.9999, y: 0 }, { x: 10, y: 0 }, 0.5)).toEqual({ x: 10, y: 0 });
+  });
+});

@@ -1,0 +1,216 @@
+/** Causal tracking over time: RSSI smoothing per gateway, then averaging or a Kalman filter. */
+import { initCv, mahalanobis2, predictCv, updateCv, type CvState } from './kalman.ts';
+import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
+import type { LocateOptions } from './signals.ts';
+import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
+import { metres } from './units.ts';
+
+/** Spec §3 positioningMode. */
+export type PositioningMode = 'auto' | 'static' | 'mobile';
+
+/** A single-epoch estimator the tracker can use (locate, or a calibrated one). */
+export type Locator = (
+  observations: readonly Observation[],
+  anchors: readonly Anchor[],
+  settings: LocateSettings,
+) => Estimate | null;
+
+/** Tracker tuning; every field has a generic default. */
+export interface TrackerOptions {
+  mode?: PositioningMode;
+  settings?: LocateSettings;
+  locateOptions?: LocateOptions;
+  /** Replace the single-epoch estimator (e.g. a fingerprint locator). */
+  locator?: Locator;
+  /** RSSI averaging window per gateway while moving (ms). */
+  mobileWindowMs?: number;
+  /** RSSI averaging window per gateway while still (ms). */
+  staticWindowMs?: number;
+  /** White-acceleration density of the motion model (m²/s³); walking ≈ 0.5. */
+  processNoise?: number;
+  /** Fixes farther than this squared Mahalanobis distance are outliers (99.9 % for 2 dof). */
+  gate?: number;
+}
+
+/** A tracked position: the Estimate plus the motion state. */
+export interface TrackedEstimate extends Estimate {
+  motion: 'static' | 'mobile';
+  vx: number;
+  vy: number;
+  tMs: number;
+}
+
+/** Stateful per-tag tracker; update() must be called with non-decreasing tMs. */
+export interface Tracker {
+  update(
+    observations: readonly Observation[],
+    anchors: readonly Anchor[],
+    tMs: number,
+  ): TrackedEstimate | null;
+  readonly motion: 'static' | 'mobile';
+  reset(): void;
+}
+
+const DEFAULTS = { mobileWindowMs: 2_000, staticWindowMs: 60_000, processNoise: 0.5, gate: 13.8 };
+/** Consecutive gated-out fixes after which the filter trusts the fixes again (re-initialises). */
+const MAX_REJECTIONS = 3;
+/**
+ * Auto mode calls the tag static when its fixes over the last AUTO_STILL_MS scatter no more than
+ * their own covariances predict (χ² per degree of freedom under AUTO_STILL_CHI2).
+ */
+const AUTO_STILL_MS = 10_000;
+const AUTO_STILL_CHI2 = 1.5;
+/** Smallest fix variance (m²): no single fix is trusted to better than ~20 cm. */
+const MIN_FIX_VARIANCE = 0.04;
+
+interface Reading {
+  tMs: number;
+  rssi: number;
+}
+
+/** A tracker for one tag in the given positioningMode. */
+export function createTracker(options: TrackerOptions = {}): Tracker {
+  const o = { ...DEFAULTS, ...options };
+  const mode = o.mode ?? 'auto';
+  const settings = o.settings ?? DEFAULT_LOCATE_SETTINGS;
+  const inner: LocateSettings = { ...settings, minConfidence: 0 };
+  const locator: Locator = o.locator ?? ((obs, an, st) => locate(obs, an, st, o.locateOptions));
+  const history = new Map<string, Reading[]>();
+  let kf: CvState | null = null;
+  let lastT = -Infinity;
+  let rejections = 0;
+  const recent: { tMs: number; x: number; y: number; v: number }[] = [];
+  let motion: 'static' | 'mobile' = mode === 'static' ? 'static' : 'mobile';
+
+  function ingest(observations: readonly Observation[], tMs: number): boolean {
+    let fresh = false;
+    for (const ob of observations) {
+      if (!Number.isFinite(ob.rssi)) continue;
+      const at = tMs - ob.ageMs;
+      const list = history.get(ob.gateway) ?? [];
+      if (list.length === 0 || at > list[list.length - 1]!.tMs) {
+        list.push({ tMs: at, rssi: ob.rssi });
+        history.set(ob.gateway, list);
+        fresh = true;
+      }
+    }
+    return fresh;
+  }
+
+  function smoothed(tMs: number, windowMs: number): Observation[] {
+    const out: Observation[] = [];
+    for (const [gateway, list] of history) {
+      while (list.length > 0 && list[0]!.tMs < tMs - Math.max(windowMs, o.staticWindowMs))
+        list.shift();
+      let sum = 0;
+      let n = 0;
+      for (const r of list) if (r.tMs >= tMs - windowMs && r.tMs <= tMs) ((sum += r.rssi), n++);
+      const last = list[list.length - 1];
+      if (n > 0 && last) out.push({ gateway, rssi: sum / n, ageMs: tMs - last.tMs });
+    }
+    return out;
+  }
+
+  function trackMobile(fix: Estimate | null, fresh: boolean, tMs: number): void {
+    if (kf) predictCv(kf, (tMs - lastT) / 1000, o.processNoise);
+    if (!fix || !fresh) return;
+    const c = fix.covariance ?? {
+      xx: (fix.errorM ?? 3) ** 2 / 2,
+      xy: 0,
+      yy: (fix.errorM ?? 3) ** 2 / 2,
+    };
+    const rxx = Math.max(MIN_FIX_VARIANCE, c.xx);
+    const ryy = Math.max(MIN_FIX_VARIANCE, c.yy);
+    if (!kf || rejections >= MAX_REJECTIONS) {
+      kf = initCv(fix.x, fix.y, rxx, c.xy, ryy, 1);
+      rejections = 0;
+      return;
+    }
+    if (mahalanobis2(kf, fix.x, fix.y, rxx, c.xy, ryy) > o.gate) {
+      rejections++;
+      return;
+    }
+    rejections = 0;
+    updateCv(kf, fix.x, fix.y, rxx, c.xy, ryy);
+  }
+
+  function detectMotion(fix: Estimate | null, fresh: boolean, tMs: number): void {
+    if (mode !== 'auto') return;
+    if (fix && fresh)
+      recent.push({
+        tMs,
+        x: fix.x,
+        y: fix.y,
+        v: Math.max(MIN_FIX_VARIANCE, (fix.errorM ?? 3) ** 2 / 2),
+      });
+    while (recent.length > 0 && recent[0]!.tMs < tMs - AUTO_STILL_MS) recent.shift();
+    if (recent.length < 5) return;
+    let sw = 0;
+    let sx = 0;
+    let sy = 0;
+    for (const r of recent) ((sw += 1 / r.v), (sx += r.x / r.v), (sy += r.y / r.v));
+    let chi2 = 0;
+    for (const r of recent) chi2 += ((r.x - sx / sw) ** 2 + (r.y - sy / sw) ** 2) / r.v;
+    const still = chi2 / (2 * (recent.length - 1)) < AUTO_STILL_CHI2;
+    if (!still && motion === 'static') kf = null; // restart the filter where the tag now is
+    motion = still ? 'static' : 'mobile';
+  }
+
+  return {
+    get motion() {
+      return motion;
+    },
+    reset() {
+      history.clear();
+      kf = null;
+      lastT = -Infinity;
+      rejections = 0;
+      recent.length = 0;
+      motion = mode === 'static' ? 'static' : 'mobile';
+    },
+    update(observations, anchors, tMs) {
+      if (!settings.enabled) return null;
+      const fresh = ingest(observations, tMs);
+      const fix =
+        mode !== 'static' ? locator(smoothed(tMs, o.mobileWindowMs), anchors, inner) : null;
+      if (mode !== 'static') {
+        trackMobile(fix, fresh, tMs);
+        lastT = tMs;
+        detectMotion(fix, fresh, tMs);
+      }
+      if (motion === 'static') {
+        const e = locator(smoothed(tMs, o.staticWindowMs), anchors, inner);
+        return e && e.confidence >= settings.minConfidence
+          ? { ...e, motion, vx: 0, vy: 0, tMs }
+          : null;
+      }
+      return output(kf, settings, tMs, fix);
+    },
+  };
+}
+
+function output(
+  kf: CvState | null,
+  settings: LocateSettings,
+  tMs: number,
+  last: Estimate | null,
+): TrackedEstimate | null {
+  if (!kf) return null;
+  const errorM = Math.sqrt(kf.P[0]! + kf.P[5]!);
+  const confidence = confidenceFromError(errorM);
+  if (confidence < settings.minConfidence) return null;
+  return {
+    x: metres(kf.x[0]!),
+    y: metres(kf.x[1]!),
+    confidence,
+    method: last?.method ?? 'maximum-likelihood',
+    signalsUsed: last?.signalsUsed ?? 0,
+    primaryGateway: last?.primaryGateway ?? null,
+    errorM: metres(errorM),
+    covariance: { xx: kf.P[0]!, xy: kf.P[1]!, yy: kf.P[5]! },
+    motion: 'mobile',
+    vx: kf.x[2]!,
+    vy: kf.x[3]!,
+    tMs,
+  };
+}
