@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { formatRows, parseGateways, parseReports, replay, type Report } from './replay.ts';
+import { readings, ROOM } from './test-helpers.ts';
+
+const gatewaysJson = JSON.stringify(
+  ROOM.map((a) => ({ mac: a.id, x: a.x, y: a.y, z: a.z })),
+  null,
+  1,
+);
+
+function reportsAt(device: string, x: number, y: number, tMs: number): Report[] {
+  return readings(ROOM, x, y).map((o) => ({ tMs, gateway: o.gateway, device, rssi: o.rssi }));
+}
+
+describe('replay', () => {
+  const anchors = parseGateways(gatewaysJson);
+  const early = [0, 1000, 2000, 3000].flatMap((t) => reportsAt('tag', 3, 3, t));
+
+  it('emits one row per interval per device from its first report', () => {
+    const rows = replay(anchors, [...early, ...reportsAt('late', 5, 5, 2500)], { intervalMs: 500 });
+    expect(rows.filter((r) => r.device === 'tag').map((r) => r.tMs)).toEqual([
+      0, 500, 1000, 1500, 2000, 2500, 3000,
+    ]);
+    expect(rows.filter((r) => r.device === 'late').map((r) => r.tMs)).toEqual([2500, 3000]);
+    const last = rows.find((r) => r.device === 'tag' && r.tMs === 3000)!;
+    expect(Math.hypot(last.x! - 3, last.y! - 3)).toBeLessThan(0.3);
+    expect(formatRows(rows).split('\n')[0]).toBe('ts_ms,device,x,y,confidence');
+  });
+
+  it('is causal: a later report does not change an earlier row', () => {
+    const base = replay(anchors, early);
+    const more = replay(anchors, [
+      ...early,
+      ...reportsAt('tag', 9, 7, 3000),
+      ...reportsAt('tag', 9, 7, 4000),
+    ]);
+    expect(more.slice(0, 3)).toEqual(base.slice(0, 3));
+    expect(more[3]).not.toEqual(base[3]);
+  });
+});
+
+describe('input files', () => {
+  it('names the line of a bad report', () => {
+    const csv = 'ts_ms,gateway,device,rssi\n0,g0,tag,-60\n1000,g1,tag,loud\n';
+    expect(() => parseReports(csv, 'r.csv')).toThrow('r.csv:3: rssi "loud" is not a number');
+    expect(() => parseReports('ts,gateway,device,rssi\n', 'r.csv')).toThrow(
+      /r\.csv:1: .*missing "ts_ms"/,
+    );
+    expect(() => parseReports('ts_ms,gateway,device,rssi\n5,g0,tag\n', 'r.csv')).toThrow(
+      'r.csv:2: expected 4 fields',
+    );
+  });
+
+  it('names the line of a bad gateway', () => {
+    const json = '[\n  {"mac": "a", "x": 1, "y": 2},\n  {"mac": "b", "x": "far", "y": 2}\n]';
+    expect(() => parseGateways(json, 'g.json')).toThrow('g.json:3: gateway b needs a numeric "x"');
+    expect(() => parseGateways('[\n{"mac": "a",\n "x": 1,,\n}]', 'g.json')).toThrow(
+      /g\.json:3: invalid JSON/,
+    );
+  });
+});

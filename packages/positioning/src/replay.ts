@@ -1,0 +1,199 @@
+/** Replay of recorded gateway reports: parsing of the input files and the causal per-device run. */
+import { anchorFromGateway } from './radio-model.ts';
+import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
+import { createTracker, type PositioningMode } from './tracker.ts';
+import type { Anchor, LocateSettings, Observation } from './types.ts';
+
+/** An input problem, with the 1-based line it was found on. */
+export class InputError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    problem: string,
+  ) {
+    super(`${file}:${line}: ${problem}`);
+  }
+}
+
+/** One row of reports.csv. */
+export interface Report {
+  tMs: number;
+  gateway: string;
+  device: string;
+  rssi: number;
+}
+
+/** One output row: position null when no fix was possible yet. */
+export interface ReplayRow {
+  tMs: number;
+  device: string;
+  x: number | null;
+  y: number | null;
+  confidence: number | null;
+}
+
+function lineOfIndex(text: string, index: number): number {
+  return text.slice(0, index).split('\n').length;
+}
+
+/** Parse gateways.json: [{mac, x, y, z?, maxRSSI?, logicThreshold?}] in metres. */
+export function parseGateways(text: string, file = 'gateways.json'): Anchor[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    const pos = /position (\d+)/.exec(String(e))?.[1];
+    throw new InputError(
+      file,
+      pos ? lineOfIndex(text, Number(pos)) : 1,
+      `invalid JSON (${(e as Error).message})`,
+    );
+  }
+  if (!Array.isArray(data)) throw new InputError(file, 1, 'expected an array of gateways');
+  const starts = [...text.matchAll(/\{/g)].map((m) => lineOfIndex(text, m.index));
+  return data.map((g: unknown, i) => {
+    const line = starts[i] ?? 1;
+    if (typeof g !== 'object' || g === null)
+      throw new InputError(file, line, `gateway ${i + 1} is not an object`);
+    const r = g as Record<string, unknown>;
+    if (typeof r.mac !== 'string' || r.mac === '')
+      throw new InputError(file, line, `gateway ${i + 1} has no "mac"`);
+    for (const k of ['x', 'y']) {
+      if (typeof r[k] !== 'number' || !Number.isFinite(r[k])) {
+        throw new InputError(file, line, `gateway ${r.mac} needs a numeric "${k}" (metres)`);
+      }
+    }
+    for (const k of ['z', 'maxRSSI', 'logicThreshold']) {
+      if (r[k] != null && typeof r[k] !== 'number')
+        throw new InputError(file, line, `gateway ${r.mac}: "${k}" must be a number`);
+    }
+    return anchorFromGateway({
+      mac: r.mac,
+      position: { x: r.x as number, y: r.y as number },
+      z: (r.z as number | undefined) ?? null,
+      maxRSSI: (r.maxRSSI as number | undefined) ?? null,
+      logicThreshold: (r.logicThreshold as number | undefined) ?? null,
+    });
+  });
+}
+
+/** Parse reports.csv with header ts_ms,gateway,device,rssi (columns in any order). */
+export function parseReports(text: string, file = 'reports.csv'): Report[] {
+  const lines = text.split(/\r?\n/);
+  const header = (lines[0] ?? '').split(',').map((h) => h.trim());
+  const col = (name: string): number => {
+    const i = header.indexOf(name);
+    if (i < 0)
+      throw new InputError(
+        file,
+        1,
+        `header must contain ts_ms,gateway,device,rssi (missing "${name}")`,
+      );
+    return i;
+  };
+  const [ts, gw, dev, rs] = [col('ts_ms'), col('gateway'), col('device'), col('rssi')];
+  const out: Report[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (raw.trim() === '') continue;
+    const f = raw.split(',').map((v) => v.trim());
+    if (f.length !== header.length)
+      throw new InputError(file, i + 1, `expected ${header.length} fields, found ${f.length}`);
+    const tMs = Number(f[ts]);
+    const rssi = Number(f[rs]);
+    if (f[ts] === '' || !Number.isFinite(tMs))
+      throw new InputError(file, i + 1, `ts_ms "${f[ts]}" is not a number`);
+    if (f[rs] === '' || !Number.isFinite(rssi))
+      throw new InputError(file, i + 1, `rssi "${f[rs]}" is not a number`);
+    if (!f[gw] || !f[dev])
+      throw new InputError(file, i + 1, 'gateway and device must not be empty');
+    out.push({ tMs, gateway: f[gw]!, device: f[dev]!, rssi });
+  }
+  return out;
+}
+
+/** Parse a settings file: any subset of LocateSettings plus an optional positioningMode. */
+export function parseSettings(
+  text: string,
+  file = 'settings.json',
+): { settings: LocateSettings; mode: PositioningMode } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(file, 1, `invalid JSON (${(e as Error).message})`);
+  }
+  if (typeof data !== 'object' || data === null)
+    throw new InputError(file, 1, 'expected an object');
+  const { positioningMode, ...rest } = data as Record<string, unknown>;
+  const mode = positioningMode ?? 'mobile';
+  if (mode !== 'auto' && mode !== 'static' && mode !== 'mobile') {
+    throw new InputError(file, 1, 'positioningMode must be auto, static or mobile');
+  }
+  return { settings: { ...DEFAULT_LOCATE_SETTINGS, ...(rest as Partial<LocateSettings>) }, mode };
+}
+
+/** Options of a replay run. */
+export interface ReplayOptions {
+  intervalMs?: number;
+  settings?: LocateSettings;
+  mode?: PositioningMode;
+}
+
+/**
+ * Replay: per device, one row every intervalMs from its first report to the last report of
+ * the input; each row sees only reports with ts ≤ its own ts_ms (causal by construction).
+ */
+export function replay(
+  anchors: readonly Anchor[],
+  reports: readonly Report[],
+  options: ReplayOptions = {},
+): ReplayRow[] {
+  const intervalMs = options.intervalMs ?? 1000;
+  const sorted = [...reports].sort((a, b) => a.tMs - b.tMs);
+  const end = sorted.length > 0 ? sorted[sorted.length - 1]!.tMs : 0;
+  const byDevice = new Map<string, Report[]>();
+  for (const r of sorted) {
+    const list = byDevice.get(r.device);
+    if (list) list.push(r);
+    else byDevice.set(r.device, [r]);
+  }
+  const rows: ReplayRow[] = [];
+  for (const [device, list] of [...byDevice].sort(([a], [b]) => a.localeCompare(b))) {
+    const tracker = createTracker({
+      mode: options.mode ?? 'mobile',
+      settings: options.settings ?? DEFAULT_LOCATE_SETTINGS,
+    });
+    const latest = new Map<string, Report>();
+    let next = 0;
+    for (let t = list[0]!.tMs; t <= end; t += intervalMs) {
+      while (next < list.length && list[next]!.tMs <= t) {
+        const r = list[next++]!;
+        latest.set(r.gateway, r);
+      }
+      const obs: Observation[] = [...latest.values()].map((r) => ({
+        gateway: r.gateway,
+        rssi: r.rssi,
+        ageMs: t - r.tMs,
+      }));
+      const e = tracker.update(obs, anchors, t);
+      rows.push({
+        tMs: t,
+        device,
+        x: e?.x ?? null,
+        y: e?.y ?? null,
+        confidence: e?.confidence ?? null,
+      });
+    }
+  }
+  return rows;
+}
+
+/** Format rows as CSV ts_ms,device,x,y,confidence (empty x,y,confidence when no fix). */
+export function formatRows(rows: readonly ReplayRow[]): string {
+  const fmt = (v: number | null, digits: number) => (v == null ? '' : v.toFixed(digits));
+  const body = rows.map(
+    (r) => `${r.tMs},${r.device},${fmt(r.x, 3)},${fmt(r.y, 3)},${fmt(r.confidence, 3)}`,
+  );
+  return ['ts_ms,device,x,y,confidence', ...body].join('\n') + '\n';
+}
