@@ -5,3 +5,6 @@ export * from './radio-model.ts';
 export { isUsable, SIGNAL_AGE_UNIT_MS, type LocateOptions } from './signals.ts';
 export * from './tracker.ts';
 export * from './display.ts';
+export * from './crlb.ts';
+export * from './labels.ts';
+export * from './replay.ts';

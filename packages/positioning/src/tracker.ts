@@ -104,7 +104,11 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
         list.shift();
       let sum = 0;
       let n = 0;
-      for (const r of list) if (r.tMs >= tMs - windowMs && r.tMs <= tMs) ((sum += r.rssi), n++);
+      for (const r of list) {
+        if (r.tMs < tMs - windowMs || r.tMs > tMs) continue;
+        sum += r.rssi;
+        n++;
+      }
       const last = list[list.length - 1];
       if (n > 0 && last) out.push({ gateway, rssi: sum / n, ageMs: tMs - last.tMs });
     }
@@ -148,7 +152,11 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     let sw = 0;
     let sx = 0;
     let sy = 0;
-    for (const r of recent) ((sw += 1 / r.v), (sx += r.x / r.v), (sy += r.y / r.v));
+    for (const r of recent) {
+      sw += 1 / r.v;
+      sx += r.x / r.v;
+      sy += r.y / r.v;
+    }
     let chi2 = 0;
     for (const r of recent) chi2 += ((r.x - sx / sw) ** 2 + (r.y - sy / sw) ** 2) / r.v;
     const still = chi2 / (2 * (recent.length - 1)) < AUTO_STILL_CHI2;

@@ -1,0 +1,79 @@
+/** Cramér–Rao lower bound on 2-D position RMSE for a gateway layout under log-distance shadowing. */
+import {
+  DEFAULT_RADIO_MODEL,
+  heightOffset,
+  modelForAnchor,
+  TAG_HEIGHT_M,
+  type RadioModel,
+} from './radio-model.ts';
+import type { Anchor } from './types.ts';
+
+/** Options of the bound: the noise model and whether the tag offset is unknown. */
+export interface CrlbOptions {
+  model?: RadioModel;
+  tagHeight?: number;
+  /** Include the tag's transmit offset as a nuisance parameter with the model's prior. */
+  unknownOffset?: boolean;
+}
+
+/**
+ * RMSE bound (m) for an unbiased estimate at (x, y) from one reading of every anchor:
+ * sqrt(trace(FIM⁻¹)) over x, y. Infinity when the layout cannot resolve the point.
+ */
+export function crlb(
+  anchors: readonly Anchor[],
+  x: number,
+  y: number,
+  options: CrlbOptions = {},
+): number {
+  const base = options.model ?? DEFAULT_RADIO_MODEL;
+  const tagHeight = options.tagHeight ?? TAG_HEIGHT_M;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let e = 0;
+  let f = 0;
+  for (const anchor of anchors) {
+    const m = modelForAnchor(anchor, base);
+    const k = (10 * m.exponent) / Math.LN10;
+    const dz = heightOffset(anchor, tagHeight);
+    const dx = x - anchor.x;
+    const dy = y - anchor.y;
+    const d2 = dx * dx + dy * dy + dz * dz + 1e-9;
+    const jx = (-k * dx) / d2;
+    const jy = (-k * dy) / d2;
+    const w = 1 / (m.sigmaDb * m.sigmaDb);
+    a += w * jx * jx;
+    b += w * jx * jy;
+    c += w * jx;
+    d += w * jy * jy;
+    e += w * jy;
+    f += w;
+  }
+  if (options.unknownOffset && base.txOffsetSigmaDb > 0) {
+    // Schur complement: information about (x, y) left once the offset (with its prior) is solved for.
+    const fb = f + 1 / base.txOffsetSigmaDb ** 2;
+    a -= (c * c) / fb;
+    b -= (c * e) / fb;
+    d -= (e * e) / fb;
+  }
+  const det = a * d - b * b;
+  return det > 1e-15 ? Math.sqrt((a + d) / det) : Infinity;
+}
+
+/** The bound over a grid: values[row][col] at (x0 + col·step, y0 + row·step). */
+export function crlbGrid(
+  anchors: readonly Anchor[],
+  box: { minX: number; minY: number; maxX: number; maxY: number },
+  step: number,
+  options: CrlbOptions = {},
+): number[][] {
+  const rows: number[][] = [];
+  for (let y = box.minY; y <= box.maxY + 1e-9; y += step) {
+    const row: number[] = [];
+    for (let x = box.minX; x <= box.maxX + 1e-9; x += step) row.push(crlb(anchors, x, y, options));
+    rows.push(row);
+  }
+  return rows;
+}
