@@ -8,3 +8,4 @@ export * from './display.ts';
 export * from './crlb.ts';
 export * from './labels.ts';
 export * from './replay.ts';
+export * from './calibration.ts';

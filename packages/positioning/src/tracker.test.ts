@@ -20,7 +20,10 @@ function run(mode: PositioningMode, path: (t: number) => [number, number], secon
   for (let t = 0; t < seconds; t++) {
     const [x, y] = path(t);
     const e = tracker.update(noisy(x, y, rand), ROOM, t * 1000);
-    if (e && t >= seconds / 2) ((err += Math.hypot(e.x - x, e.y - y)), n++);
+    if (e && t >= seconds / 2) {
+      err += Math.hypot(e.x - x, e.y - y);
+      n++;
+    }
   }
   return { err: err / n, tracker };
 }

@@ -1,0 +1,35 @@
+/** Small statistics helpers for the benchmarks. */
+
+/** The q-quantile (0..1) of the values, by nearest rank. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+}
+
+/** Root mean square. */
+export function rms(values: readonly number[]): number {
+  return Math.sqrt(values.reduce((a, v) => a + v * v, 0) / values.length);
+}
+
+/** Mean. */
+export function mean(values: readonly number[]): number {
+  return values.reduce((a, v) => a + v, 0) / values.length;
+}
+
+/** Deterministic uniform random numbers (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Standard normal sample (Box–Muller). */
+export function gaussian(rand: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+}
