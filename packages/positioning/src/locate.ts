@@ -20,9 +20,10 @@ export const DEFAULT_LOCATE_SETTINGS: LocateSettings = {
 
 /**
  * Predicted error (m) at which confidence is 0.5: confidence = 1 / (1 + (rmse / scale)²), so
- * 0.8 (the console's "green") means an expected error under 1 m and 0.3 about 3 m.
+ * 0.8 (the console's "green") means an expected error under 2 m, 0.5 about 4 m and the default
+ * minimum 0.3 about 6 m: building-scale BLE with gateways 10–20 m apart stays on the map.
  */
-export const CONFIDENCE_SCALE_M = 2;
+export const CONFIDENCE_SCALE_M = 4;
 
 /** Fewest signals each method needs; with fewer, auto-style fallback to a simpler one. */
 const MIN_SIGNALS: Record<Method, number> = {

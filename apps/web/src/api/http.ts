@@ -1,0 +1,67 @@
+/** The one HTTP helper: JSON in and out, bearer token when present, spec §8 error per call. */
+import { API_ERRORS, type ApiErrorKey } from '@rtls/contract';
+import { getToken } from './token.ts';
+
+export const API_BASE = '/api';
+
+/** A failed call: `message` is the spec's fixed text for that call; `status` the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let onUnauthorized: (() => void) | null = null;
+/** Called when the server answers 401 to a call that carried a token: the session has ended. */
+export function setUnauthorizedHandler(handler: (() => void) | null) {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Which §8 message a failure raises. */
+  error?: ApiErrorKey;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const qs = opts.query
+    ? '?' +
+      new URLSearchParams(
+        Object.entries(opts.query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+      ).toString()
+    : '';
+  const message = API_ERRORS[opts.error ?? 'default'];
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}${qs}`, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(message, 0, (err as Error).message);
+  }
+  if (!res.ok) {
+    if (res.status === 401 && token) onUnauthorized?.();
+    const detail = await res
+      .json()
+      .then((b: { message?: string }) => b.message)
+      .catch(() => undefined);
+    throw new ApiError(message, res.status, detail);
+  }
+  return (await res.json()) as T;
+}

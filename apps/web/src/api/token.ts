@@ -1,0 +1,6 @@
+/** The session token, kept in localStorage under the key `token` (spec §4). */
+import { STORAGE_KEYS } from '@rtls/contract';
+
+export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
+export const setToken = (token: string): void => localStorage.setItem(STORAGE_KEYS.token, token);
+export const clearToken = (): void => localStorage.removeItem(STORAGE_KEYS.token);

@@ -1,0 +1,21 @@
+/** The one page: the login screen when signed out, otherwise the main screen. */
+import { useEffect } from 'react';
+import { setUnauthorizedHandler } from '../api/http.ts';
+import { MainScreen } from '../features/layout/MainScreen.tsx';
+import { LoginScreen } from '../features/session/LoginScreen.tsx';
+import { useSessionStore } from '../features/session/session-store.ts';
+import { I18nProvider } from './I18nProvider.tsx';
+import { ThemeProvider } from './ThemeProvider.tsx';
+
+export function App() {
+  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
+  useEffect(() => {
+    setUnauthorizedHandler(() => useSessionStore.getState().expire());
+    return () => setUnauthorizedHandler(null);
+  }, []);
+  return (
+    <I18nProvider>
+      <ThemeProvider>{isAuthenticated ? <MainScreen /> : <LoginScreen />}</ThemeProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,12 @@
+/** Applies the light or dark theme to the document. */
+import { useLayoutEffect, type ReactNode } from 'react';
+import { useUiStore } from '../features/layout/ui-store.ts';
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const theme = useUiStore((s) => s.theme);
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+  }, [theme]);
+  return <>{children}</>;
+}

@@ -1,0 +1,34 @@
+/** The one way the console formats times and signal strengths. */
+import { lastSeenText, type Language } from '@rtls/contract';
+import type { Translate } from '../i18n/i18n.ts';
+
+const LOCALE: Record<Language, string> = { en: 'en-GB', he: 'he-IL' };
+
+export function formatDate(date: Date | string | number, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date));
+}
+
+/** Last-seen text of spec §4: Just now, minutes, hours, a date, or Unknown. */
+export function formatLastSeen(
+  lastSeen: string | null | undefined,
+  t: Translate,
+  language: Language,
+  now = Date.now(),
+): string {
+  const v = lastSeenText(lastSeen, now);
+  switch (v.kind) {
+    case 'unknown':
+      return t('time.unknown');
+    case 'justNow':
+      return t('time.justNow');
+    case 'minutes':
+      return t('time.minutes', { value: v.value });
+    case 'hours':
+      return t('time.hours', { value: v.value });
+    case 'date':
+      return formatDate(v.value, language);
+  }
+}
+
+export const formatRssi = (rssi: number | null | undefined) =>
+  rssi === null || rssi === undefined ? '—' : `${Math.round(rssi)} dBm`;

@@ -1,0 +1,90 @@
+/** Header of spec §2: tools-panel toggle, connection indicator, and a menu with language and logout. */
+import { useEffect, useRef, useState } from 'react';
+import { Logo } from '../../app/Logo.tsx';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { useLiveStore } from '../live/live-store.ts';
+import { useSessionStore } from '../session/session-store.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { useUiStore } from './ui-store.ts';
+
+function ConnectionIndicator() {
+  const { t } = useI18n();
+  const state = useLiveStore((s) => s.state);
+  const key = state === 'connected' ? 'connected' : state === 'disconnected' || state === 'idle' ? 'disconnected' : 'connecting';
+  return (
+    <span className={`live-indicator ${key}`} role="status" data-testid="live-indicator" data-state={state}>
+      <span className="dot" aria-hidden="true" />
+      {t(`header.connection.${key}`)}
+    </span>
+  );
+}
+
+export function Header() {
+  const { t } = useI18n();
+  const toggleUtilityCard = useUiStore((s) => s.toggleUtilityCard);
+  const minimised = useUiStore((s) => s.isUtilityCardMinimized);
+  const user = useSessionStore((s) => s.user);
+  const signOut = useSessionStore((s) => s.signOut);
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  return (
+    <header className="app-header">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('header.toggleTools')}
+        aria-pressed={!minimised}
+        onClick={toggleUtilityCard}
+        data-testid="toggle-tools"
+      >
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div className="brand">
+        <Logo size={28} />
+        <span>{t('app.name')}</span>
+      </div>
+      <div className="header-end">
+        <ConnectionIndicator />
+        <div className="menu" ref={menuRef}>
+          <button
+            type="button"
+            className="button ghost"
+            aria-haspopup="menu"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+            data-testid="user-menu"
+          >
+            {user?.name || user?.email || t('header.menu')} ▾
+          </button>
+          {open && (
+            <div className="menu-popover" role="menu">
+              <div className="menu-section">
+                <span className="muted">{t('header.language')}</span>
+                <LanguageSwitch />
+              </div>
+              <button type="button" role="menuitem" className="menu-item" onClick={() => void signOut()}>
+                {t('header.logout')}
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+/** The tools panel of spec §2: 'Management Tools' with the Maps, Devices, Gateways and View tabs. */
+import { useRef, type KeyboardEvent } from 'react';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { DeviceList } from '../devices/DeviceList.tsx';
+import { GatewayList } from '../gateways/GatewayList.tsx';
+import { MapList } from '../maps/MapList.tsx';
+import { ViewControls } from '../view/ViewControls.tsx';
+import { useUiStore, type ToolsTab } from './ui-store.ts';
+
+const TABS: Exclude<ToolsTab, 'settings'>[] = ['maps', 'devices', 'gateways', 'view'];
+
+export function ToolsPanel() {
+  const { t } = useI18n();
+  const tab = useUiStore((s) => s.toolsTab);
+  const setTab = useUiStore((s) => s.setToolsTab);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  const onKeyDown = (e: KeyboardEvent, index: number) => {
+    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    const dir = document.documentElement.dir === 'rtl' ? -delta : delta;
+    const next = (index + dir + TABS.length) % TABS.length;
+    setTab(TABS[next]!);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <aside className="tools-panel" aria-labelledby="tools-title" data-testid="tools-panel">
+      <div className="tools-head">
+        <h2 id="tools-title">{t('tools.title')}</h2>
+        <p className="muted">{t('tools.subtitle')}</p>
+      </div>
+      <div className="tabs" role="tablist">
+        {TABS.map((id, i) => (
+          <button
+            key={id}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls={`panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => setTab(id)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
+            {t(`tools.tabs.${id}`)}
+          </button>
+        ))}
+      </div>
+      <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'maps' && <MapList />}
+        {tab === 'devices' && <DeviceList />}
+        {tab === 'gateways' && <GatewayList />}
+        {tab === 'view' && <ViewControls />}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,44 @@
+/** UI state of spec §3: language and direction, theme, panel visibility and the active tools tab. */
+import { create } from 'zustand';
+import { STORAGE_KEYS, type Language, type Theme } from '@rtls/contract';
+
+export type ToolsTab = 'maps' | 'devices' | 'gateways' | 'view' | 'settings';
+
+interface UiState {
+  language: Language;
+  theme: Theme;
+  isUtilityCardMinimized: boolean;
+  toolsTab: ToolsTab;
+  selectedDeviceMac: string | null;
+  selectedGatewayMac: string | null;
+  setLanguage: (language: Language) => void;
+  toggleLanguage: () => void;
+  setTheme: (theme: Theme) => void;
+  toggleUtilityCard: () => void;
+  setToolsTab: (tab: ToolsTab) => void;
+  selectDevice: (mac: string | null) => void;
+}
+
+const storedLanguage = (): Language => (localStorage.getItem(STORAGE_KEYS.language) === 'he' ? 'he' : 'en');
+const storedTheme = (): Theme => (localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light');
+
+export const useUiStore = create<UiState>((set, get) => ({
+  language: storedLanguage(),
+  theme: storedTheme(),
+  isUtilityCardMinimized: false,
+  toolsTab: 'devices',
+  selectedDeviceMac: null,
+  selectedGatewayMac: null,
+  setLanguage: (language) => {
+    localStorage.setItem(STORAGE_KEYS.language, language);
+    set({ language });
+  },
+  toggleLanguage: () => get().setLanguage(get().language === 'en' ? 'he' : 'en'),
+  setTheme: (theme) => {
+    localStorage.setItem(STORAGE_KEYS.theme, theme);
+    set({ theme });
+  },
+  toggleUtilityCard: () => set((s) => ({ isUtilityCardMinimized: !s.isUtilityCardMinimized })),
+  setToolsTab: (toolsTab) => set({ toolsTab }),
+  selectDevice: (mac) => set((s) => ({ selectedDeviceMac: s.selectedDeviceMac === mac ? null : mac })),
+}));

@@ -1,0 +1,145 @@
+/**
+ * The live connection of spec §4: websocket only to /sqws, token in the handshake, 10 s connect
+ * timeout, reconnects on our own schedule, device_update re-dispatched as a `deviceUpdate` event.
+ */
+import { io, type Socket } from 'socket.io-client';
+import {
+  CONNECTION_ERRORS,
+  SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_PATH,
+  SOCKET_TOKEN_UPDATE_RECONNECT_MS,
+  type ClientToServerEvents,
+  type DeviceUpdate,
+  type ServerToClientEvents,
+} from '@rtls/contract';
+import { reconnectDelay } from './reconnect.ts';
+
+export type LiveState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+
+export interface LiveConnectionOptions {
+  url?: string;
+  getToken: () => string | null;
+  onState: (state: LiveState, error?: string) => void;
+  onUpdate: (update: DeviceUpdate) => void;
+  /** Called after a reconnect succeeds, so lists can be re-fetched. */
+  onReconnected: () => void;
+  /** The server rejected the token: the session is over. */
+  onAuthFailed: () => void;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export function createLiveConnection(opts: LiveConnectionOptions) {
+  let socket: AppSocket | null = null;
+  let attempt = 0;
+  let everConnected = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let timeoutTimer: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+  const log = opts.log ?? ((m: string, d?: unknown) => console.warn(m, d));
+
+  const clearTimers = () => {
+    if (retryTimer) clearTimeout(retryTimer);
+    if (timeoutTimer) clearTimeout(timeoutTimer);
+    retryTimer = timeoutTimer = null;
+  };
+
+  function teardown() {
+    clearTimers();
+    socket?.removeAllListeners();
+    socket?.disconnect();
+    socket = null;
+  }
+
+  function scheduleReconnect(reason: string) {
+    teardown();
+    if (closed) return;
+    attempt++;
+    const delay = reconnectDelay(attempt);
+    if (delay === null) {
+      opts.onState('disconnected', reason);
+      return;
+    }
+    opts.onState('reconnecting', reason);
+    retryTimer = setTimeout(connect, delay);
+  }
+
+  function connect() {
+    teardown();
+    if (closed) return;
+    const token = opts.getToken();
+    if (!token) {
+      opts.onState('disconnected', CONNECTION_ERRORS.noToken);
+      return;
+    }
+    opts.onState(attempt === 0 ? 'connecting' : 'reconnecting');
+    const s: AppSocket = io(opts.url ?? '/', {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      timeout: SOCKET_CONNECT_TIMEOUT_MS,
+    });
+    socket = s;
+    timeoutTimer = setTimeout(() => {
+      log('socket connection failure', CONNECTION_ERRORS.timeout);
+      scheduleReconnect(CONNECTION_ERRORS.timeout);
+    }, SOCKET_CONNECT_TIMEOUT_MS);
+    s.on('connect', () => {
+      clearTimers();
+      const wasReconnect = everConnected;
+      everConnected = true;
+      attempt = 0;
+      opts.onState('connected');
+      if (wasReconnect) opts.onReconnected();
+    });
+    s.on('connect_error', (err) => {
+      log('socket connection failure', err.message);
+      if (err.message === CONNECTION_ERRORS.authFailed) {
+        teardown();
+        opts.onState('disconnected', CONNECTION_ERRORS.authFailed);
+        opts.onAuthFailed();
+        return;
+      }
+      scheduleReconnect(err.message);
+    });
+    s.on('disconnect', (reason) => {
+      if (reason === 'io client disconnect') return;
+      // A server-initiated disconnect or a lost transport: reconnect on the schedule.
+      scheduleReconnect(reason);
+    });
+    s.on('device_update', (u) => {
+      window.dispatchEvent(new CustomEvent<DeviceUpdate>('deviceUpdate', { detail: u }));
+      opts.onUpdate(u);
+    });
+  }
+
+  return {
+    connect() {
+      closed = false;
+      attempt = 0;
+      connect();
+    },
+    /** The token changed: reconnect shortly with the new one. */
+    tokenUpdated() {
+      teardown();
+      retryTimer = setTimeout(connect, SOCKET_TOKEN_UPDATE_RECONNECT_MS);
+    },
+    /** Try again now (after the schedule gave up, or when the browser comes back online). */
+    retryNow() {
+      if (socket?.connected) return;
+      attempt = 0;
+      connect();
+    },
+    ping() {
+      socket?.emit('ping');
+    },
+    close() {
+      closed = true;
+      teardown();
+      opts.onState('idle');
+    },
+  };
+}
+export type LiveConnection = ReturnType<typeof createLiveConnection>;

@@ -1,0 +1,21 @@
+/** View tab: a checkbox per view option of spec §3. */
+import { VIEW_OPTION_KEYS } from '@rtls/contract';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { useViewStore } from './view-store.ts';
+
+export function ViewControls() {
+  const { t } = useI18n();
+  const viewOptions = useViewStore((s) => s.viewOptions);
+  const setViewOption = useViewStore((s) => s.setViewOption);
+  return (
+    <fieldset className="view-controls">
+      <legend className="section-title">{t('view.title')}</legend>
+      {VIEW_OPTION_KEYS.map((key) => (
+        <label key={key} className="checkbox">
+          <input type="checkbox" checked={viewOptions[key]} onChange={(e) => setViewOption(key, e.target.checked)} />
+          <span>{t(`view.options.${key}`)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,60 @@
+/** The map canvas of spec §2: one Leaflet map in image coordinates, with its layers and controls. */
+import { useEffect, useRef, useState } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { TrackingMap } from '@rtls/contract';
+import { useI18n } from '../app/I18nProvider.tsx';
+import { ImageCRS } from './crs.ts';
+import { fitMap } from './fit.ts';
+import { BackgroundLayer } from './layers/BackgroundLayer.tsx';
+import { DeviceLayer } from './layers/DeviceLayer.tsx';
+import { GatewayLayer } from './layers/GatewayLayer.tsx';
+import { GridLayer } from './layers/GridLayer.tsx';
+import { MapContext } from './map-context.ts';
+import { MapControls } from './MapControls.tsx';
+
+export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
+  const { t } = useI18n();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [leaflet, setLeaflet] = useState<L.Map | null>(null);
+
+  useEffect(() => {
+    const m = L.map(hostRef.current!, {
+      crs: ImageCRS,
+      zoomControl: false,
+      attributionControl: false,
+      zoomSnap: 0,
+      zoomDelta: 0.5,
+      wheelPxPerZoomLevel: 120,
+      minZoom: -12,
+      maxZoom: 7,
+      preferCanvas: false,
+    });
+    fitMap(m, tracking);
+    setLeaflet(m);
+    const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
+    resize.observe(hostRef.current!);
+    return () => {
+      resize.disconnect();
+      m.remove();
+      setLeaflet(null);
+    };
+    // One Leaflet map per floor plan: MapArea remounts this component when the map changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div className="map-canvas">
+      <div ref={hostRef} className="map-host" role="region" aria-label={t('map.region')} data-testid="map-canvas" />
+      {leaflet && (
+        <MapContext.Provider value={leaflet}>
+          <BackgroundLayer map={tracking} />
+          <GridLayer map={tracking} />
+          <GatewayLayer map={tracking} />
+          <DeviceLayer />
+          <MapControls map={tracking} />
+        </MapContext.Provider>
+      )}
+    </div>
+  );
+}

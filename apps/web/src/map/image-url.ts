@@ -1,0 +1,9 @@
+/** Background image resolution of spec §3. */
+import { getToken } from '../api/token.ts';
+
+/** /images/ paths get the login token as a query; /uploads/ paths go without; anything else is a URL. */
+export function resolveImageUrl(path: string | undefined, token = getToken()): string | null {
+  if (!path) return null;
+  if (path.startsWith('/images/')) return token ? `${path}?token=${encodeURIComponent(token)}` : path;
+  return path;
+}

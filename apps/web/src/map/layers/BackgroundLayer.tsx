@@ -1,0 +1,23 @@
+/** The floor-plan image, stretched over the map's image size. */
+import { useEffect } from 'react';
+import L from 'leaflet';
+import type { TrackingMap } from '@rtls/contract';
+import { imageSize } from '../crs.ts';
+import { resolveImageUrl } from '../image-url.ts';
+import { useLeafletMap } from '../map-context.ts';
+
+export function BackgroundLayer({ map: tracking }: { map: TrackingMap }) {
+  const map = useLeafletMap();
+  const url = resolveImageUrl(tracking.settings.backgroundImage);
+  const { width, height } = imageSize(tracking.settings);
+  useEffect(() => {
+    if (!map) return;
+    const bounds = L.latLngBounds([0, 0], [height, width]);
+    const layer = url
+      ? L.imageOverlay(url, bounds, { className: 'floor-plan', alt: tracking.name })
+      : L.rectangle(bounds, { className: 'floor-plan-blank', weight: 1 });
+    layer.addTo(map);
+    return () => void layer.remove();
+  }, [map, url, width, height, tracking.name]);
+  return null;
+}

@@ -1,0 +1,49 @@
+/** Gateway markers (45 px, 51 selected) with coverage circles when showGatewayCoverage is on. */
+import { useEffect } from 'react';
+import L from 'leaflet';
+import { MARKER, viewRadiusToPixels, type TrackingMap } from '@rtls/contract';
+import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
+import { useUiStore } from '../../features/layout/ui-store.ts';
+import { useViewStore } from '../../features/view/view-store.ts';
+import { imageSize, toLatLng, validPoint } from '../crs.ts';
+import { useLeafletMap } from '../map-context.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
+  const map = useLeafletMap();
+  const gateways = useGatewaysStore((s) => s.entities);
+  const selected = useUiStore((s) => s.selectedGatewayMac);
+  const showCoverage = useViewStore((s) => s.viewOptions.showGatewayCoverage);
+  const size = imageSize(tracking.settings);
+
+  useEffect(() => {
+    if (!map) return;
+    const group = L.layerGroup().addTo(map);
+    for (const g of Object.values(gateways)) {
+      const p = validPoint(g.position);
+      if (!p) continue; // gateways with a non-numeric position are not drawn
+      const px = g.mac === selected ? MARKER.gatewaySelected : MARKER.gateway;
+      const colour = g.customSettings.color ?? '#10B981';
+      if (showCoverage) {
+        L.circle(toLatLng(p), {
+          radius: viewRadiusToPixels(g.viewRadius, size),
+          color: colour,
+          weight: 1,
+          fillOpacity: 0.08,
+          interactive: false,
+          className: 'gateway-coverage',
+        }).addTo(group);
+      }
+      const icon = L.divIcon({
+        className: 'gateway-icon',
+        iconSize: [px, px],
+        html: `<div class="gateway-marker" data-testid="gateway-marker" data-mac="${escapeHtml(g.mac)}" style="--c:${escapeHtml(colour)}"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 14v7M8.5 10.5a5 5 0 0 1 7 0M5.5 7.5a9 9 0 0 1 13 0" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/><circle cx="12" cy="13" r="1.8" fill="currentColor"/></svg></div>`,
+      });
+      L.marker(toLatLng(p), { icon, keyboard: false, title: g.name, alt: g.name }).addTo(group);
+    }
+    return () => void group.remove();
+  }, [map, gateways, selected, showCoverage, size.width, size.height]);
+  return null;
+}

@@ -1,0 +1,24 @@
+/**
+ * The spec's zoom is a linear scale (1 = one image pixel per screen pixel); Leaflet's is log2 of it.
+ */
+import { ZOOM } from '@rtls/contract';
+
+export const scaleToZoom = (scale: number) => Math.log2(Math.max(ZOOM.minimum, scale));
+export const zoomToScale = (zoom: number) => 2 ** zoom;
+
+/** Fit = 0.9 × the smaller ratio, capped at 1, bounded 0.001–50 (spec §9). */
+export function fitScale(
+  container: { width: number; height: number },
+  image: { width: number; height: number },
+): number {
+  const w = Math.max(1, container.width - 2 * ZOOM.fitPadding);
+  const h = Math.max(1, container.height - 2 * ZOOM.fitPadding);
+  const ratio = Math.min(w / image.width, h / image.height) * ZOOM.fitRatio;
+  return Math.min(ZOOM.fitMax, Math.max(ZOOM.fitMin, Math.min(ZOOM.fitCap, ratio)));
+}
+
+/** One button step (0.2) up or down in linear scale, never below the minimum. */
+export function stepScale(scale: number, direction: 1 | -1): number {
+  const next = Math.round((scale + direction * ZOOM.buttonStep) / ZOOM.snap) * ZOOM.snap;
+  return Math.max(ZOOM.buttonStep / 2, next);
+}

@@ -1,0 +1,22 @@
+/** Starts one real server for the end-to-end run and checks that Chromium is there. */
+import type { TestProject } from 'vitest/node';
+import { chromiumVersion, ensureChromium } from './support/chromium.ts';
+import { startTestServer } from './support/server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromiumPath: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const chromiumPath = ensureChromium();
+  console.log(`e2e browser: ${chromiumVersion(chromiumPath)} (${chromiumPath}), driven by playwright-core`);
+  const server = await startTestServer();
+  project.provide('baseURL', server.url);
+  project.provide('chromiumPath', chromiumPath);
+  return async () => {
+    await server.stop();
+  };
+}
