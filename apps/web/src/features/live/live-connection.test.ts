@@ -1,0 +1,235 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceUpdate } from '@rtls/contract';
+import { makeUpdate } from '../../test/fixtures.ts';
+import { createLiveConnection, type LiveState } from './live-connection.ts';
+
+/** A stand-in for a Socket.IO client socket: tests fire server events with `fire`. */
+class FakeSocket {
+  connected = false;
+  handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  emit = vi.fn();
+  disconnect = vi.fn(() => {
+    this.connected = false;
+    return this;
+  });
+  removeAllListeners = vi.fn(() => {
+    this.handlers.clear();
+    return this;
+  });
+  constructor(
+    readonly url: string,
+    readonly options: Record<string, unknown>,
+  ) {}
+  on(event: string, fn: (...args: unknown[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+  fire(event: string, ...args: unknown[]) {
+    if (event === 'connect') this.connected = true;
+    for (const fn of this.handlers.get(event) ?? []) fn(...args);
+  }
+}
+
+const sockets = vi.hoisted(() => [] as unknown[]);
+vi.mock('socket.io-client', () => ({
+  io: vi.fn((url: string, options: Record<string, unknown>) => {
+    const s = new FakeSocket(url, options);
+    sockets.push(s);
+    return s;
+  }),
+}));
+
+const all = () => sockets as FakeSocket[];
+const last = () => all()[all().length - 1]!;
+
+function setup(token: string | null = 'tok-1') {
+  const states: [LiveState, string | undefined][] = [];
+  let currentToken = token;
+  const opts = {
+    getToken: () => currentToken,
+    onState: vi.fn((state: LiveState, error?: string) => void states.push([state, error])),
+    onUpdate: vi.fn<(u: DeviceUpdate) => void>(),
+    onReconnected: vi.fn(),
+    onAuthFailed: vi.fn(),
+    log: vi.fn(),
+  };
+  const live = createLiveConnection(opts);
+  return {
+    live,
+    opts,
+    states,
+    lastState: () => states[states.length - 1],
+    setToken: (t: string | null) => (currentToken = t),
+  };
+}
+
+beforeEach(() => {
+  sockets.length = 0;
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('live connection', () => {
+  it('connects websocket-only to /sqws with the token and no built-in reconnection', () => {
+    const { live, lastState } = setup('tok-1');
+    live.connect();
+    expect(all()).toHaveLength(1);
+    expect(last().options).toMatchObject({
+      path: '/sqws',
+      transports: ['websocket'],
+      auth: { token: 'tok-1' },
+      reconnection: false,
+    });
+    expect(lastState()).toEqual(['connecting', undefined]);
+    last().fire('connect');
+    expect(lastState()).toEqual(['connected', undefined]);
+  });
+
+  it('does not connect without a token', () => {
+    const { live, lastState } = setup(null);
+    live.connect();
+    expect(all()).toHaveLength(0);
+    expect(lastState()).toEqual(['disconnected', 'No authentication token available']);
+  });
+
+  it('times out after 10 s without a connect and schedules a reconnect', () => {
+    const { live, lastState } = setup();
+    live.connect();
+    vi.advanceTimersByTime(9_999);
+    expect(lastState()?.[0]).toBe('connecting');
+    vi.advanceTimersByTime(1);
+    expect(lastState()).toEqual(['reconnecting', 'Connection timeout']);
+    expect(all()[0]!.disconnect).toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(all()).toHaveLength(2);
+  });
+
+  it('does not time out once connected', () => {
+    const { live, lastState } = setup();
+    live.connect();
+    last().fire('connect');
+    vi.advanceTimersByTime(60_000);
+    expect(all()).toHaveLength(1);
+    expect(lastState()).toEqual(['connected', undefined]);
+  });
+
+  it('after a server disconnect reconnects 5 times, 1 s doubling, then reports disconnected', () => {
+    const { live, lastState, opts } = setup();
+    live.connect();
+    last().fire('connect');
+    last().fire('disconnect', 'io server disconnect');
+    expect(lastState()).toEqual(['reconnecting', 'io server disconnect']);
+
+    for (const delay of [1000, 2000, 4000, 8000, 16000]) {
+      const before = all().length;
+      vi.advanceTimersByTime(delay - 1);
+      expect(all()).toHaveLength(before);
+      vi.advanceTimersByTime(1);
+      expect(all()).toHaveLength(before + 1);
+      expect(last().options).toMatchObject({ auth: { token: 'tok-1' } });
+      last().fire('connect_error', new Error('websocket error'));
+    }
+    expect(lastState()).toEqual(['disconnected', 'websocket error']);
+    vi.advanceTimersByTime(120_000);
+    expect(all()).toHaveLength(6);
+    expect(opts.onReconnected).not.toHaveBeenCalled();
+  });
+
+  it('treats a rejected token as the end of the session, without retrying', () => {
+    const { live, lastState, opts } = setup();
+    live.connect();
+    last().fire('connect_error', new Error('Authentication failed'));
+    expect(lastState()).toEqual(['disconnected', 'Authentication failed']);
+    expect(opts.onAuthFailed).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(120_000);
+    expect(all()).toHaveLength(1);
+  });
+
+  it('retries after other connect errors', () => {
+    const { live, lastState, opts } = setup();
+    live.connect();
+    last().fire('connect_error', new Error('xhr poll error'));
+    expect(lastState()).toEqual(['reconnecting', 'xhr poll error']);
+    expect(opts.onAuthFailed).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(all()).toHaveLength(2);
+  });
+
+  it('re-dispatches device_update as a deviceUpdate window event and passes it on', () => {
+    const { live, opts } = setup();
+    const heard: unknown[] = [];
+    const listener = (e: Event) => heard.push((e as CustomEvent<DeviceUpdate>).detail);
+    window.addEventListener('deviceUpdate', listener);
+    try {
+      live.connect();
+      last().fire('connect');
+      const update = makeUpdate({ mac: 'AA:BB:CC:DD:EE:FF', rssi: -61 });
+      last().fire('device_update', update);
+      expect(heard).toEqual([update]);
+      expect(opts.onUpdate).toHaveBeenCalledWith(update);
+    } finally {
+      window.removeEventListener('deviceUpdate', listener);
+    }
+  });
+
+  it('reconnects 100 ms after a token update, with the new token', () => {
+    const { live, setToken } = setup('old');
+    live.connect();
+    last().fire('connect');
+    setToken('new');
+    live.tokenUpdated();
+    expect(all()[0]!.disconnect).toHaveBeenCalled();
+    vi.advanceTimersByTime(99);
+    expect(all()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(all()).toHaveLength(2);
+    expect(last().options).toMatchObject({ auth: { token: 'new' } });
+  });
+
+  it('calls onReconnected after a reconnect, not after the first connect', () => {
+    const { live, opts } = setup();
+    live.connect();
+    last().fire('connect');
+    expect(opts.onReconnected).not.toHaveBeenCalled();
+    last().fire('disconnect', 'transport close');
+    vi.advanceTimersByTime(1_000);
+    last().fire('connect');
+    expect(opts.onReconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts the schedule afresh after a successful reconnect', () => {
+    const { live } = setup();
+    live.connect();
+    last().fire('connect');
+    last().fire('disconnect', 'io server disconnect');
+    vi.advanceTimersByTime(1_000);
+    last().fire('connect_error', new Error('down'));
+    vi.advanceTimersByTime(2_000);
+    last().fire('connect');
+    last().fire('disconnect', 'io server disconnect');
+    const before = all().length;
+    vi.advanceTimersByTime(1_000);
+    expect(all()).toHaveLength(before + 1);
+  });
+
+  it('stops retrying when closed', () => {
+    const { live, lastState } = setup();
+    live.connect();
+    last().fire('connect');
+    last().fire('disconnect', 'io server disconnect');
+    live.close();
+    expect(lastState()).toEqual(['idle', undefined]);
+    vi.advanceTimersByTime(120_000);
+    expect(all()).toHaveLength(1);
+  });
+
+  it('sends ping over the open socket', () => {
+    const { live } = setup();
+    live.connect();
+    last().fire('connect');
+    live.ping();
+    expect(last().emit).toHaveBeenCalledWith('ping');
+  });
+});
