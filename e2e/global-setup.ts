@@ -1,4 +1,5 @@
 /** Starts one real server for the end-to-end run and checks that Chromium is there. */
+import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { chromiumVersion, ensureChromium } from './support/chromium.ts';
 import { startTestServer } from './support/server.ts';
@@ -12,7 +13,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const chromiumPath = ensureChromium();
-  console.log(`e2e browser: ${chromiumVersion(chromiumPath)} (${chromiumPath}), driven by playwright-core`);
+  console.log(
+    `e2e browser: ${chromiumVersion(chromiumPath)} (${chromiumPath}), driven by playwright-core`,
+  );
   const server = await startTestServer();
   project.provide('baseURL', server.url);
   project.provide('chromiumPath', chromiumPath);

@@ -33,7 +33,11 @@ export class MainPage {
     return this.page.$$eval('[data-testid="device-marker"]', (els) =>
       els.map((el) => {
         const r = el.getBoundingClientRect();
-        return { mac: el.getAttribute('data-mac') ?? '', x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        return {
+          mac: el.getAttribute('data-mac') ?? '',
+          x: r.x + r.width / 2,
+          y: r.y + r.height / 2,
+        };
       }),
     );
   }

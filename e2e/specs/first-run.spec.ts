@@ -83,7 +83,8 @@ describe('first run', () => {
 
     // The old token no longer opens the API: sign-out revoked it on the server.
     const status = await page.evaluate(
-      (t) => fetch('/api/maps', { headers: { authorization: `Bearer ${t}` } }).then((r) => r.status),
+      (t) =>
+        fetch('/api/maps', { headers: { authorization: `Bearer ${t}` } }).then((r) => r.status),
       token,
     );
     expect(status).toBe(401);

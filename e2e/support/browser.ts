@@ -4,7 +4,11 @@ import { inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: inject('chromiumPath'),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
 }
 
 export async function newPage(

@@ -27,7 +27,11 @@ export interface TestServer {
   output: () => string;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, port?: number, dataDir?: string): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  port?: number,
+  dataDir?: string,
+): Promise<TestServer> {
   port ??= await freePort();
   dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-e2e-'));
   let out = '';

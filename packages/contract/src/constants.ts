@@ -166,7 +166,10 @@ export const STORAGE_KEYS = {
  * Gateway view radius: 0–100 percent (clamped) converted to pixels between 5 % of the smaller
  * map side and the map diagonal.
  */
-export function viewRadiusToPixels(percent: number, size: { width: number; height: number }): number {
+export function viewRadiusToPixels(
+  percent: number,
+  size: { width: number; height: number },
+): number {
   const p = Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0));
   const min = 0.05 * Math.min(size.width, size.height);
   const max = Math.hypot(size.width, size.height);

@@ -16,8 +16,11 @@ function route(from: string, to: string): string[] {
   while (queue.length) {
     const cur = queue.shift()!;
     if (cur === to) break;
-    for (const nb of neighbours.get(cur) ?? [])
-      if (!prev.has(nb)) (prev.set(nb, cur), queue.push(nb));
+    for (const nb of neighbours.get(cur) ?? []) {
+      if (prev.has(nb)) continue;
+      prev.set(nb, cur);
+      queue.push(nb);
+    }
   }
   const path: string[] = [];
   for (let at: string | null | undefined = to; at; at = prev.get(at)) path.unshift(at);

@@ -7,7 +7,10 @@ export const AUTHENTICATION_FAILED = 'Authentication failed';
 
 export async function signIn(email: string, password: string): Promise<SignInResponse['data']> {
   try {
-    const res = await apiRequest<SignInResponse>('/user/signin', { method: 'POST', body: { email, password } });
+    const res = await apiRequest<SignInResponse>('/user/signin', {
+      method: 'POST',
+      body: { email, password },
+    });
     if (res.status !== 'success') throw new Error(AUTHENTICATION_FAILED);
     return res.data;
   } catch {

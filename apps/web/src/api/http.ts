@@ -50,7 +50,12 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   const message = API_ERRORS[opts.error ?? 'default'];
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}${qs}`, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    res = await fetch(`${API_BASE}${path}${qs}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      signal: opts.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(message, 0, (err as Error).message);

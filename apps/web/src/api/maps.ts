@@ -5,7 +5,8 @@ import { apiRequest } from './http.ts';
 type MapsBody = { success: boolean; maps: TrackingMap[] };
 type MapBody = { success: boolean; map: TrackingMap };
 
-export const fetchMaps = async () => (await apiRequest<MapsBody>('/maps', { error: 'fetchMaps' })).maps;
+export const fetchMaps = async () =>
+  (await apiRequest<MapsBody>('/maps', { error: 'fetchMaps' })).maps;
 export const fetchSharedMaps = async () =>
   (await apiRequest<MapsBody>('/maps/shared', { error: 'fetchSharedMaps' })).maps;
 export const fetchMap = async (id: string) =>

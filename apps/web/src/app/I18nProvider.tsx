@@ -14,7 +14,10 @@ const I18nContext = createContext<I18n>({ t: translator('en'), language: 'en', r
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const language = useUiStore((s) => s.language);
-  const value = useMemo(() => ({ t: translator(language), language, rtl: isRtl(language) }), [language]);
+  const value = useMemo(
+    () => ({ t: translator(language), language, rtl: isRtl(language) }),
+    [language],
+  );
   useLayoutEffect(() => {
     document.documentElement.lang = language;
     document.documentElement.dir = value.rtl ? 'rtl' : 'ltr';

@@ -5,7 +5,10 @@ import type { Translate } from '../i18n/i18n.ts';
 const LOCALE: Record<Language, string> = { en: 'en-GB', he: 'he-IL' };
 
 export function formatDate(date: Date | string | number, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date));
+  return new Intl.DateTimeFormat(LOCALE[language], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(date));
 }
 
 /** Last-seen text of spec §4: Just now, minutes, hours, a date, or Unknown. */

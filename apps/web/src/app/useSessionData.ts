@@ -35,7 +35,10 @@ export function useSessionData() {
         await useDevicesStore.getState().loadMonitored();
       }
     })();
-    const refetch = setInterval(() => void useDevicesStore.getState().loadMonitored(), MONITORED_DEVICES_REFETCH_MS);
+    const refetch = setInterval(
+      () => void useDevicesStore.getState().loadMonitored(),
+      MONITORED_DEVICES_REFETCH_MS,
+    );
     return () => {
       cancelled = true;
       clearInterval(refetch);

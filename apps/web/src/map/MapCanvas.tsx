@@ -45,7 +45,13 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
 
   return (
     <div className="map-canvas">
-      <div ref={hostRef} className="map-host" role="region" aria-label={t('map.region')} data-testid="map-canvas" />
+      <div
+        ref={hostRef}
+        className="map-host"
+        role="region"
+        aria-label={t('map.region')}
+        data-testid="map-canvas"
+      />
       {leaflet && (
         <MapContext.Provider value={leaflet}>
           <BackgroundLayer map={tracking} />

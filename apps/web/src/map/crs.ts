@@ -16,7 +16,11 @@ export function imageSize(settings: MapSettings | undefined) {
 
 /** A valid numeric, non-NaN position, or null (spec §2: markers hide otherwise). */
 export function validPoint(p: Point | null | undefined): Point | null {
-  return p && typeof p.x === 'number' && typeof p.y === 'number' && Number.isFinite(p.x) && Number.isFinite(p.y)
+  return p &&
+    typeof p.x === 'number' &&
+    typeof p.y === 'number' &&
+    Number.isFinite(p.x) &&
+    Number.isFinite(p.y)
     ? p
     : null;
 }

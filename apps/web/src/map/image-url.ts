@@ -4,6 +4,7 @@ import { getToken } from '../api/token.ts';
 /** /images/ paths get the login token as a query; /uploads/ paths go without; anything else is a URL. */
 export function resolveImageUrl(path: string | undefined, token = getToken()): string | null {
   if (!path) return null;
-  if (path.startsWith('/images/')) return token ? `${path}?token=${encodeURIComponent(token)}` : path;
+  if (path.startsWith('/images/'))
+    return token ? `${path}?token=${encodeURIComponent(token)}` : path;
   return path;
 }

@@ -14,7 +14,8 @@ export function DeviceList() {
   const selected = useUiStore((s) => s.selectedDeviceMac);
   const selectDevice = useUiStore((s) => s.selectDevice);
   if (error) return <p className="error-text">{error}</p>;
-  if (loading && monitored.length === 0) return <div className="spinner" role="status" aria-label={t('app.loading')} />;
+  if (loading && monitored.length === 0)
+    return <div className="spinner" role="status" aria-label={t('app.loading')} />;
   return (
     <section>
       <h3 className="section-title">{t('devices.title')}</h3>
@@ -34,10 +35,16 @@ export function DeviceList() {
                   aria-pressed={selected === mac}
                   onClick={() => selectDevice(mac)}
                 >
-                  <span className="swatch" style={{ background: d.customSettings.color ?? 'var(--device)' }} aria-hidden="true" />
+                  <span
+                    className="swatch"
+                    style={{ background: d.customSettings.color ?? 'var(--device)' }}
+                    aria-hidden="true"
+                  />
                   <span className="grow">
                     <span className="title">{d.name}</span>
-                    <span className="muted small" dir="ltr">{d.mac}</span>
+                    <span className="muted small" dir="ltr">
+                      {d.mac}
+                    </span>
                   </span>
                   <span className="end">
                     <span className={`status ${status}`}>{t(`devices.status.${status}`)}</span>

@@ -24,7 +24,14 @@ interface DevicesState {
   reset: () => void;
 }
 
-const initial = { entities: {}, monitored: [], monitoredLoaded: false, loading: false, error: null, frame: null };
+const initial = {
+  entities: {},
+  monitored: [],
+  monitoredLoaded: false,
+  loading: false,
+  error: null,
+  frame: null,
+};
 
 export const useDevicesStore = create<DevicesState>((set, get) => ({
   ...initial,
@@ -37,7 +44,14 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
       const entities: Record<string, LiveDevice> = {};
       for (const d of list) {
         const prev = get().entities[d.mac];
-        entities[d.mac] = { ...d, ...locateDevice({ ...d, position: prev?.position, triangulationInfo: prev?.triangulationInfo }, frame, now) };
+        entities[d.mac] = {
+          ...d,
+          ...locateDevice(
+            { ...d, position: prev?.position, triangulationInfo: prev?.triangulationInfo },
+            frame,
+            now,
+          ),
+        };
       }
       set({ entities, monitored: list.map((d) => d.mac), monitoredLoaded: true, loading: false });
     } catch (err) {
@@ -72,7 +86,10 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
     const now = Date.now();
     const entities: Record<string, LiveDevice> = {};
     for (const [mac, d] of Object.entries(get().entities)) {
-      entities[mac] = { ...d, ...locateDevice({ ...d, position: null, triangulationInfo: null }, frame, now) };
+      entities[mac] = {
+        ...d,
+        ...locateDevice({ ...d, position: null, triangulationInfo: null }, frame, now),
+      };
     }
     set({ frame, entities });
   },

@@ -3,7 +3,14 @@
  * the positioning package's tracker (causal, per device); the engine works in metres, the map in
  * pixels.
  */
-import type { Gateway, Point, PositioningMode, SignalMap, TrackingMap, TriangulationInfo } from '@rtls/contract';
+import type {
+  Gateway,
+  Point,
+  PositioningMode,
+  SignalMap,
+  TrackingMap,
+  TriangulationInfo,
+} from '@rtls/contract';
 import {
   DEFAULT_LOCATE_SETTINGS,
   createTracker,
@@ -65,8 +72,12 @@ export function locateDevice(
   now: number,
   settings: LocateSettings = DEFAULT_LOCATE_SETTINGS,
 ): Located {
-  const keep: Located = { position: device.position ?? null, triangulationInfo: device.triangulationInfo ?? null };
-  if (!frame || !device.signal || frame.anchors.length === 0) return { position: null, triangulationInfo: null };
+  const keep: Located = {
+    position: device.position ?? null,
+    triangulationInfo: device.triangulationInfo ?? null,
+  };
+  if (!frame || !device.signal || frame.anchors.length === 0)
+    return { position: null, triangulationInfo: null };
   let tracker = frame.trackers.get(device.mac);
   if (!tracker) {
     tracker = createTracker({ mode: device.positioningMode, settings });

@@ -18,10 +18,16 @@ export function GatewayList() {
         <ul className="card-list">
           {list.map((g) => (
             <li key={g.mac} className="list-card row static">
-              <span className="swatch" style={{ background: g.customSettings.color ?? 'var(--gateway)' }} aria-hidden="true" />
+              <span
+                className="swatch"
+                style={{ background: g.customSettings.color ?? 'var(--gateway)' }}
+                aria-hidden="true"
+              />
               <span className="grow">
                 <span className="title">{g.name}</span>
-                <span className="muted small" dir="ltr">{g.mac}</span>
+                <span className="muted small" dir="ltr">
+                  {g.mac}
+                </span>
               </span>
               <span className="muted small">{formatLastSeen(g.lastSeen, t, language)}</span>
             </li>

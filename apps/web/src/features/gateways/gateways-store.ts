@@ -17,7 +17,12 @@ const initial = { entities: {}, mapId: null, loading: false, error: null };
 export const useGatewaysStore = create<GatewaysState>((set, get) => ({
   ...initial,
   async loadForMap(mapId) {
-    set({ mapId, loading: mapId !== null, error: null, ...(mapId !== get().mapId ? { entities: {} } : {}) });
+    set({
+      mapId,
+      loading: mapId !== null,
+      error: null,
+      ...(mapId !== get().mapId ? { entities: {} } : {}),
+    });
     if (!mapId) return;
     try {
       const list = await fetchMapGateways(mapId);

@@ -10,9 +10,19 @@ import { useUiStore } from './ui-store.ts';
 function ConnectionIndicator() {
   const { t } = useI18n();
   const state = useLiveStore((s) => s.state);
-  const key = state === 'connected' ? 'connected' : state === 'disconnected' || state === 'idle' ? 'disconnected' : 'connecting';
+  const key =
+    state === 'connected'
+      ? 'connected'
+      : state === 'disconnected' || state === 'idle'
+        ? 'disconnected'
+        : 'connecting';
   return (
-    <span className={`live-indicator ${key}`} role="status" data-testid="live-indicator" data-state={state}>
+    <span
+      className={`live-indicator ${key}`}
+      role="status"
+      data-testid="live-indicator"
+      data-state={state}
+    >
       <span className="dot" aria-hidden="true" />
       {t(`header.connection.${key}`)}
     </span>
@@ -31,7 +41,12 @@ export function Header() {
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node)) setOpen(false);
+      if (
+        e instanceof KeyboardEvent
+          ? e.key === 'Escape'
+          : !menuRef.current?.contains(e.target as Node)
+      )
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -52,7 +67,12 @@ export function Header() {
         data-testid="toggle-tools"
       >
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
-          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M3 5h14M3 10h14M3 15h14"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
       </button>
       <div className="brand">
@@ -78,7 +98,12 @@ export function Header() {
                 <span className="muted">{t('header.language')}</span>
                 <LanguageSwitch />
               </div>
-              <button type="button" role="menuitem" className="menu-item" onClick={() => void signOut()}>
+              <button
+                type="button"
+                role="menuitem"
+                className="menu-item"
+                onClick={() => void signOut()}
+              >
                 {t('header.logout')}
               </button>
             </div>

@@ -7,10 +7,20 @@ export function LanguageSwitch() {
   const setLanguage = useUiStore((s) => s.setLanguage);
   return (
     <div className="segmented" role="group" aria-label={t('header.language')}>
-      <button type="button" lang="en" aria-pressed={language === 'en'} onClick={() => setLanguage('en')}>
+      <button
+        type="button"
+        lang="en"
+        aria-pressed={language === 'en'}
+        onClick={() => setLanguage('en')}
+      >
         {t('header.english')}
       </button>
-      <button type="button" lang="he" aria-pressed={language === 'he'} onClick={() => setLanguage('he')}>
+      <button
+        type="button"
+        lang="he"
+        aria-pressed={language === 'he'}
+        onClick={() => setLanguage('he')}
+      >
         {t('header.hebrew')}
       </button>
     </div>

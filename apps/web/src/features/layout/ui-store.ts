@@ -19,8 +19,10 @@ interface UiState {
   selectDevice: (mac: string | null) => void;
 }
 
-const storedLanguage = (): Language => (localStorage.getItem(STORAGE_KEYS.language) === 'he' ? 'he' : 'en');
-const storedTheme = (): Theme => (localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light');
+const storedLanguage = (): Language =>
+  localStorage.getItem(STORAGE_KEYS.language) === 'he' ? 'he' : 'en';
+const storedTheme = (): Theme =>
+  localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light';
 
 export const useUiStore = create<UiState>((set, get) => ({
   language: storedLanguage(),
@@ -40,5 +42,6 @@ export const useUiStore = create<UiState>((set, get) => ({
   },
   toggleUtilityCard: () => set((s) => ({ isUtilityCardMinimized: !s.isUtilityCardMinimized })),
   setToolsTab: (toolsTab) => set({ toolsTab }),
-  selectDevice: (mac) => set((s) => ({ selectedDeviceMac: s.selectedDeviceMac === mac ? null : mac })),
+  selectDevice: (mac) =>
+    set((s) => ({ selectedDeviceMac: s.selectedDeviceMac === mac ? null : mac })),
 }));

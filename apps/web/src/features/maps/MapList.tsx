@@ -6,7 +6,8 @@ export function MapList() {
   const { t } = useI18n();
   const { entities, userMaps, sharedMaps, currentMapId, loading, error, select } = useMapsStore();
   const ids = [...userMaps, ...sharedMaps];
-  if (loading && ids.length === 0) return <div className="spinner" role="status" aria-label={t('app.loading')} />;
+  if (loading && ids.length === 0)
+    return <div className="spinner" role="status" aria-label={t('app.loading')} />;
   if (error) return <p className="error-text">{`${t('maps.error')}: ${error}`}</p>;
   if (ids.length === 0) return <p className="muted">{t('maps.empty')}</p>;
   return (
@@ -18,14 +19,21 @@ export function MapList() {
           const current = id === currentMapId;
           return (
             <li key={id}>
-              <button type="button" className={`list-card${current ? ' current' : ''}`} aria-current={current} onClick={() => select(id)}>
+              <button
+                type="button"
+                className={`list-card${current ? ' current' : ''}`}
+                aria-current={current}
+                onClick={() => select(id)}
+              >
                 <span className="title">
                   {current && <span className="current-dot" aria-label={t('maps.current')} />}
                   {m.name}
                 </span>
                 {m.description && <span className="muted">{m.description}</span>}
                 {(m.metadata.buildingName || m.metadata.floor) && (
-                  <span className="muted small">{[m.metadata.buildingName, m.metadata.floor].filter(Boolean).join(' · ')}</span>
+                  <span className="muted small">
+                    {[m.metadata.buildingName, m.metadata.floor].filter(Boolean).join(' · ')}
+                  </span>
                 )}
               </button>
             </li>

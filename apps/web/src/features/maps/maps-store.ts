@@ -15,7 +15,14 @@ interface MapsState {
   reset: () => void;
 }
 
-const initial = { entities: {}, userMaps: [], sharedMaps: [], currentMapId: null, loading: false, error: null };
+const initial = {
+  entities: {},
+  userMaps: [],
+  sharedMaps: [],
+  currentMapId: null,
+  loading: false,
+  error: null,
+};
 
 export const useMapsStore = create<MapsState>((set, get) => ({
   ...initial,
@@ -34,7 +41,12 @@ export const useMapsStore = create<MapsState>((set, get) => ({
         own[0]?._id ||
         shared[0]?._id ||
         null;
-      set({ entities, userMaps: own.map((m) => m._id), sharedMaps: shared.map((m) => m._id), loading: false });
+      set({
+        entities,
+        userMaps: own.map((m) => m._id),
+        sharedMaps: shared.map((m) => m._id),
+        loading: false,
+      });
       get().select(pick);
     } catch (err) {
       set({ loading: false, error: (err as Error).message });
@@ -47,4 +59,5 @@ export const useMapsStore = create<MapsState>((set, get) => ({
   reset: () => set(initial),
 }));
 
-export const useCurrentMap = () => useMapsStore((s) => (s.currentMapId ? s.entities[s.currentMapId] : undefined));
+export const useCurrentMap = () =>
+  useMapsStore((s) => (s.currentMapId ? s.entities[s.currentMapId] : undefined));

@@ -43,7 +43,10 @@ export const useSessionStore = create<SessionState>((set) => {
     async signIn(email, password) {
       const data = await apiSignIn(email, password);
       setToken(data.token);
-      const user: User = { email: data.email, name: [data.first_name, data.last_name].filter(Boolean).join(' ') };
+      const user: User = {
+        email: data.email,
+        name: [data.first_name, data.last_name].filter(Boolean).join(' '),
+      };
       const slug = await fetchUserSlug();
       if (slug) user.slug = slug;
       localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));

@@ -12,7 +12,11 @@ export function ViewControls() {
       <legend className="section-title">{t('view.title')}</legend>
       {VIEW_OPTION_KEYS.map((key) => (
         <label key={key} className="checkbox">
-          <input type="checkbox" checked={viewOptions[key]} onChange={(e) => setViewOption(key, e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={viewOptions[key]}
+            onChange={(e) => setViewOption(key, e.target.checked)}
+          />
           <span>{t(`view.options.${key}`)}</span>
         </label>
       ))}

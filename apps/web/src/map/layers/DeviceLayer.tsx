@@ -17,7 +17,10 @@ interface Entry {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function iconKey(d: LiveDevice, selected: boolean, live: boolean, names: boolean) {
   return `${d.name}|${d.customSettings.color ?? ''}|${selected}|${live}|${names}`;
@@ -84,7 +87,11 @@ export function DeviceLayer() {
     };
 
     sync();
-    const unsubs = [useDevicesStore.subscribe(sync), useUiStore.subscribe(sync), useViewStore.subscribe(sync)];
+    const unsubs = [
+      useDevicesStore.subscribe(sync),
+      useUiStore.subscribe(sync),
+      useViewStore.subscribe(sync),
+    ];
     // Liveness changes with time alone, so re-check it now and then.
     const tick = setInterval(sync, 15_000);
     pane?.classList.add('devices-pane');

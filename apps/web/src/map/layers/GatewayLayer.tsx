@@ -9,14 +9,17 @@ import { imageSize, toLatLng, validPoint } from '../crs.ts';
 import { useLeafletMap } from '../map-context.ts';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
   const gateways = useGatewaysStore((s) => s.entities);
   const selected = useUiStore((s) => s.selectedGatewayMac);
   const showCoverage = useViewStore((s) => s.viewOptions.showGatewayCoverage);
-  const size = imageSize(tracking.settings);
+  const { width, height } = imageSize(tracking.settings);
 
   useEffect(() => {
     if (!map) return;
@@ -28,7 +31,7 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
       const colour = g.customSettings.color ?? '#10B981';
       if (showCoverage) {
         L.circle(toLatLng(p), {
-          radius: viewRadiusToPixels(g.viewRadius, size),
+          radius: viewRadiusToPixels(g.viewRadius, { width, height }),
           color: colour,
           weight: 1,
           fillOpacity: 0.08,
@@ -44,6 +47,6 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
       L.marker(toLatLng(p), { icon, keyboard: false, title: g.name, alt: g.name }).addTo(group);
     }
     return () => void group.remove();
-  }, [map, gateways, selected, showCoverage, size.width, size.height]);
+  }, [map, gateways, selected, showCoverage, width, height]);
   return null;
 }

@@ -14,10 +14,20 @@ export function GridLayer({ map: tracking }: { map: TrackingMap }) {
     if (!map || !show) return;
     const lines: L.LatLngExpression[][] = [];
     for (let i = 1; i <= 9; i++) {
-      lines.push([[0, (width * i) / 10], [height, (width * i) / 10]]);
-      lines.push([[(height * i) / 10, 0], [(height * i) / 10, width]]);
+      lines.push([
+        [0, (width * i) / 10],
+        [height, (width * i) / 10],
+      ]);
+      lines.push([
+        [(height * i) / 10, 0],
+        [(height * i) / 10, width],
+      ]);
     }
-    const layer = L.polyline(lines, { className: 'grid-line', weight: 1, interactive: false }).addTo(map);
+    const layer = L.polyline(lines, {
+      className: 'grid-line',
+      weight: 1,
+      interactive: false,
+    }).addTo(map);
     return () => void layer.remove();
   }, [map, show, width, height]);
   return null;
