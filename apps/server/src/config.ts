@@ -11,6 +11,10 @@ export interface Config {
   mqttUrl: string | null;
   /** Port of the embedded MQTT broker (only when mqttUrl is not set); 0 disables it. */
   mqttPort: number;
+  /** With mqttUrl: the ingest key whose account owns the broker's reports. */
+  mqttIngestKey: string | null;
+  /** With mqttUrl: shared-subscription group, so instances split the traffic; empty for none. */
+  mqttShareGroup: string;
   simulator: boolean;
   /** Simulator report rate per device per second. */
   simulatorRate: number;
@@ -51,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl: env.REDIS_URL || null,
     mqttUrl: env.MQTT_URL || null,
     mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
+    mqttIngestKey: env.MQTT_INGEST_KEY || null,
+    mqttShareGroup: env.MQTT_SHARE_GROUP ?? 'rtls',
     simulator: bool(env.SIMULATOR, true),
     simulatorRate: Number(env.SIMULATOR_RATE ?? 1) || 1,
     simulatorDevices: int('SIMULATOR_DEVICES', env.SIMULATOR_DEVICES, 8),

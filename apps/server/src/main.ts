@@ -13,6 +13,11 @@ const database = config.databaseUrl
 const lines = [
   `Console ready at ${server.url}`,
   `  database: ${database}`,
+  server.mqttIngest.mode === 'embedded'
+    ? `  MQTT ingest: embedded broker on port ${server.mqttIngest.port} (password: an ingest key)`
+    : server.mqttIngest.mode === 'external'
+      ? '  MQTT ingest: subscribed to MQTT_URL'
+      : '  MQTT ingest: off',
   config.simulator
     ? `  demo account: ${config.demoEmail} / ${config.demoPassword} (simulated building on; SIMULATOR=off to stop it)`
     : '  simulator: off',

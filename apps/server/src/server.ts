@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { migrate, openDatabase } from './plugins/db.ts';
+import { startMqttIngest } from './plugins/mqtt.ts';
 import { DEMO_GATEWAYS } from './simulator/building.ts';
 import { seedDemo } from './simulator/demo-seed.ts';
 import { createSimulator, gatewayLayout, type Simulator } from './simulator/simulator.ts';
@@ -42,6 +43,12 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
+  const mqttIngest = await startMqttIngest({
+    config,
+    pipeline,
+    keys: built.repos.keys,
+    log: app.log,
+  });
   const port = Number(new URL(address).port);
 
   let stopping: Promise<void> | null = null;
@@ -49,12 +56,13 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
   function stop(): Promise<void> {
     stopping ??= (async () => {
       await simulator?.stop();
+      await mqttIngest.close();
       await app.close();
       await sql.close();
     })();
     return stopping;
   }
 
-  return { ...built, sql, simulator, port, url: `http://localhost:${port}`, stop };
+  return { ...built, sql, simulator, mqttIngest, port, url: `http://localhost:${port}`, stop };
 }
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
