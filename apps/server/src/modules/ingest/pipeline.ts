@@ -146,7 +146,16 @@ export function createPipeline({
       for (const p of batch) p.reject(err);
       return;
     }
-    for (const p of batch) p.resolve(fresh);
+    // A report sent twice in one flush (a retry racing its original) is new for one caller only.
+    const claimed = new Set<string>();
+    for (const p of batch) {
+      const mine = new Set<string>();
+      for (const { ownerId, report: r } of p.items) {
+        const key = reportKey(ownerId, r.device, r.gateway, r.receivedAt);
+        if (fresh.has(key) && !claimed.has(key)) (claimed.add(key), mine.add(key));
+      }
+      p.resolve(mine);
+    }
     try {
       await publishFresh(items, fresh);
     } catch (err) {
