@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as Contract from '@rtls/contract';
 import { reconnectDelay } from './reconnect.ts';
 
 describe('reconnectDelay', () => {
@@ -24,7 +25,7 @@ describe('reconnectDelay', () => {
   it('caps the delay at 30 s when more attempts are allowed', async () => {
     vi.resetModules();
     vi.doMock('@rtls/contract', async (importOriginal) => ({
-      ...(await importOriginal<typeof import('@rtls/contract')>()),
+      ...(await importOriginal<typeof Contract>()),
       SOCKET_MAX_RECONNECTS: 8,
     }));
     const { reconnectDelay: delay } = await import('./reconnect.ts');
