@@ -225,6 +225,33 @@ describe('live connection', () => {
     expect(all()).toHaveLength(1);
   });
 
+  it('retryNow starts a fresh schedule after the schedule gave up', () => {
+    const { live, lastState } = setup();
+    live.connect();
+    last().fire('connect');
+    last().fire('disconnect', 'io server disconnect');
+    for (const delay of [1000, 2000, 4000, 8000, 16000]) {
+      vi.advanceTimersByTime(delay);
+      last().fire('connect_error', new Error('down'));
+    }
+    expect(lastState()?.[0]).toBe('disconnected');
+    live.retryNow();
+    expect(all()).toHaveLength(7);
+    last().fire('connect_error', new Error('down'));
+    expect(lastState()).toEqual(['reconnecting', 'down']);
+    vi.advanceTimersByTime(1_000);
+    expect(all()).toHaveLength(8);
+  });
+
+  it('retryNow leaves an open connection alone', () => {
+    const { live } = setup();
+    live.connect();
+    last().fire('connect');
+    live.retryNow();
+    expect(all()).toHaveLength(1);
+    expect(last().disconnect).not.toHaveBeenCalled();
+  });
+
   it('sends ping over the open socket', () => {
     const { live } = setup();
     live.connect();
