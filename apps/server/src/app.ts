@@ -23,6 +23,10 @@ import { ingestRoutes } from './modules/ingest/routes.ts';
 import { mapsRepository } from './modules/maps/repository.ts';
 import { mapRoutes } from './modules/maps/routes.ts';
 import { createHub } from './modules/realtime/hub.ts';
+import { labelRoutes } from './modules/labels/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { userSettingsRoutes } from './modules/user-settings/routes.ts';
+import { userSettingsService } from './modules/user-settings/service.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -54,6 +58,8 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
             ...(typeof logger === 'object' ? logger : {}),
           },
     trustProxy: config.trustProxy,
+    // Unknown body fields are dropped before a handler sees them: no mass assignment.
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -97,6 +103,9 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
   await app.register(gatewayRoutes, { gateways, maps });
   await app.register(deviceRoutes, { devices });
   await app.register(ingestRoutes, { pipeline, keys });
+  await app.register(userSettingsRoutes, { settings: userSettingsService(sql) });
+  await app.register(settingsRoutes, { sql });
+  await app.register(labelRoutes, { sql });
 
   registerWebApp(app, config.webDist);
 

@@ -1,9 +1,7 @@
 /** Entity schemas of spec §3. Static types derive from the schemas, so shapes live in one place. */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, StringEnum } from './schema-helpers.ts';
 import { DEVICE_ICONS } from './constants.ts';
-
-/** A value that may be explicitly null on the wire. */
-export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const Point = Type.Object({ x: Type.Number(), y: Type.Number() });
 export type Point = Static<typeof Point>;
@@ -14,11 +12,7 @@ export const Size = Type.Object({
 });
 export type Size = Static<typeof Size>;
 
-export const AccessLevel = Type.Union([
-  Type.Literal('owner'),
-  Type.Literal('editor'),
-  Type.Literal('viewer'),
-]);
+export const AccessLevel = StringEnum(['owner', 'editor', 'viewer'] as const);
 export type AccessLevel = Static<typeof AccessLevel>;
 
 export const User = Type.Object({
@@ -73,11 +67,7 @@ export type SignalEntry = Static<typeof SignalEntry>;
 export const SignalMap = Type.Record(Type.String(), SignalEntry);
 export type SignalMap = Static<typeof SignalMap>;
 
-export const PositioningMode = Type.Union([
-  Type.Literal('auto'),
-  Type.Literal('static'),
-  Type.Literal('mobile'),
-]);
+export const PositioningMode = StringEnum(['auto', 'static', 'mobile'] as const);
 export type PositioningMode = Static<typeof PositioningMode>;
 
 export const TriangulationInfo = Type.Object({
@@ -89,7 +79,7 @@ export const TriangulationInfo = Type.Object({
 });
 export type TriangulationInfo = Static<typeof TriangulationInfo>;
 
-export const DeviceIconSchema = Type.Union(DEVICE_ICONS.map((i) => Type.Literal(i)));
+export const DeviceIconSchema = StringEnum(DEVICE_ICONS);
 
 export const DeviceCustomSettings = Type.Object({
   displayName: Type.Optional(Type.String({ maxLength: 200 })),

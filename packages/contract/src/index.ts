@@ -6,3 +6,5 @@ export * from './user-settings.ts';
 export * from './api-auth.ts';
 export * from './ingest.ts';
 export * from './socket.ts';
+export * from './api-settings.ts';
+export * from './schema-helpers.ts';

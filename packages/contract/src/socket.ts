@@ -1,6 +1,7 @@
 /** Realtime channel events (Socket.IO at SOCKET_PATH), as typed maps for server and client. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Point, SignalMap, TriangulationInfo } from './entities.ts';
+import { Point, SignalMap, TriangulationInfo } from './entities.ts';
+import { Nullable } from './schema-helpers.ts';
 
 export const SOCKET_PROTOCOL_VERSION = 1;
 

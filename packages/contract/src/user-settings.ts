@@ -1,6 +1,7 @@
 /** User settings of spec §3: view options, tooltip fields and triangulation. */
 import { Type, type Static } from '@sinclair/typebox';
 import { TRIANGULATION_DEFAULTS } from './constants.ts';
+import { StringEnum } from './schema-helpers.ts';
 
 export const VIEW_OPTION_KEYS = [
   'showDeviceNames',
@@ -37,7 +38,7 @@ export const TOOLTIP_FIELD_IDS = ['name', 'mac', 'rssi', 'lastSeen', 'gateway', 
 export type TooltipFieldId = (typeof TOOLTIP_FIELD_IDS)[number];
 
 export const TooltipField = Type.Object({
-  id: Type.Union(TOOLTIP_FIELD_IDS.map((id) => Type.Literal(id))),
+  id: StringEnum(TOOLTIP_FIELD_IDS),
   label: Type.String({ maxLength: 100 }),
   enabled: Type.Boolean(),
   order: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -65,7 +66,7 @@ export type TriangulationAlgorithm = (typeof TRIANGULATION_ALGORITHMS)[number];
 
 export const TriangulationSettings = Type.Object({
   enabled: Type.Boolean(),
-  algorithm: Type.Union(TRIANGULATION_ALGORITHMS.map((a) => Type.Literal(a))),
+  algorithm: StringEnum(TRIANGULATION_ALGORITHMS),
   minSignalCount: Type.Integer({ minimum: 1, maximum: 32 }),
   minConfidence: Type.Number({ minimum: 0, maximum: 1 }),
   signalAgeWeight: Type.Number({ minimum: 0, maximum: 1 }),

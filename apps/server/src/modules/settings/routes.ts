@@ -1,0 +1,35 @@
+/** App/view settings of spec §3 (GET/PUT /settings, wrapped in `config`), stored per user. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppSettings, SettingsResponse, SettingsUpdate } from '@rtls/contract';
+import type { Static } from '@sinclair/typebox';
+import type { Sql } from '../../plugins/db.ts';
+
+const tags = ['settings'];
+
+export const settingsRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (app, { sql }) => {
+  app.get(
+    '/api/settings',
+    { schema: { tags, response: { 200: SettingsResponse } } },
+    async (req) => {
+      const rows = await sql.query<{ config: Static<typeof AppSettings> }>(
+        'select config from app_settings where user_id = $1',
+        [req.user.id],
+      );
+      return { success: true as const, config: rows[0]?.config ?? {} };
+    },
+  );
+
+  app.put(
+    '/api/settings',
+    { schema: { tags, body: SettingsUpdate, response: { 200: SettingsResponse } } },
+    async (req) => {
+      const rows = await sql.query<{ config: Static<typeof AppSettings> }>(
+        `insert into app_settings (user_id, config) values ($1, $2::jsonb)
+         on conflict (user_id) do update set config = app_settings.config || excluded.config, updated_at = now()
+         returning config`,
+        [req.user.id, JSON.stringify(req.body.config)],
+      );
+      return { success: true as const, config: rows[0]!.config };
+    },
+  );
+};

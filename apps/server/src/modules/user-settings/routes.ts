@@ -1,0 +1,53 @@
+/** User settings calls of spec §7, plus the triangulation-only update (its path is ours). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  TooltipFieldsUpdate,
+  TriangulationUpdate,
+  UserSettingsResponse,
+  UserSettingsUpdate,
+  ViewOptionUpdate,
+} from '@rtls/contract';
+import type { UserSettingsService } from './service.ts';
+
+const tags = ['user-settings'];
+
+export const userSettingsRoutes: FastifyPluginAsyncTypebox<{
+  settings: UserSettingsService;
+}> = async (app, { settings }) => {
+  const response = { 200: UserSettingsResponse };
+  const ok = (s: Awaited<ReturnType<UserSettingsService['get']>>) => ({
+    success: true as const,
+    settings: s,
+  });
+
+  app.get('/api/user-settings', { schema: { tags, response } }, async (req) =>
+    ok(await settings.get(req.user.id)),
+  );
+
+  app.put(
+    '/api/user-settings',
+    { schema: { tags, body: UserSettingsUpdate, response } },
+    async (req) => ok(await settings.update(req.user.id, req.body)),
+  );
+
+  app.patch(
+    '/api/user-settings/view-option',
+    { schema: { tags, body: ViewOptionUpdate, response } },
+    async (req) =>
+      ok(await settings.update(req.user.id, { viewOptions: { [req.body.key]: req.body.value } })),
+  );
+
+  app.patch(
+    '/api/user-settings/tooltip-fields',
+    { schema: { tags, body: TooltipFieldsUpdate, response } },
+    async (req) =>
+      ok(await settings.update(req.user.id, { tooltipFields: req.body.tooltipFields })),
+  );
+
+  app.patch(
+    '/api/user-settings/triangulation',
+    { schema: { tags, body: TriangulationUpdate, response } },
+    async (req) =>
+      ok(await settings.update(req.user.id, { triangulation: req.body.triangulation })),
+  );
+};
