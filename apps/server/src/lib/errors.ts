@@ -19,3 +19,11 @@ export const notFound = (what = 'Resource') => new HttpError(404, `${what} not f
 export const conflict = (message: string) => new HttpError(409, message);
 export const unavailable = (message: string, retryAfterS = 5) =>
   new HttpError(503, message, { 'retry-after': String(retryAfterS) });
+
+/** An uploaded file that is not an acceptable image; the message says why. */
+export class ImageRejected extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+    this.name = 'ImageRejected';
+  }
+}

@@ -25,6 +25,11 @@ describe('resolveImageUrl', () => {
     expect(resolveImageUrl('/maps/floor1.png')).toBe('/maps/floor1.png');
   });
 
+  it('joins the token with & when the path already has a query', () => {
+    localStorage.setItem('token', 'abc');
+    expect(resolveImageUrl('/images/a.png?v=2')).toBe('/images/a.png?v=2&token=abc');
+  });
+
   it('is null when there is no image', () => {
     expect(resolveImageUrl(undefined)).toBeNull();
     expect(resolveImageUrl('')).toBeNull();

@@ -5,6 +5,8 @@ import { getToken } from '../api/token.ts';
 export function resolveImageUrl(path: string | undefined, token = getToken()): string | null {
   if (!path) return null;
   if (path.startsWith('/images/'))
-    return token ? `${path}?token=${encodeURIComponent(token)}` : path;
+    return token
+      ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
+      : path;
   return path;
 }

@@ -47,6 +47,18 @@ describe('stepScale', () => {
   });
 });
 
+describe('stepScale on large plans (scale under one step)', () => {
+  it('zooming out always makes the plan smaller, zooming in larger', () => {
+    for (const scale of [0.0666, 0.1, 0.19, 0.25]) {
+      expect(stepScale(scale, -1)).toBeLessThan(scale);
+      expect(stepScale(scale, 1)).toBeGreaterThan(scale);
+    }
+  });
+  it('zooming in from a tiny scale is a modest step, not a jump', () => {
+    expect(stepScale(0.0666, 1) / 0.0666).toBeLessThan(1.5);
+  });
+});
+
 describe('scale and Leaflet zoom', () => {
   it('converts both ways (zoom is log2 of the scale)', () => {
     expect(scaleToZoom(1)).toBe(0);

@@ -17,8 +17,14 @@ export function fitScale(
   return Math.min(ZOOM.fitMax, Math.max(ZOOM.fitMin, Math.min(ZOOM.fitCap, ratio)));
 }
 
-/** One button step (0.2) up or down in linear scale, never below the minimum. */
+/**
+ * One button step (0.2) up or down in linear scale. Below one step the plan is tiny, so the step
+ * becomes a factor instead: zooming out always makes the plan smaller, zooming in larger.
+ */
 export function stepScale(scale: number, direction: 1 | -1): number {
-  const next = Math.round((scale + direction * ZOOM.buttonStep) / ZOOM.snap) * ZOOM.snap;
-  return Math.max(ZOOM.buttonStep / 2, next);
+  if (scale <= ZOOM.buttonStep || (direction === -1 && scale - ZOOM.buttonStep < ZOOM.buttonStep)) {
+    const factor = 1 + ZOOM.buttonStep * 2;
+    return Math.max(ZOOM.minimum, direction === 1 ? scale * factor : scale / factor);
+  }
+  return Math.round((scale + direction * ZOOM.buttonStep) / ZOOM.snap) * ZOOM.snap;
 }

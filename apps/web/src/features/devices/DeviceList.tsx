@@ -13,12 +13,17 @@ export function DeviceList() {
   const error = useDevicesStore((s) => s.error);
   const selected = useUiStore((s) => s.selectedDeviceMac);
   const selectDevice = useUiStore((s) => s.selectDevice);
-  if (error) return <p className="error-text">{error}</p>;
+  if (error && monitored.length === 0) return <p className="error-text">{error}</p>;
   if (loading && monitored.length === 0)
     return <div className="spinner" role="status" aria-label={t('app.loading')} />;
   return (
     <section>
       <h3 className="section-title">{t('devices.title')}</h3>
+      {error && monitored.length > 0 && (
+        <p className="error-text small" role="status">
+          {error}
+        </p>
+      )}
       {monitored.length === 0 ? (
         <p className="muted">{t('devices.empty')}</p>
       ) : (

@@ -124,6 +124,7 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
     /** The token changed: reconnect shortly with the new one. */
     tokenUpdated() {
       teardown();
+      attempt = 0;
       retryTimer = setTimeout(connect, SOCKET_TOKEN_UPDATE_RECONNECT_MS);
     },
     /** Try again now (after the schedule gave up, or when the browser comes back online). */
