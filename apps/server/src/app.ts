@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
+import { IMAGE_UPLOAD_MAX_BYTES } from '@rtls/contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import { memoryFailureLimiter } from './lib/failure-limiter.ts';
@@ -21,7 +23,12 @@ import { ingestKeys } from './modules/ingest/keys.ts';
 import { createPipeline } from './modules/ingest/pipeline.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { mapsRepository } from './modules/maps/repository.ts';
+import { imagesRepository } from './modules/images/repository.ts';
+import { imageRoutes } from './modules/images/routes.ts';
+import { collaboratorRoutes } from './modules/maps/collaborator-routes.ts';
+import { mapImageRoutes } from './modules/maps/image-routes.ts';
 import { mapRoutes } from './modules/maps/routes.ts';
+import { mapsService } from './modules/maps/service.ts';
 import { createHub } from './modules/realtime/hub.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -81,6 +88,8 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
   const gateways = gatewaysRepository(sql);
   const devices = devicesRepository(sql);
   const keys = ingestKeys(sql);
+  const images = imagesRepository(sql);
+  const mapsSvc = mapsService(maps, images);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -88,6 +97,9 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 100 },
   });
   await app.register(authPlugin, { auth });
 
@@ -99,7 +111,10 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
   );
 
   await app.register(authRoutes, { auth });
-  await app.register(mapRoutes, { maps });
+  await app.register(mapRoutes, { maps, service: mapsSvc });
+  await app.register(mapImageRoutes, { service: mapsSvc });
+  await app.register(collaboratorRoutes, { service: mapsSvc });
+  await app.register(imageRoutes, { images, auth });
   await app.register(gatewayRoutes, { gateways, maps });
   await app.register(deviceRoutes, { devices });
   await app.register(ingestRoutes, { pipeline, keys });
@@ -114,7 +129,14 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
     await hub.close();
   });
 
-  return { app, auth, hub, pipeline, repos: { maps, gateways, devices, keys } };
+  return {
+    app,
+    auth,
+    hub,
+    pipeline,
+    repos: { maps, gateways, devices, keys, images },
+    services: { maps: mapsSvc },
+  };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 

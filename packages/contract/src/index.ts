@@ -8,3 +8,4 @@ export * from './ingest.ts';
 export * from './socket.ts';
 export * from './api-settings.ts';
 export * from './schema-helpers.ts';
+export * from './api-maps.ts';

@@ -18,6 +18,16 @@ export interface MapRow {
   access_level: AccessLevel;
 }
 
+export interface CollaboratorRow {
+  user_id: string;
+  role: 'editor' | 'viewer';
+  created_at: Date;
+  email: string;
+  first_name: string;
+  last_name: string;
+  slug: string;
+}
+
 const ACCESS = `case when m.owner_id = $1 then 'owner' else coalesce(c.role, 'viewer') end as access_level`;
 const FROM = `from maps m left join map_collaborators c on c.map_id = m.id and c.user_id = $1`;
 
@@ -70,6 +80,62 @@ export function mapsRepository(sql: Sql) {
           JSON.stringify(m.settings),
         ],
       );
+    },
+    async update(
+      mapId: string,
+      m: {
+        name: string;
+        description: string;
+        isPublic: boolean;
+        metadata: MapMetadata;
+        settings: MapSettings;
+      },
+    ): Promise<void> {
+      await sql.query(
+        `update maps set name = $2, description = $3, is_public = $4, metadata = $5::jsonb,
+           settings = $6::jsonb, updated_at = now() where id = $1`,
+        [
+          mapId,
+          m.name,
+          m.description,
+          m.isPublic,
+          JSON.stringify(m.metadata),
+          JSON.stringify(m.settings),
+        ],
+      );
+    },
+    async remove(mapId: string): Promise<void> {
+      await sql.query('delete from maps where id = $1', [mapId]);
+    },
+    async collaborators(mapId: string): Promise<CollaboratorRow[]> {
+      return sql.query(
+        `select c.user_id, c.role, c.created_at, u.email, u.first_name, u.last_name, u.slug
+         from map_collaborators c join users u on u.id = c.user_id where c.map_id = $1 order by c.created_at`,
+        [mapId],
+      );
+    },
+    /** Add or change a collaborator; returns false when the user does not exist. */
+    async setCollaborator(mapId: string, userId: string, role: 'editor' | 'viewer'): Promise<void> {
+      await sql.query(
+        `insert into map_collaborators (map_id, user_id, role) values ($1, $2, $3)
+         on conflict (map_id, user_id) do update set role = excluded.role`,
+        [mapId, userId, role],
+      );
+    },
+    async removeCollaborator(mapId: string, userId: string): Promise<boolean> {
+      const rows = await sql.query(
+        'delete from map_collaborators where map_id = $1 and user_id = $2 returning 1',
+        [mapId, userId],
+      );
+      return rows.length > 0;
+    },
+    /** A user by id, e-mail or slug: how an owner names a collaborator. */
+    async findUser(ref: string): Promise<{ id: string } | null> {
+      const rows = await sql.query<{ id: string }>(
+        'select id from users where id = $1 or email = lower($1) or slug = $1 limit 1',
+        [ref.trim()],
+      );
+      return rows[0] ?? null;
     },
     async touch(mapId: string): Promise<void> {
       await sql.query(

@@ -1,47 +1,44 @@
-/** Map calls of spec §7 (read side and preset; the rest grows here). */
+/** Map calls of spec §7: lists, get, create, update, delete, duplicate, preset. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  MapCreateBody,
+  MapPresetBody,
+  MapPresetResponse,
+  MapResponse,
+  MapsResponse,
+  MapUpdateBody,
   PUBLIC_MAPS_DEFAULT_LIMIT,
   PUBLIC_MAPS_DEFAULT_SKIP,
-  Point,
-  TrackingMap,
 } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { presentMap } from './presenter.ts';
 import type { MapsRepository } from './repository.ts';
+import type { MapsService } from './service.ts';
 
-const MapsResponse = Type.Object({ success: Type.Literal(true), maps: Type.Array(TrackingMap) });
-const MapResponse = Type.Object({ success: Type.Literal(true), map: TrackingMap });
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const MapIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const tags = ['maps'];
 
-export const mapRoutes: FastifyPluginAsyncTypebox<{ maps: MapsRepository }> = async (
-  app,
-  { maps },
-) => {
-  app.get(
-    '/api/maps',
-    { schema: { tags: ['maps'], response: { 200: MapsResponse } } },
-    async (req) => ({
-      success: true as const,
-      maps: (await maps.own(req.user.id)).map(presentMap),
-    }),
-  );
+export const mapRoutes: FastifyPluginAsyncTypebox<{
+  maps: MapsRepository;
+  service: MapsService;
+}> = async (app, { maps, service }) => {
+  const list = { schema: { tags, response: { 200: MapsResponse } } };
+  app.get('/api/maps', list, async (req) => ({
+    success: true as const,
+    maps: (await maps.own(req.user.id)).map(presentMap),
+  }));
 
-  app.get(
-    '/api/maps/shared',
-    { schema: { tags: ['maps'], response: { 200: MapsResponse } } },
-    async (req) => ({
-      success: true as const,
-      maps: (await maps.shared(req.user.id)).map(presentMap),
-    }),
-  );
+  app.get('/api/maps/shared', list, async (req) => ({
+    success: true as const,
+    maps: (await maps.shared(req.user.id)).map(presentMap),
+  }));
 
   app.get(
     '/api/maps/public',
     {
       schema: {
-        tags: ['maps'],
+        tags,
         querystring: Type.Object({
           limit: Type.Integer({ minimum: 1, maximum: 100, default: PUBLIC_MAPS_DEFAULT_LIMIT }),
           skip: Type.Integer({ minimum: 0, default: PUBLIC_MAPS_DEFAULT_SKIP }),
@@ -57,37 +54,63 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{ maps: MapsRepository }> = as
 
   app.get(
     '/api/maps/:id',
-    { schema: { tags: ['maps'], params: IdParams, response: { 200: MapResponse } } },
+    { schema: { tags, params: MapIdParams, response: { 200: MapResponse } } },
     async (req) => {
       const row = await maps.visible(req.user.id, req.params.id);
       if (!row) throw notFound('Map');
       await maps.touch(row.id);
-      return { success: true as const, map: presentMap(row) };
+      return {
+        success: true as const,
+        map: presentMap({ ...row, access_count: row.access_count + 1 }),
+      };
     },
+  );
+
+  app.post(
+    '/api/maps',
+    { schema: { tags, body: MapCreateBody, response: { 201: MapResponse } } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send({ success: true as const, map: await service.create(req.user.id, req.body) }),
+  );
+
+  app.put(
+    '/api/maps/:id',
+    { schema: { tags, params: MapIdParams, body: MapUpdateBody, response: { 200: MapResponse } } },
+    async (req) => ({
+      success: true as const,
+      map: await service.update(req.user.id, req.params.id, req.body),
+    }),
+  );
+
+  app.delete('/api/maps/:id', { schema: { tags, params: MapIdParams } }, async (req) => {
+    await service.remove(req.user.id, req.params.id);
+    return { success: true };
+  });
+
+  app.post(
+    '/api/maps/:id/duplicate',
+    { schema: { tags, params: MapIdParams, response: { 201: MapResponse } } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send({ success: true as const, map: await service.duplicate(req.user.id, req.params.id) }),
   );
 
   app.patch(
     '/api/maps/:id/preset',
     {
       schema: {
-        tags: ['maps'],
-        params: IdParams,
-        body: Type.Object({ center: Point, zoom: Type.Number({ minimum: 1e-5, maximum: 100 }) }),
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            savedView: Type.Object({ center: Point, zoom: Type.Number() }),
-          }),
-        },
+        tags,
+        params: MapIdParams,
+        body: MapPresetBody,
+        response: { 200: MapPresetResponse },
       },
     },
-    async (req) => {
-      const row = await maps.visible(req.user.id, req.params.id);
-      if (!row) throw notFound('Map');
-      if (row.access_level === 'viewer') throw forbidden();
-      const savedView = { center: req.body.center, zoom: req.body.zoom };
-      await maps.mergeSettings(row.id, { savedView });
-      return { success: true as const, savedView };
-    },
+    async (req) => ({
+      success: true as const,
+      savedView: await service.savePreset(req.user.id, req.params.id, req.body),
+    }),
   );
 };

@@ -1,0 +1,93 @@
+/** Collaborator calls of spec §7; the owner manages them, a collaborator may leave. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CollaboratorBody,
+  CollaboratorResponse,
+  CollaboratorRoleBody,
+  CollaboratorsResponse,
+  type Collaborator,
+} from '@rtls/contract';
+import { Type } from '@sinclair/typebox';
+import type { CollaboratorRow } from './repository.ts';
+import type { MapsService } from './service.ts';
+
+const present = (c: CollaboratorRow): Collaborator => ({
+  userId: c.user_id,
+  role: c.role,
+  email: c.email,
+  name: [c.first_name, c.last_name].filter(Boolean).join(' '),
+  slug: c.slug,
+  addedAt: new Date(c.created_at).toISOString(),
+});
+
+const tags = ['collaborators'];
+const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const UserParams = Type.Object({
+  id: Type.String({ maxLength: 64 }),
+  userId: Type.String({ maxLength: 64 }),
+});
+
+export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/api/maps/:id/collaborators',
+    { schema: { tags, params: Params, response: { 200: CollaboratorsResponse } } },
+    async (req) => ({
+      success: true as const,
+      collaborators: (await service.collaborators(req.user.id, req.params.id)).map(present),
+    }),
+  );
+
+  app.post(
+    '/api/maps/:id/collaborators',
+    {
+      schema: {
+        tags,
+        params: Params,
+        body: CollaboratorBody,
+        response: { 201: CollaboratorResponse },
+      },
+    },
+    async (req, reply) => {
+      const c = await service.setCollaborator(
+        req.user.id,
+        req.params.id,
+        req.body.userId,
+        req.body.role,
+      );
+      return reply.code(201).send({ success: true as const, collaborator: present(c) });
+    },
+  );
+
+  app.put(
+    '/api/maps/:id/collaborators/:userId',
+    {
+      schema: {
+        tags,
+        params: UserParams,
+        body: CollaboratorRoleBody,
+        response: { 200: CollaboratorResponse },
+      },
+    },
+    async (req) => {
+      const c = await service.setCollaborator(
+        req.user.id,
+        req.params.id,
+        req.params.userId,
+        req.body.role,
+      );
+      return { success: true as const, collaborator: present(c) };
+    },
+  );
+
+  app.delete(
+    '/api/maps/:id/collaborators/:userId',
+    { schema: { tags, params: UserParams } },
+    async (req) => {
+      await service.removeCollaborator(req.user.id, req.params.id, req.params.userId);
+      return { success: true };
+    },
+  );
+};

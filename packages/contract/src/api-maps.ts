@@ -1,0 +1,66 @@
+/** Map and collaborator calls of spec §7: bodies and responses. */
+import { Type, type Static } from '@sinclair/typebox';
+import { MapSettings, Point, TrackingMap } from './entities.ts';
+import { StringEnum } from './schema-helpers.ts';
+
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+
+export const MapMetadataBody = Type.Object({
+  buildingName: Type.Optional(Type.String({ maxLength: 200 })),
+  floor: Type.Optional(Type.String({ maxLength: 50 })),
+});
+
+/** Settings a client may write; the background image changes only by upload. */
+export const MapSettingsBody = Type.Omit(MapSettings, ['backgroundImage']);
+
+export const MapCreateBody = Type.Object({
+  name: Name,
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  isPublic: Type.Optional(Type.Boolean()),
+  metadata: Type.Optional(MapMetadataBody),
+  settings: Type.Optional(MapSettingsBody),
+});
+export type MapCreateBody = Static<typeof MapCreateBody>;
+export const MapUpdateBody = MapCreateBody;
+export type MapUpdateBody = MapCreateBody;
+
+export const MapsResponse = Type.Object({
+  success: Type.Literal(true),
+  maps: Type.Array(TrackingMap),
+});
+export const MapResponse = Type.Object({ success: Type.Literal(true), map: TrackingMap });
+export const MapPresetBody = Type.Object({
+  center: Point,
+  zoom: Type.Number({ minimum: 1e-5, maximum: 100 }),
+});
+export const MapPresetResponse = Type.Object({
+  success: Type.Literal(true),
+  savedView: Type.Object({ center: Point, zoom: Type.Number() }),
+});
+
+export const CollaboratorRole = StringEnum(['editor', 'viewer'] as const);
+export type CollaboratorRole = Static<typeof CollaboratorRole>;
+
+export const Collaborator = Type.Object({
+  userId: Type.String(),
+  role: CollaboratorRole,
+  email: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  addedAt: Type.String(),
+});
+export type Collaborator = Static<typeof Collaborator>;
+
+export const CollaboratorBody = Type.Object({
+  userId: Type.String({ minLength: 1, maxLength: 254, description: 'User id, e-mail or slug' }),
+  role: CollaboratorRole,
+});
+export const CollaboratorRoleBody = Type.Object({ role: CollaboratorRole });
+export const CollaboratorsResponse = Type.Object({
+  success: Type.Literal(true),
+  collaborators: Type.Array(Collaborator),
+});
+export const CollaboratorResponse = Type.Object({
+  success: Type.Literal(true),
+  collaborator: Collaborator,
+});
