@@ -4,6 +4,7 @@
  * sent with nosniff and a sandboxing CSP, so even an SVG cannot run anything.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -17,7 +18,7 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{
   images: ImagesRepository;
   auth: AuthService;
 }> = async (app, { images, auth }) => {
-  const send = async (file: string, reply: import('fastify').FastifyReply) => {
+  const send = async (file: string, reply: FastifyReply) => {
     const img = await images.get(file.split('.')[0]!);
     if (!img) throw notFound('Image');
     return reply

@@ -1,7 +1,6 @@
 /** App/view settings of spec §3 (GET/PUT /settings, wrapped in `config`), stored per user. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppSettings, SettingsResponse, SettingsUpdate } from '@rtls/contract';
-import type { Static } from '@sinclair/typebox';
+import { SettingsResponse, SettingsUpdate, type AppSettings } from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';
 
 const tags = ['settings'];
@@ -11,7 +10,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (ap
     '/api/settings',
     { schema: { tags, response: { 200: SettingsResponse } } },
     async (req) => {
-      const rows = await sql.query<{ config: Static<typeof AppSettings> }>(
+      const rows = await sql.query<{ config: AppSettings }>(
         'select config from app_settings where user_id = $1',
         [req.user.id],
       );
@@ -23,7 +22,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (ap
     '/api/settings',
     { schema: { tags, body: SettingsUpdate, response: { 200: SettingsResponse } } },
     async (req) => {
-      const rows = await sql.query<{ config: Static<typeof AppSettings> }>(
+      const rows = await sql.query<{ config: AppSettings }>(
         `insert into app_settings (user_id, config) values ($1, $2::jsonb)
          on conflict (user_id) do update set config = app_settings.config || excluded.config, updated_at = now()
          returning config`,
