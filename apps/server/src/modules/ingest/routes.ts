@@ -32,7 +32,11 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['ingest'],
         summary: 'A batch of gateway RSSI reports (an array, or an object with a reports array)',
-        headers: Type.Object({ 'x-ingest-key': Type.Optional(Type.String()) }),
+        // Every header the handler reads is listed: validation strips the ones that are not.
+        headers: Type.Object({
+          'x-ingest-key': Type.Optional(Type.String()),
+          authorization: Type.Optional(Type.String({ description: 'Bearer ik_... (instead)' })),
+        }),
         body: Type.Unknown(),
         response: { 200: IngestResponse, 401: ErrorBody, 413: ErrorBody, 503: ErrorBody },
       },

@@ -1,0 +1,140 @@
+/** The building simulator: reports for every tag within the radio model's bounds; tags stay indoors. */
+import { RSSI_MAX_DBM, RSSI_MIN_DBM } from '@rtls/contract';
+import { describe, expect, it } from 'vitest';
+import { checkReport } from '../modules/ingest/validate.ts';
+import { DEMO_FLOOR, EDGES, NODES } from './building.ts';
+import { INDOOR_BLE } from './radio.ts';
+import { createSimulator, gatewayLayout, type SimReport } from './simulator.ts';
+import { createWalker } from './walker.ts';
+
+/** A seeded generator, so a failure can be replayed. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('gatewayLayout', () => {
+  it('puts the demo gateways first and extra ones on the floor with unique MACs', () => {
+    const layout = gatewayLayout(20);
+    expect(layout).toHaveLength(20);
+    expect(new Set(layout.map((g) => g.mac)).size).toBe(20);
+    expect(layout[0]).toEqual({ mac: 'AC:23:3F:00:00:01', x: 6, y: 4 });
+    for (const g of layout) {
+      expect(g.x).toBeGreaterThanOrEqual(0);
+      expect(g.x).toBeLessThanOrEqual(DEMO_FLOOR.width);
+      expect(g.y).toBeGreaterThanOrEqual(0);
+      expect(g.y).toBeLessThanOrEqual(DEMO_FLOOR.height);
+    }
+  });
+});
+
+describe('createSimulator().round', () => {
+  const devices = 6;
+  const gateways = gatewayLayout(8);
+  const sim = createSimulator({ devices, gateways, rate: 1, sink: async () => undefined });
+  const start = Date.now();
+  const rounds: SimReport[][] = [];
+  for (let i = 1; i <= 120; i++) rounds.push(sim.round(start + i * 1000));
+
+  it('reports every device in every round, at the round time, from known gateways', () => {
+    const macs = sim.tags.map((t) => t.mac).sort();
+    expect(macs).toHaveLength(devices);
+    const gatewayMacs = new Set(gateways.map((g) => g.mac));
+    rounds.forEach((reports, i) => {
+      expect([...new Set(reports.map((r) => r.device))].sort()).toEqual(macs);
+      for (const r of reports) {
+        expect(r.timestamp).toBe(start + (i + 1) * 1000);
+        expect(gatewayMacs.has(r.gateway)).toBe(true);
+      }
+      // At most one report per gateway and tag in a round.
+      expect(new Set(reports.map((r) => `${r.gateway}|${r.device}`)).size).toBe(reports.length);
+    });
+  });
+
+  it('keeps RSSI within the radio model: above sensitivity, below the 1 m power plus noise', () => {
+    const all = rounds.flat();
+    const noise = INDOOR_BLE.shadowSigma + INDOOR_BLE.fadingSigma;
+    const outside = all.filter(
+      (r) =>
+        !Number.isFinite(r.rssi) ||
+        r.rssi < Math.max(INDOOR_BLE.sensitivity, RSSI_MIN_DBM) ||
+        r.rssi > Math.min(INDOOR_BLE.p0 + 6 * noise, RSSI_MAX_DBM) ||
+        Math.round(r.rssi * 10) / 10 !== r.rssi,
+    );
+    expect(all.length).toBeGreaterThan(rounds.length * devices);
+    expect(outside).toEqual([]);
+    // Signal falls with distance: the nearest gateway is heard louder on average than the farthest.
+    const truth = new Map(sim.truth().map((p) => [p.mac, p]));
+    const last = rounds.at(-1)!;
+    let nearSum = 0;
+    let farSum = 0;
+    for (const mac of truth.keys()) {
+      const p = truth.get(mac)!;
+      const heard = last
+        .filter((r) => r.device === mac)
+        .map((r) => {
+          const g = gateways.find((x) => x.mac === r.gateway)!;
+          return { d: Math.hypot(g.x - p.x, g.y - p.y), rssi: r.rssi };
+        })
+        .sort((a, b) => a.d - b.d);
+      nearSum += heard[0]!.rssi;
+      farSum += heard.at(-1)!.rssi;
+    }
+    expect(nearSum / truth.size).toBeGreaterThan(farSum / truth.size + 5);
+  });
+
+  it('produces reports the ingest pipeline accepts', () => {
+    const now = start + 120_000;
+    for (const r of rounds.at(-1)!) expect(checkReport(r, now)).toMatchObject({ ok: true });
+  });
+});
+
+describe('walker', () => {
+  const byId = new Map(NODES.map((n) => [n.id, n]));
+  /** Distance from (x, y) to the nearest corridor or room-door segment of the walking graph. */
+  function distanceToGraph(x: number, y: number): number {
+    let best = Infinity;
+    for (const [a, b] of EDGES) {
+      const p = byId.get(a)!;
+      const q = byId.get(b)!;
+      const dx = q.x - p.x;
+      const dy = q.y - p.y;
+      const len2 = dx * dx + dy * dy;
+      const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - p.x) * dx + (y - p.y) * dy) / len2));
+      best = Math.min(best, Math.hypot(x - (p.x + u * dx), y - (p.y + u * dy)));
+    }
+    return best;
+  }
+
+  it.each([0, 1, 7, 11, 42])(
+    'seed %i stays inside the 60 × 40 m floor, on the graph, at walking speed',
+    (seed) => {
+      const w = createWalker(seed, mulberry32(seed + 1));
+      const problems: string[] = [];
+      let travelled = 0;
+      let prev = { x: w.x, y: w.y };
+      const dt = 0.5;
+      for (let i = 0; i < 4000; i++) {
+        w.step(dt);
+        const at = `step ${i} at (${w.x.toFixed(2)}, ${w.y.toFixed(2)})`;
+        if (!(w.x >= 0 && w.x <= DEMO_FLOOR.width && w.y >= 0 && w.y <= DEMO_FLOOR.height))
+          problems.push(`${at}: outside the floor`);
+        const step = Math.hypot(w.x - prev.x, w.y - prev.y);
+        // Speed is 0.9–1.5 m/s; the first step may also leave the jittered start point.
+        if (step > 1.5 * dt + 1e-9 + (i === 0 ? 2 : 0)) problems.push(`${at}: jumped ${step} m`);
+        // On corridors and room links (the start is jittered up to ±1 m around a room centre).
+        if (distanceToGraph(w.x, w.y) > Math.SQRT2 + 1e-9) problems.push(`${at}: off the graph`);
+        travelled += step;
+        prev = { x: w.x, y: w.y };
+      }
+      expect(problems).toEqual([]);
+      // It walks (2000 s at ~1 m/s with pauses in rooms), not stands still.
+      expect(travelled).toBeGreaterThan(300);
+    },
+  );
+});

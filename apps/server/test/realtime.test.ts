@@ -1,0 +1,191 @@
+/** The realtime channel on a real port: authentication, per-account updates, origin, revocation. */
+import {
+  CONNECTION_ERRORS,
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type DeviceUpdate,
+  type ServerToClientEvents,
+} from '@rtls/contract';
+import { io, type Socket } from 'socket.io-client';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { DEMO_GATEWAYS, demoDevice } from '../src/simulator/building.ts';
+import {
+  bearer,
+  createIngestKey,
+  createSignedInUser,
+  describeEachDb,
+  seedAccount,
+  type SignedIn,
+} from './helpers.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const WAIT_MS = 5_000;
+
+describeEachDb(
+  'realtime channel',
+  (t) => {
+    const open: ClientSocket[] = [];
+    afterEach(() => {
+      for (const s of open.splice(0)) s.disconnect();
+    });
+
+    function socket(token: string | undefined, headers: Record<string, string> = {}) {
+      const s: ClientSocket = io(t.baseUrl, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        auth: token === undefined ? {} : { token },
+        extraHeaders: headers,
+        reconnection: false,
+        forceNew: true,
+        timeout: WAIT_MS,
+      });
+      open.push(s);
+      return s;
+    }
+
+    /** Resolves when connected; rejects with the connect error. */
+    function connected(s: ClientSocket): Promise<ClientSocket> {
+      return new Promise((resolve, reject) => {
+        s.once('connect', () => resolve(s));
+        s.once('connect_error', reject);
+      });
+    }
+
+    function connectError(s: ClientSocket): Promise<Error> {
+      return new Promise((resolve, reject) => {
+        s.once('connect', () => reject(new Error('connected, but a refusal was expected')));
+        s.once('connect_error', resolve);
+      });
+    }
+
+    function next<E extends keyof ServerToClientEvents>(
+      s: ClientSocket,
+      event: E,
+    ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no ${event} within ${WAIT_MS} ms`)),
+          WAIT_MS,
+        );
+        s.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+          clearTimeout(timer);
+          resolve(payload);
+        }) as never);
+      });
+    }
+
+    let owner: SignedIn;
+    let ownerKey: string;
+    beforeAll(async () => {
+      owner = await seedAccount(t.built, { devices: 2, gateways: 8 });
+      ownerKey = await createIngestKey(t.built, owner.id);
+    });
+
+    const ingest = (key: string, reports: unknown[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ingest',
+        headers: { 'x-ingest-key': key },
+        payload: reports,
+      });
+
+    it('refuses a connection without a token', async () => {
+      const err = await connectError(socket(undefined));
+      expect(err.message).toBe(CONNECTION_ERRORS.noToken);
+      const empty = await connectError(socket(''));
+      expect(empty.message).toBe(CONNECTION_ERRORS.noToken);
+    });
+
+    it('refuses a connection with a bad or revoked token', async () => {
+      const err = await connectError(socket('not-a-session-token'));
+      expect(err.message).toBe(CONNECTION_ERRORS.authFailed);
+      const u = await createSignedInUser(t.built);
+      await t.app.inject({ method: 'POST', url: '/api/user/signout', headers: bearer(u.token) });
+      const revoked = await connectError(socket(u.token));
+      expect(revoked.message).toBe(CONNECTION_ERRORS.authFailed);
+    });
+
+    it('answers ping with pong', async () => {
+      const s = await connected(socket(owner.token));
+      const pong = next(s, 'pong');
+      s.emit('ping');
+      expect(await pong).toEqual({ timestamp: expect.any(Number), protocol: expect.any(Number) });
+    });
+
+    it('sends device_update to the owner’s sockets only', async () => {
+      const other = await createSignedInUser(t.built, 'other');
+      const otherKey = await createIngestKey(t.built, other.id);
+      const mine = await connected(socket(owner.token));
+      const theirs = await connected(socket(other.token));
+      const leaked: DeviceUpdate[] = [];
+      theirs.on('device_update', (u) => leaked.push(u));
+
+      const device = demoDevice(0);
+      const gw = DEMO_GATEWAYS[2].mac;
+      const at = Date.now() - 500;
+      const update = next(mine, 'device_update');
+      const res = await ingest(ownerKey, [
+        { gateway: gw, device: device.mac, rssi: -66, timestamp: at, ip: '10.0.0.8' },
+      ]);
+      expect(res.json()).toMatchObject({ accepted: 1 });
+      const u = await update;
+      expect(u).toEqual({
+        mac: device.mac,
+        name: device.name,
+        signal: { [gw]: { rssi: -66, received_at: new Date(at).toISOString(), ip: '10.0.0.8' } },
+        lastSeen: new Date(at).toISOString(),
+        timestamp: expect.any(String),
+        position: null,
+        strongestGateway: gw,
+        rssi: -66,
+      });
+      expect(Number.isNaN(Date.parse(u.timestamp))).toBe(false);
+
+      // The other account's own update arrives after the owner's would have (one ordered stream),
+      // so an update leaked to it would already be here.
+      const own = next(theirs, 'device_update');
+      await ingest(otherKey, [{ gateway: gw, device: 'C3:99:00:00:00:01', rssi: -70 }]);
+      expect((await own).mac).toBe('C3:99:00:00:00:01');
+      expect(leaked.map((x) => x.mac)).toEqual(['C3:99:00:00:00:01']);
+    });
+
+    it('refuses a browser origin from another host and allows the same host', async () => {
+      const foreign = await connectError(socket(owner.token, { origin: 'http://evil.example' }));
+      expect(foreign).toBeInstanceOf(Error);
+      const lookalike = await connectError(
+        socket(owner.token, { origin: `http://127.0.0.1.evil.example:${new URL(t.baseUrl).port}` }),
+      );
+      expect(lookalike).toBeInstanceOf(Error);
+      const same = await connected(socket(owner.token, { origin: t.baseUrl }));
+      expect(same.connected).toBe(true);
+    });
+
+    it('disconnects the sockets of a token when it signs out, and only those', async () => {
+      const u = await createSignedInUser(t.built, 'leaving');
+      const s = await connected(socket(u.token));
+      const bystander = await connected(socket(owner.token));
+      const gone = new Promise<string>((resolve) => s.once('disconnect', resolve));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/signout',
+        headers: bearer(u.token),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await gone).toBe('io server disconnect');
+      const pong = next(bystander, 'pong');
+      bystander.emit('ping');
+      await pong;
+      expect(bystander.connected).toBe(true);
+    });
+
+    it('disconnects the sockets of an account whose password is changed', async () => {
+      const u = await createSignedInUser(t.built, 'rotating');
+      const s = await connected(socket(u.token));
+      const gone = new Promise<string>((resolve) => s.once('disconnect', resolve));
+      await t.built.auth.setPassword(u.email, 'another long password');
+      expect(await gone).toBe('io server disconnect');
+    });
+  },
+  { listen: true },
+);
