@@ -16,9 +16,13 @@ import { authRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
 import { devicesRepository } from './modules/devices/repository.ts';
+import { availableRoutes } from './modules/available/routes.ts';
+import { availableService } from './modules/available/service.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
+import { devicesService } from './modules/devices/service.ts';
 import { gatewaysRepository } from './modules/gateways/repository.ts';
 import { gatewayRoutes } from './modules/gateways/routes.ts';
+import { gatewaysService } from './modules/gateways/service.ts';
 import { ingestKeys } from './modules/ingest/keys.ts';
 import { createPipeline } from './modules/ingest/pipeline.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
@@ -115,9 +119,11 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
   await app.register(mapImageRoutes, { service: mapsSvc });
   await app.register(collaboratorRoutes, { service: mapsSvc });
   await app.register(imageRoutes, { images, auth });
-  await app.register(gatewayRoutes, { gateways, maps });
-  await app.register(deviceRoutes, { devices });
+  await app.register(gatewayRoutes, { service: gatewaysService(gateways, maps) });
+  await app.register(deviceRoutes, { service: devicesService(devices) });
   await app.register(ingestRoutes, { pipeline, keys });
+  const available = availableService(sql);
+  await app.register(availableRoutes, { service: available });
   await app.register(userSettingsRoutes, { settings: userSettingsService(sql) });
   await app.register(settingsRoutes, { sql });
   await app.register(labelRoutes, { sql });
@@ -125,6 +131,7 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
   registerWebApp(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    available.close();
     await pipeline.close();
     await hub.close();
   });

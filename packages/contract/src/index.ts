@@ -9,3 +9,4 @@ export * from './socket.ts';
 export * from './api-settings.ts';
 export * from './schema-helpers.ts';
 export * from './api-maps.ts';
+export * from './api-devices.ts';

@@ -23,15 +23,52 @@ export interface SignalRow {
   ip: string | null;
 }
 
+const SELECT = `select d.*, h.last_seen from devices d
+  left join heard_devices h on h.owner_id = d.owner_id and h.mac = d.mac`;
+
 export function devicesRepository(sql: Sql) {
   return {
     async monitored(ownerId: string): Promise<DeviceRow[]> {
-      return sql.query(
-        `select d.*, h.last_seen from devices d
-         left join heard_devices h on h.owner_id = d.owner_id and h.mac = d.mac
-         where d.owner_id = $1 and d.is_monitored order by d.name`,
-        [ownerId],
+      return sql.query(`${SELECT} where d.owner_id = $1 and d.is_monitored order by d.name`, [
+        ownerId,
+      ]);
+    },
+    async all(ownerId: string): Promise<DeviceRow[]> {
+      return sql.query(`${SELECT} where d.owner_id = $1 order by d.name`, [ownerId]);
+    },
+    /** One of the owner's devices by MAC or id. */
+    async find(ownerId: string, macOrId: string): Promise<DeviceRow | null> {
+      const rows = await sql.query<DeviceRow>(
+        `${SELECT} where d.owner_id = $1 and (d.mac = $2 or d.id = $2)`,
+        [ownerId, macOrId],
       );
+      return rows[0] ?? null;
+    },
+    async update(
+      id: string,
+      d: {
+        name: string;
+        customSettings: DeviceCustomSettings;
+        positioningMode: PositioningMode;
+        isMonitored: boolean;
+      },
+    ): Promise<void> {
+      await sql.query(
+        `update devices set name = $2, custom_settings = $3::jsonb, positioning_mode = $4, is_monitored = $5,
+           updated_at = now() where id = $1`,
+        [id, d.name, JSON.stringify(d.customSettings), d.positioningMode, d.isMonitored],
+      );
+    },
+    async remove(id: string): Promise<void> {
+      await sql.query('delete from devices where id = $1', [id]);
+    },
+    /** The name the provider heard for a device, if any. */
+    async heardName(ownerId: string, mac: string): Promise<string | null> {
+      const rows = await sql.query<{ name: string | null }>(
+        'select name from heard_devices where owner_id = $1 and mac = $2',
+        [ownerId, mac],
+      );
+      return rows[0]?.name ?? null;
     },
     /** Latest signal per gateway for the owner's devices, newer than sinceMs. */
     async latestSignals(ownerId: string, macs: string[], sinceMs: number): Promise<SignalRow[]> {
@@ -49,13 +86,23 @@ export function devicesRepository(sql: Sql) {
       name: string;
       customSettings: DeviceCustomSettings;
       isMonitored: boolean;
+      positioningMode?: PositioningMode;
     }): Promise<void> {
       await sql.query(
-        `insert into devices (id, owner_id, mac, name, custom_settings, is_monitored)
-         values ($1, $2, $3, $4, $5::jsonb, $6)
+        `insert into devices (id, owner_id, mac, name, custom_settings, is_monitored, positioning_mode)
+         values ($1, $2, $3, $4, $5::jsonb, $6, $7)
          on conflict (owner_id, mac) do update set name = excluded.name,
-           custom_settings = excluded.custom_settings, is_monitored = excluded.is_monitored, updated_at = now()`,
-        [d.id, d.ownerId, d.mac, d.name, JSON.stringify(d.customSettings), d.isMonitored],
+           custom_settings = excluded.custom_settings, is_monitored = excluded.is_monitored,
+           positioning_mode = excluded.positioning_mode, updated_at = now()`,
+        [
+          d.id,
+          d.ownerId,
+          d.mac,
+          d.name,
+          JSON.stringify(d.customSettings),
+          d.isMonitored,
+          d.positioningMode ?? 'auto',
+        ],
       );
     },
   };

@@ -1,33 +1,83 @@
-/** Device calls of spec §7 (read side; the rest grows here). */
+/** Device calls of spec §7, keyed by MAC. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Device, SIGNAL_POPUP_RECENCY_MS } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
-import { presentDevice } from './presenter.ts';
-import type { DevicesRepository, SignalRow } from './repository.ts';
+import {
+  DeviceCreateBody,
+  DeviceMonitorBody,
+  DeviceResponse,
+  DevicesResponse,
+  DeviceUpdateBody,
+  MacParams,
+} from '@rtls/contract';
+import type { DevicesService } from './service.ts';
 
-const DevicesResponse = Type.Object({ success: Type.Literal(true), devices: Type.Array(Device) });
+const tags = ['devices'];
 
-export const deviceRoutes: FastifyPluginAsyncTypebox<{ devices: DevicesRepository }> = async (
+export const deviceRoutes: FastifyPluginAsyncTypebox<{ service: DevicesService }> = async (
   app,
-  { devices },
+  { service },
 ) => {
-  app.get(
-    '/api/devices/monitored',
-    { schema: { tags: ['devices'], response: { 200: DevicesResponse } } },
-    async (req) => {
-      const rows = await devices.monitored(req.user.id);
-      const signals = await devices.latestSignals(
-        req.user.id,
-        rows.map((r) => r.mac),
-        Date.now() - SIGNAL_POPUP_RECENCY_MS,
-      );
-      const byDevice = new Map<string, SignalRow[]>();
-      for (const s of signals)
-        byDevice.set(s.device_mac, [...(byDevice.get(s.device_mac) ?? []), s]);
-      return {
-        success: true as const,
-        devices: rows.map((r) => presentDevice(r, byDevice.get(r.mac))),
-      };
+  const list = { schema: { tags, response: { 200: DevicesResponse } } };
+  app.get('/api/devices', list, async (req) => ({
+    success: true as const,
+    devices: await service.all(req.user.id),
+  }));
+  app.get('/api/devices/monitored', list, async (req) => ({
+    success: true as const,
+    devices: await service.monitored(req.user.id),
+  }));
+
+  app.post(
+    '/api/devices',
+    { schema: { tags, body: DeviceCreateBody, response: { 201: DeviceResponse } } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send({ success: true as const, device: await service.create(req.user.id, req.body) }),
+  );
+
+  app.put(
+    '/api/devices/:id',
+    {
+      schema: {
+        tags,
+        params: MacParams,
+        body: DeviceUpdateBody,
+        response: { 200: DeviceResponse },
+      },
     },
+    async (req) => ({
+      success: true as const,
+      device: await service.update(req.user.id, req.params.id, req.body),
+    }),
+  );
+
+  app.delete('/api/devices/:id', { schema: { tags, params: MacParams } }, async (req) => {
+    await service.remove(req.user.id, req.params.id);
+    return { success: true };
+  });
+
+  app.post(
+    '/api/devices/monitor/:id',
+    {
+      schema: {
+        tags,
+        params: MacParams,
+        body: DeviceMonitorBody,
+        response: { 200: DeviceResponse },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      device: await service.monitor(req.user.id, req.params.id, req.body ?? {}),
+    }),
+  );
+
+  app.delete(
+    '/api/devices/monitor/:id',
+    { schema: { tags, params: MacParams, response: { 200: DeviceResponse } } },
+    async (req) => ({
+      success: true as const,
+      device: await service.unmonitor(req.user.id, req.params.id),
+    }),
   );
 };

@@ -31,6 +31,42 @@ export function gatewaysRepository(sql: Sql) {
     async onMap(mapId: string): Promise<GatewayRow[]> {
       return sql.query(`${SELECT} where g.map_id = $1 order by g.name`, [mapId]);
     },
+    async all(ownerId: string): Promise<GatewayRow[]> {
+      return sql.query(`${SELECT} where g.owner_id = $1 order by g.name`, [ownerId]);
+    },
+    /** The user's own gateways plus those on maps shared with them. */
+    async visibleToUser(userId: string): Promise<GatewayRow[]> {
+      return sql.query(
+        `${SELECT} where g.owner_id = $1
+           or g.map_id in (select map_id from map_collaborators where user_id = $1)
+         order by g.name`,
+        [userId],
+      );
+    },
+    async find(ownerId: string, macOrId: string): Promise<GatewayRow | null> {
+      const rows = await sql.query<GatewayRow>(
+        `${SELECT} where g.owner_id = $1 and (g.mac = $2 or g.id = $2)`,
+        [ownerId, macOrId],
+      );
+      return rows[0] ?? null;
+    },
+    async findOnMap(mapId: string, macOrId: string): Promise<GatewayRow | null> {
+      const rows = await sql.query<GatewayRow>(
+        `${SELECT} where g.map_id = $1 and (g.mac = $2 or g.id = $2)`,
+        [mapId, macOrId],
+      );
+      return rows[0] ?? null;
+    },
+    async remove(id: string): Promise<void> {
+      await sql.query('delete from gateways where id = $1', [id]);
+    },
+    async heardName(ownerId: string, mac: string): Promise<string | null> {
+      const rows = await sql.query<{ name: string | null }>(
+        'select name from heard_gateways where owner_id = $1 and mac = $2',
+        [ownerId, mac],
+      );
+      return rows[0]?.name ?? null;
+    },
     async upsert(g: {
       id: string;
       ownerId: string;

@@ -1,45 +1,109 @@
-/** Gateway calls of spec §7 (read side; the rest grows here). */
+/** Gateway calls of spec §7, keyed by MAC; map-scoped calls need edit rights on the map. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Gateway } from '@rtls/contract';
+import {
+  GatewayCreateBody,
+  GatewayMonitorBody,
+  GatewayResponse,
+  GatewaySettingsBody,
+  GatewaysResponse,
+  GatewayUpdateBody,
+  MacParams,
+} from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
-import { notFound } from '../../lib/errors.ts';
-import type { MapsRepository } from '../maps/repository.ts';
-import { presentGateway } from './presenter.ts';
-import type { GatewaysRepository } from './repository.ts';
+import type { GatewaysService } from './service.ts';
 
-const GatewaysResponse = Type.Object({
-  success: Type.Literal(true),
-  gateways: Type.Array(Gateway),
+const tags = ['gateways'];
+const MapParams = Type.Object({ mapId: Type.String({ minLength: 1, maxLength: 64 }) });
+const MapGatewayParams = Type.Object({
+  mapId: Type.String({ minLength: 1, maxLength: 64 }),
+  gatewayId: Type.String({ minLength: 1, maxLength: 64 }),
 });
 
-export const gatewayRoutes: FastifyPluginAsyncTypebox<{
-  gateways: GatewaysRepository;
-  maps: MapsRepository;
-}> = async (app, { gateways, maps }) => {
-  app.get(
-    '/api/gateways/monitored',
-    { schema: { tags: ['gateways'], response: { 200: GatewaysResponse } } },
-    async (req) => ({
-      success: true as const,
-      gateways: (await gateways.monitored(req.user.id)).map((g) => presentGateway(g)),
-    }),
+export const gatewayRoutes: FastifyPluginAsyncTypebox<{ service: GatewaysService }> = async (
+  app,
+  { service },
+) => {
+  const list = { schema: { tags, response: { 200: GatewaysResponse } } };
+  const one = { 200: GatewayResponse };
+  const ok = <T>(gateway: T) => ({ success: true as const, gateway });
+
+  app.get('/api/gateways', list, async (req) => ({
+    success: true as const,
+    gateways: await service.all(req.user.id),
+  }));
+  app.get('/api/gateways/monitored', list, async (req) => ({
+    success: true as const,
+    gateways: await service.monitored(req.user.id),
+  }));
+  app.get('/api/gateways/user/all', list, async (req) => ({
+    success: true as const,
+    gateways: await service.userAll(req.user.id),
+  }));
+
+  app.post(
+    '/api/gateways',
+    { schema: { tags, body: GatewayCreateBody, response: { 201: GatewayResponse } } },
+    async (req, reply) => reply.code(201).send(ok(await service.create(req.user.id, req.body))),
+  );
+  app.put(
+    '/api/gateways/:id',
+    { schema: { tags, params: MacParams, body: GatewayUpdateBody, response: one } },
+    async (req) => ok(await service.update(req.user.id, req.params.id, req.body)),
+  );
+  app.delete('/api/gateways/:id', { schema: { tags, params: MacParams } }, async (req) => {
+    await service.remove(req.user.id, req.params.id);
+    return { success: true };
+  });
+  app.patch(
+    '/api/gateways/:id/settings',
+    { schema: { tags, params: MacParams, body: GatewaySettingsBody, response: one } },
+    async (req) => ok(await service.updateSettings(req.user.id, req.params.id, req.body)),
+  );
+
+  app.post(
+    '/api/gateways/monitor/:id',
+    { schema: { tags, params: MacParams, body: GatewayMonitorBody, response: one } },
+    async (req) => ok(await service.monitor(req.user.id, req.params.id, req.body ?? {})),
+  );
+  app.delete(
+    '/api/gateways/monitor/:id',
+    { schema: { tags, params: MacParams, response: one } },
+    async (req) => ok(await service.unmonitor(req.user.id, req.params.id)),
   );
 
   app.get(
     '/api/gateways/map/:mapId',
+    { schema: { tags, params: MapParams, response: { 200: GatewaysResponse } } },
+    async (req) => ({
+      success: true as const,
+      gateways: await service.onMap(req.user.id, req.params.mapId),
+    }),
+  );
+  app.post(
+    '/api/gateways/map/:mapId',
     {
       schema: {
-        tags: ['gateways'],
-        params: Type.Object({ mapId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: GatewaysResponse },
+        tags,
+        params: MapParams,
+        body: GatewayCreateBody,
+        response: { 201: GatewayResponse },
       },
     },
+    async (req, reply) =>
+      reply.code(201).send(ok(await service.addToMap(req.user.id, req.params.mapId, req.body))),
+  );
+  app.put(
+    '/api/gateways/map/:mapId/:gatewayId',
+    { schema: { tags, params: MapGatewayParams, body: GatewayUpdateBody, response: one } },
+    async (req) =>
+      ok(await service.updateOnMap(req.user.id, req.params.mapId, req.params.gatewayId, req.body)),
+  );
+  app.delete(
+    '/api/gateways/map/:mapId/:gatewayId',
+    { schema: { tags, params: MapGatewayParams } },
     async (req) => {
-      if (!(await maps.visible(req.user.id, req.params.mapId))) throw notFound('Map');
-      return {
-        success: true as const,
-        gateways: (await gateways.onMap(req.params.mapId)).map((g) => presentGateway(g)),
-      };
+      await service.removeFromMap(req.user.id, req.params.mapId, req.params.gatewayId);
+      return { success: true };
     },
   );
 };

@@ -1,0 +1,105 @@
+/** Device rules: configured devices keyed by MAC, monitoring on and off, names and fallbacks. */
+import { randomUUID } from 'node:crypto';
+import {
+  SIGNAL_POPUP_RECENCY_MS,
+  normaliseMac,
+  type DeviceCreateBody,
+  type DeviceMonitorBody,
+  type DeviceUpdateBody,
+} from '@rtls/contract';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { presentDevice } from './presenter.ts';
+import type { DeviceRow, DevicesRepository, SignalRow } from './repository.ts';
+
+/** A MAC in the path, normalised; an _id is passed through for lookups. */
+export const pathKey = (id: string) => normaliseMac(id) ?? id;
+
+export function devicesService(repo: DevicesRepository) {
+  async function withSignals(ownerId: string, rows: DeviceRow[]) {
+    const signals = await repo.latestSignals(
+      ownerId,
+      rows.map((r) => r.mac),
+      Date.now() - SIGNAL_POPUP_RECENCY_MS,
+    );
+    const byDevice = new Map<string, SignalRow[]>();
+    for (const s of signals) byDevice.set(s.device_mac, [...(byDevice.get(s.device_mac) ?? []), s]);
+    return rows.map((r) => presentDevice(r, byDevice.get(r.mac)));
+  }
+  async function one(ownerId: string, key: string) {
+    const row = await repo.find(ownerId, key);
+    if (!row) throw notFound('Device');
+    return (await withSignals(ownerId, [row]))[0]!;
+  }
+
+  return {
+    all: async (ownerId: string) => withSignals(ownerId, await repo.all(ownerId)),
+    monitored: async (ownerId: string) => withSignals(ownerId, await repo.monitored(ownerId)),
+
+    async create(ownerId: string, body: DeviceCreateBody) {
+      const mac = normaliseMac(body.mac);
+      if (!mac) throw badRequest('The MAC address is not valid (expected XX:XX:XX:XX:XX:XX)');
+      if (await repo.find(ownerId, mac)) throw conflict('A device with this MAC already exists');
+      await repo.upsert({
+        id: randomUUID(),
+        ownerId,
+        mac,
+        name: body.name?.trim() || (await repo.heardName(ownerId, mac)) || mac,
+        customSettings: body.customSettings ?? {},
+        isMonitored: false,
+        positioningMode: body.positioningMode,
+      });
+      return one(ownerId, mac);
+    },
+
+    async update(ownerId: string, key: string, body: DeviceUpdateBody) {
+      const row = await repo.find(ownerId, pathKey(key));
+      if (!row) throw notFound('Device');
+      await repo.update(row.id, {
+        name: body.name?.trim() ?? row.name,
+        customSettings: { ...row.custom_settings, ...body.customSettings },
+        positioningMode: body.positioningMode ?? row.positioning_mode,
+        isMonitored: row.is_monitored,
+      });
+      return one(ownerId, row.mac);
+    },
+
+    async remove(ownerId: string, key: string) {
+      const row = await repo.find(ownerId, pathKey(key));
+      if (!row) throw notFound('Device');
+      await repo.remove(row.id);
+    },
+
+    /** Add to monitoring: the entity name is the display name, else the name, else the MAC. */
+    async monitor(ownerId: string, key: string, body: DeviceMonitorBody) {
+      const mac = normaliseMac(key);
+      if (!mac) throw badRequest('The MAC address is not valid (expected XX:XX:XX:XX:XX:XX)');
+      const row = await repo.find(ownerId, mac);
+      const { name, ...settings } = body;
+      const customSettings = { ...row?.custom_settings, ...settings };
+      const baseName = name?.trim() || row?.name || (await repo.heardName(ownerId, mac)) || mac;
+      await repo.upsert({
+        id: row?.id ?? randomUUID(),
+        ownerId,
+        mac,
+        name: baseName,
+        customSettings,
+        isMonitored: true,
+        positioningMode: row?.positioning_mode,
+      });
+      return one(ownerId, mac);
+    },
+
+    async unmonitor(ownerId: string, key: string) {
+      const row = await repo.find(ownerId, pathKey(key));
+      if (!row) throw notFound('Device');
+      await repo.update(row.id, {
+        name: row.name,
+        customSettings: row.custom_settings,
+        positioningMode: row.positioning_mode,
+        isMonitored: false,
+      });
+      return one(ownerId, row.mac);
+    },
+  };
+}
+export type DevicesService = ReturnType<typeof devicesService>;

@@ -1,0 +1,123 @@
+/** Device, gateway and provider-data calls of spec §7: bodies and responses. */
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  Device,
+  DeviceCustomSettings,
+  Gateway,
+  GatewayCustomSettings,
+  Point,
+  PositioningMode,
+} from './entities.ts';
+
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+/** Path parameter: a device or gateway MAC (any case, with or without separators) or its _id. */
+export const MacParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const DeviceCreateBody = Type.Object({
+  mac: Type.String({ minLength: 1, maxLength: 64 }),
+  name: Type.Optional(Name),
+  customSettings: Type.Optional(DeviceCustomSettings),
+  positioningMode: Type.Optional(PositioningMode),
+});
+export type DeviceCreateBody = Static<typeof DeviceCreateBody>;
+
+export const DeviceUpdateBody = Type.Object({
+  name: Type.Optional(Name),
+  customSettings: Type.Optional(DeviceCustomSettings),
+  positioningMode: Type.Optional(PositioningMode),
+});
+export type DeviceUpdateBody = Static<typeof DeviceUpdateBody>;
+
+/** POST /devices/monitor/{mac}: the per-device settings of the Add Device dialog. */
+export const DeviceMonitorBody = Type.Object({
+  name: Type.Optional(Name),
+  displayName: Type.Optional(Type.String({ maxLength: 200 })),
+  color: Type.Optional(Type.String({ maxLength: 32 })),
+  icon: Type.Optional(DeviceCustomSettings.properties.icon),
+  showTrail: Type.Optional(Type.Boolean()),
+  showOnMaps: Type.Optional(Type.Boolean()),
+});
+export type DeviceMonitorBody = Static<typeof DeviceMonitorBody>;
+
+export const DevicesResponse = Type.Object({
+  success: Type.Literal(true),
+  devices: Type.Array(Device),
+});
+export const DeviceResponse = Type.Object({ success: Type.Literal(true), device: Device });
+
+export const GatewayCreateBody = Type.Object({
+  mac: Type.String({ minLength: 1, maxLength: 64 }),
+  name: Type.Optional(Name),
+  position: Type.Optional(Point),
+  radius: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+  mapId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  customSettings: Type.Optional(GatewayCustomSettings),
+});
+export type GatewayCreateBody = Static<typeof GatewayCreateBody>;
+export const GatewayUpdateBody = Type.Partial(Type.Omit(GatewayCreateBody, ['mac']));
+export type GatewayUpdateBody = Static<typeof GatewayUpdateBody>;
+
+export const GatewaySettingsBody = Type.Object({
+  logicThreshold: Type.Optional(Type.Number({ minimum: -127, maximum: 20 })),
+  viewRadius: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  mapId: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type GatewaySettingsBody = Static<typeof GatewaySettingsBody>;
+
+/** POST /gateways/monitor/{mac}: position, radius, map, settings, plus extra fields. */
+export const GatewayMonitorBody = Type.Object({
+  name: Type.Optional(Name),
+  position: Type.Optional(Point),
+  radius: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+  mapId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  settings: Type.Optional(GatewayCustomSettings),
+  displayName: Type.Optional(Type.String({ maxLength: 200 })),
+  color: Type.Optional(Type.String({ maxLength: 32 })),
+  showCoverage: Type.Optional(Type.Boolean()),
+  logicThreshold: Type.Optional(Type.Number({ minimum: -127, maximum: 20 })),
+  maxRSSI: Type.Optional(Type.Number({ minimum: -127, maximum: 20 })),
+});
+export type GatewayMonitorBody = Static<typeof GatewayMonitorBody>;
+
+export const GatewaysResponse = Type.Object({
+  success: Type.Literal(true),
+  gateways: Type.Array(Gateway),
+});
+export const GatewayResponse = Type.Object({ success: Type.Literal(true), gateway: Gateway });
+
+export const AvailableDevice = Type.Object({
+  mac: Type.String(),
+  name: Type.String(),
+  lastSeenInAPI: Type.String(),
+  firstSeen: Type.String(),
+  isMonitored: Type.Boolean(),
+});
+export type AvailableDevice = Static<typeof AvailableDevice>;
+export const AvailableGateway = Type.Object({
+  mac: Type.String(),
+  name: Type.String(),
+  lastSeen: Type.String(),
+  daysSinceLastSeen: Type.Number(),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  isMonitored: Type.Boolean(),
+});
+export type AvailableGateway = Static<typeof AvailableGateway>;
+export const AvailableDevicesResponse = Type.Object({
+  success: Type.Literal(true),
+  devices: Type.Array(AvailableDevice),
+});
+export const AvailableGatewaysResponse = Type.Object({
+  success: Type.Literal(true),
+  gateways: Type.Array(AvailableGateway),
+});
+
+export const SyncStatus = Type.Object({
+  periodic: Type.Boolean(),
+  intervalMs: Type.Number(),
+  running: Type.Boolean(),
+  lastSyncAt: Type.Union([Type.String(), Type.Null()]),
+  devices: Type.Number(),
+  gateways: Type.Number(),
+});
+export type SyncStatus = Static<typeof SyncStatus>;
+export const SyncStatusResponse = Type.Object({ success: Type.Literal(true), status: SyncStatus });
