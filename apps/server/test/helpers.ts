@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
@@ -88,6 +88,11 @@ export interface TestApp {
   /** http://127.0.0.1:<port> when listening, else ''. */
   baseUrl: string;
   close(): Promise<void>;
+  /**
+   * A suite's own beforeAll (seeding). It is passed over when the app could not start, so each
+   * test fails with the start error instead of the whole suite being skipped.
+   */
+  setup(fn: () => Promise<void>): void;
 }
 
 export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
@@ -121,6 +126,7 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}): Pro
           await db.close();
         }
       },
+      setup: (fn) => beforeAll(fn),
     };
   } catch (err) {
     await db.close();
@@ -134,13 +140,23 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}): Pro
  */
 export function useTestApp(kind: DbKind, opts: TestAppOptions = {}): TestApp {
   let current: TestApp | null = null;
+  let startError: unknown = null;
   beforeAll(async () => {
-    current = await startTestApp(kind, opts);
+    try {
+      current = await startTestApp(kind, opts);
+    } catch (err) {
+      // An unreachable TEST_DATABASE_URL must fail the tests, not skip them.
+      startError = err;
+    }
+  });
+  beforeEach(() => {
+    if (startError) throw startError;
   });
   afterAll(async () => {
     await current?.close();
   });
   const get = (): TestApp => {
+    if (startError) throw startError;
     if (!current) throw new Error('The test app is used before beforeAll has built it');
     return current;
   };
@@ -159,6 +175,10 @@ export function useTestApp(kind: DbKind, opts: TestAppOptions = {}): TestApp {
       return get().baseUrl;
     },
     close: () => get().close(),
+    setup: (fn) =>
+      beforeAll(async () => {
+        if (!startError) await fn();
+      }),
   };
 }
 

@@ -1,6 +1,6 @@
 /** HTTP ingest: keys, per-report validation, batch limits, idempotent redelivery, all-or-nothing. */
 import { INGEST_MAX_BATCH, INGEST_MAX_FUTURE_MS, INGEST_MAX_PAST_MS } from '@rtls/contract';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Row, Sql } from '../src/plugins/db.ts';
 import {
   bearer,
@@ -39,7 +39,7 @@ describeEachDb(
     let clock = Date.now() - 60_000;
     const at = () => ++clock;
 
-    beforeAll(async () => {
+    t.setup(async () => {
       owner = await createSignedInUser(t.built, 'gateway-owner');
       key = await createIngestKey(t.built, owner.id);
     });
@@ -59,7 +59,7 @@ describeEachDb(
       await t.built.repos.keys.revoke(owner.id, revokedKey.id);
       const before = await history();
       for (const headers of [
-        {},
+        {} as Record<string, string>,
         { 'x-ingest-key': 'ik_not-a-key' },
         { 'x-ingest-key': key.slice(3) },
         { 'x-ingest-key': revokedKey.key },

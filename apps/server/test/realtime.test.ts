@@ -7,7 +7,7 @@ import {
   type ServerToClientEvents,
 } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { DEMO_GATEWAYS, demoDevice } from '../src/simulator/building.ts';
 import {
   bearer,
@@ -77,7 +77,7 @@ describeEachDb(
 
     let owner: SignedIn;
     let ownerKey: string;
-    beforeAll(async () => {
+    t.setup(async () => {
       owner = await seedAccount(t.built, { devices: 2, gateways: 8 });
       ownerKey = await createIngestKey(t.built, owner.id);
     });

@@ -1,6 +1,6 @@
 /** Maps, gateways and devices as a signed-in user sees them (spec §7 Maps, Gateways, Devices). */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
 import { DEMO_MAP_NAME } from '../src/simulator/demo-seed.ts';
 import {
@@ -28,7 +28,7 @@ describeEachDb('maps, gateways, devices', (t) => {
   const get = (url: string, token: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
-  beforeAll(async () => {
+  t.setup(async () => {
     owner = await seedAccount(t.built, { devices: 3, gateways: 8 });
     stranger = await createSignedInUser(t.built, 'stranger');
     mapId = (await t.built.repos.maps.own(owner.id))[0]!.id;

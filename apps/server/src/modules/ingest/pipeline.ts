@@ -152,7 +152,10 @@ export function createPipeline({
       const mine = new Set<string>();
       for (const { ownerId, report: r } of p.items) {
         const key = reportKey(ownerId, r.device, r.gateway, r.receivedAt);
-        if (fresh.has(key) && !claimed.has(key)) (claimed.add(key), mine.add(key));
+        if (fresh.has(key) && !claimed.has(key)) {
+          claimed.add(key);
+          mine.add(key);
+        }
       }
       p.resolve(mine);
     }
