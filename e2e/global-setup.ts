@@ -13,9 +13,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const chromiumPath = ensureChromium();
-  console.log(
-    `e2e browser: ${chromiumVersion(chromiumPath)} (${chromiumPath}), driven by playwright-core`,
-  );
+  const version = chromiumVersion(chromiumPath);
+  console.log(`e2e browser: ${version} (${chromiumPath}), driven by playwright-core`);
+  fs.mkdirSync('test-results', { recursive: true });
+  fs.writeFileSync('test-results/browser.txt', `${version}, headless, via playwright-core`);
   const server = await startTestServer();
   project.provide('baseURL', server.url);
   project.provide('chromiumPath', chromiumPath);
