@@ -12,6 +12,8 @@ import { memoryFailureLimiter } from './lib/failure-limiter.ts';
 import { authPlugin } from './plugins/auth.ts';
 import type { Sql } from './plugins/db.ts';
 import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
+import { registerHealth, type ReadinessProbes } from './plugins/health.ts';
+import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { authRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
@@ -43,11 +45,13 @@ import './types.ts';
 export interface BuildOptions {
   config: Config;
   sql: Sql;
+  /** Extra readiness probes (broker, Redis) added by the process that owns them. */
+  readiness?: ReadinessProbes;
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | object;
 }
 
-export async function buildApp({ config, sql, logger = true }: BuildOptions) {
+export async function buildApp({ config, sql, logger = true, readiness = {} }: BuildOptions) {
   const app: FastifyInstance = Fastify({
     logger:
       logger === false
@@ -83,10 +87,14 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
     tokenTtlHours: config.tokenTtlHours,
   });
   const hub = createHub(app.server, { auth, allowedOrigins: config.allowedOrigins });
+  const metrics = createMetrics();
   const pipeline = createPipeline({
     sql,
     publish: hub.publish,
     onError: (err) => app.log.error({ err }, 'live update failed'),
+    onPublished: (ms, n) => {
+      for (let i = 0; i < n; i++) metrics.latency.observe(ms / 1000);
+    },
   });
   const maps = mapsRepository(sql);
   const gateways = gatewaysRepository(sql);
@@ -107,9 +115,12 @@ export async function buildApp({ config, sql, logger = true }: BuildOptions) {
   });
   await app.register(authPlugin, { auth });
 
-  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => ({
-    status: 'ok',
-  }));
+  registerHealth(app, sql, readiness);
+  registerMetrics(app, metrics, {
+    pipeline: () => pipeline.stats,
+    sockets: hub.connectedSockets,
+    pool: () => sql.poolStats(),
+  });
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

@@ -13,7 +13,9 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../migrations')
 export async function startServer(config: Config, opts: { logger?: boolean | object } = {}) {
   const sql = await openDatabase(config);
   await migrate(sql, MIGRATIONS_DIR);
-  const built = await buildApp({ config, sql, logger: opts.logger ?? true });
+  // Probes are filled in as the parts that own them start.
+  const readiness: Record<string, () => Promise<'ok' | string>> = {};
+  const built = await buildApp({ config, sql, logger: opts.logger ?? true, readiness });
   const { app, pipeline } = built;
   await pipeline.warm();
 

@@ -11,6 +11,8 @@ export interface Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** Run several statements without parameters (migrations). */
   exec(text: string): Promise<void>;
+  /** Pool state for metrics; null for the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ async function openPglite(dataDir: string): Promise<Sql> {
     async close() {
       await db.close();
     },
+    poolStats: () => null,
   });
   return wrap(db, false);
 }
@@ -86,6 +89,7 @@ async function openPostgres(url: string): Promise<Sql> {
     async close() {
       await pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   });
   return wrap(pool, false);
 }

@@ -17,6 +17,8 @@ import type { Pipeline } from '../modules/ingest/pipeline.ts';
 export interface MqttIngest {
   mode: 'embedded' | 'external' | 'off';
   port: number | null;
+  /** 'ok', or why the broker side is not ready (for /readyz). */
+  ready(): 'ok' | string;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,8 @@ async function ingestMessage(pipeline: Pipeline, ownerId: string, topic: string,
 
 export async function startMqttIngest(deps: Deps): Promise<MqttIngest> {
   if (deps.config.mqttUrl) return startExternal(deps);
-  if (deps.config.mqttPort === 0) return { mode: 'off', port: null, close: async () => undefined };
+  if (deps.config.mqttPort === 0)
+    return { mode: 'off', port: null, ready: () => 'ok', close: async () => undefined };
   return startEmbedded(deps);
 }
 
@@ -115,11 +118,12 @@ async function startEmbedded({ config, pipeline, keys, log }: Deps): Promise<Mqt
   });
   if (port === null) {
     await new Promise<void>((r) => broker.close(() => r()));
-    return { mode: 'off', port: null, close: async () => undefined };
+    return { mode: 'off', port: null, ready: () => 'ok', close: async () => undefined };
   }
   return {
     mode: 'embedded',
     port,
+    ready: () => (server.listening ? 'ok' : 'embedded broker is not listening'),
     close: () =>
       new Promise<void>((resolve) => {
         server.close();
@@ -135,7 +139,7 @@ async function startExternal({ config, pipeline, keys, log }: Deps): Promise<Mqt
       'MQTT_URL is set but MQTT_INGEST_KEY is missing or not a valid ingest key: MQTT ingest is off';
     log.warn(line);
     process.stderr.write(line + '\n');
-    return { mode: 'off', port: null, close: async () => undefined };
+    return { mode: 'off', port: null, ready: () => 'ok', close: async () => undefined };
   }
   const client: MqttClient = mqtt.connect(config.mqttUrl!, {
     clientId: `rtls-ingest-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
@@ -170,6 +174,7 @@ async function startExternal({ config, pipeline, keys, log }: Deps): Promise<Mqt
   return {
     mode: 'external',
     port: null,
+    ready: () => (client.connected ? 'ok' : 'not connected to MQTT_URL'),
     close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
   };
 }

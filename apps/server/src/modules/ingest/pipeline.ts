@@ -35,10 +35,14 @@ export interface PipelineDeps {
   maxBatch?: number;
   maxDelayMs?: number;
   onError?: (err: unknown) => void;
+  /** Called after a batch's live updates are published: ms since each caller's submit. */
+  onPublished?: (latencyMs: number, reports: number) => void;
 }
 
 interface Pending {
   items: OwnedReport[];
+  /** When the caller handed the reports in (ms), for the end-to-end latency. */
+  at: number;
   resolve: (fresh: Set<string>) => void;
   reject: (err: unknown) => void;
 }
@@ -55,6 +59,7 @@ export function createPipeline({
   maxBatch = 2000,
   maxDelayMs = 5,
   onError,
+  onPublished,
 }: PipelineDeps) {
   const cache = createSignalCache();
   const stats: PipelineStats = { accepted: 0, duplicates: 0, rejected: {}, batches: 0 };
@@ -161,6 +166,8 @@ export function createPipeline({
     }
     try {
       await publishFresh(items, fresh);
+      const now = Date.now();
+      for (const p of batch) onPublished?.(now - p.at, p.items.length);
     } catch (err) {
       onError?.(err); // stored already; a live update missed is re-fetched by clients
     }
@@ -206,7 +213,7 @@ export function createPipeline({
       const rejected = raw.length - items.length;
       if (items.length === 0) return { accepted: 0, duplicates: 0, rejected, reasons };
       const fresh = await new Promise<Set<string>>((resolve, reject) => {
-        queue.push({ items, resolve, reject });
+        queue.push({ items, at: Date.now(), resolve, reject });
         queued += items.length;
         schedule();
       });

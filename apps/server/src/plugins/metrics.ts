@@ -1,0 +1,84 @@
+/**
+ * Prometheus metrics at GET /metrics: ingest accepted and rejected by reason, end-to-end latency
+ * (report handed in → live update published), connected sockets, event-loop delay, database pool.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PipelineStats } from '../modules/ingest/pipeline.ts';
+
+export interface MetricsSources {
+  pipeline: () => PipelineStats;
+  sockets: () => number;
+  pool: () => { total: number; idle: number; waiting: number } | null;
+}
+
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const latency = new Histogram({
+    name: 'rtls_ingest_to_update_seconds',
+    help: 'Time from a report being handed to the pipeline to its live update being published',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  return { registry, latency };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Register the gauges that read live state, and the /metrics route. */
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources: MetricsSources) {
+  const { registry } = metrics;
+  new Counter({
+    name: 'rtls_ingest_reports_accepted_total',
+    help: 'Reports stored (duplicates not counted)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.pipeline().accepted);
+    },
+  });
+  new Counter({
+    name: 'rtls_ingest_reports_duplicate_total',
+    help: 'Reports received again (redeliveries) and stored once',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.pipeline().duplicates);
+    },
+  });
+  new Counter({
+    name: 'rtls_ingest_reports_rejected_total',
+    help: 'Reports rejected, by reason',
+    labelNames: ['reason'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, n] of Object.entries(sources.pipeline().rejected))
+        this.inc({ reason }, n ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'rtls_realtime_sockets',
+    help: 'Connected realtime sockets on this instance',
+    registers: [registry],
+    collect() {
+      this.set(sources.sockets());
+    },
+  });
+  new Gauge({
+    name: 'rtls_db_pool_connections',
+    help: 'Database pool connections by state (PostgreSQL only)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const p = sources.pool();
+      if (!p) return;
+      this.set({ state: 'total' }, p.total);
+      this.set({ state: 'idle' }, p.idle);
+      this.set({ state: 'waiting' }, p.waiting);
+    },
+  });
+  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
+    reply.header('content-type', registry.contentType).send(await registry.metrics()),
+  );
+}
