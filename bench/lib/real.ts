@@ -3,8 +3,11 @@ import {
   createFingerprintLocator,
   createTracker,
   DEFAULT_LOCATE_SETTINGS,
+  fitRadioMap,
   fitRadioModels,
   locate,
+  type PositioningMode,
+  type TrackerOptions,
   type Anchor,
   type Estimate,
   type Locator,
@@ -51,8 +54,13 @@ function single(name: string, ds: Dataset, locator: Locator): RealResult {
   );
 }
 
-function tracked(name: string, ds: Dataset, locator: Locator): RealResult {
-  const tracker = createTracker({ mode: 'mobile', settings: all, locator });
+function tracked(
+  name: string,
+  ds: Dataset,
+  options: TrackerOptions,
+  mode: PositioningMode = 'mobile',
+): RealResult {
+  const tracker = createTracker({ mode, settings: all, ...options });
   return score(
     name,
     ds.test,
@@ -65,21 +73,31 @@ const withMethod =
   (obs, anchors: readonly Anchor[], s) =>
     locate(obs, anchors, { ...s, algorithm }, options);
 
+/** Names of the main default-model and calibrated results (for the confidence analysis). */
+export const MAIN_DEFAULT = 'default model, grid Bayes filter (mobile)';
+export const MAIN_CALIBRATED = 'radio map (blocked-CV fit), grid filter';
+
 /** Every configuration on the test run; calibration uses only the calibration run. */
 export function evaluateReal(ds: Dataset): RealResult[] {
   const models = fitRadioModels(ds.calibration, ds.anchors);
   const knn = createFingerprintLocator(ds.calibration, ds.anchors, 10);
+  const radioMap = fitRadioMap(ds.calibration, ds.anchors);
   const ml = withMethod('maximum-likelihood');
   const mlCal = withMethod('maximum-likelihood', { models });
+  const kalman = { filter: 'kalman' } as const;
   return [
     single('strongest gateway (baseline)', ds, withMethod('strongest')),
     single('weighted centroid (baseline)', ds, withMethod('weighted-centroid')),
     single('least squares, default model', ds, withMethod('least-squares')),
     single('max likelihood, default model', ds, ml),
-    tracked('max likelihood, default, tracked', ds, ml),
+    tracked('ML default, Kalman on fixes (old)', ds, { ...kalman, locator: ml }),
+    tracked(MAIN_DEFAULT, ds, {}),
+    tracked('default model, grid filter, auto mode', ds, {}, 'auto'),
     single('max likelihood, fitted per anchor', ds, mlCal),
-    tracked('max likelihood, fitted, tracked', ds, mlCal),
+    tracked('ML fitted, Kalman on fixes', ds, { ...kalman, locator: mlCal }),
+    tracked('fitted per anchor, grid filter', ds, { locateOptions: { models } }),
     single('kNN fingerprint (k=10)', ds, knn),
-    tracked('kNN fingerprint, tracked', ds, knn),
+    tracked('kNN fingerprint, Kalman (old)', ds, { ...kalman, locator: knn }),
+    tracked(MAIN_CALIBRATED, ds, { radioMap }),
   ];
 }

@@ -33,3 +33,32 @@ export function rng(seed: number): () => number {
 export function gaussian(rand: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
 }
+
+function ranks(values: readonly number[]): number[] {
+  const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
+  const r = new Array<number>(values.length);
+  for (let k = 0; k < order.length;) {
+    let e = k;
+    while (e + 1 < order.length && values[order[e + 1]!] === values[order[k]!]) e++;
+    for (let t = k; t <= e; t++) r[order[t]!] = (k + e) / 2;
+    k = e + 1;
+  }
+  return r;
+}
+
+/** Spearman rank correlation (ties get their mean rank). */
+export function spearman(a: readonly number[], b: readonly number[]): number {
+  const ra = ranks(a);
+  const rb = ranks(b);
+  const ma = mean(ra);
+  const mb = mean(rb);
+  let num = 0;
+  let da = 0;
+  let db = 0;
+  for (let i = 0; i < ra.length; i++) {
+    num += (ra[i]! - ma) * (rb[i]! - mb);
+    da += (ra[i]! - ma) ** 2;
+    db += (rb[i]! - mb) ** 2;
+  }
+  return num / Math.sqrt(da * db);
+}

@@ -9,3 +9,7 @@ export * from './crlb.ts';
 export * from './labels.ts';
 export * from './replay.ts';
 export * from './calibration.ts';
+export * from './grid.ts';
+export * from './grid-filter.ts';
+export * from './radio-map.ts';
+export { createGridStage, DECORRELATION_MS, type GridStageOptions } from './grid-track.ts';

@@ -59,10 +59,16 @@ describe('tracker', () => {
     expect(outB[15]).not.toEqual(outA[15]);
   });
 
-  it('rejects a single wild fix while moving (gating)', () => {
+  it('kalman engine rejects a single wild fix while moving (gating)', () => {
     const jumpError = (gate: number) => {
       const rand = rng(5);
-      const tracker = createTracker({ mode: 'mobile', settings, gate, mobileWindowMs: 1 });
+      const tracker = createTracker({
+        mode: 'mobile',
+        settings,
+        gate,
+        mobileWindowMs: 1,
+        filter: 'kalman',
+      });
       for (let t = 0; t < 20; t++) tracker.update(noisy(3, 3, rand, 1), ROOM, t * 1000);
       const jump = tracker.update(noisy(9, 7, rand, 1), ROOM, 20_000)!;
       return Math.hypot(jump.x - 3, jump.y - 3);

@@ -1,4 +1,6 @@
 /** Causal tracking over time: RSSI smoothing per gateway, then averaging or a Kalman filter. */
+import type { RadioMap } from './grid.ts';
+import { createGridStage, DECORRELATION_MS } from './grid-track.ts';
 import { initCv, mahalanobis2, predictCv, updateCv, type CvState } from './kalman.ts';
 import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
 import type { LocateOptions } from './signals.ts';
@@ -30,6 +32,13 @@ export interface TrackerOptions {
   processNoise?: number;
   /** Fixes farther than this squared Mahalanobis distance are outliers (99.9 % for 2 dof). */
   gate?: number;
+  /**
+   * Mobile-mode engine: 'grid' (default) is a Bayes filter on the radio map's likelihood, used
+   * with the ML/auto algorithms and no custom locator; 'kalman' filters single-epoch fixes.
+   */
+  filter?: 'grid' | 'kalman';
+  /** A calibrated radio map for the grid engine (e.g. from fitRadioMap). */
+  radioMap?: RadioMap;
 }
 
 /** A tracked position: the Estimate plus the motion state. */
@@ -81,6 +90,21 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let rejections = 0;
   const recent: { tMs: number; x: number; y: number; v: number }[] = [];
   let motion: 'static' | 'mobile' = mode === 'static' ? 'static' : 'mobile';
+  const useGrid =
+    (o.filter ?? 'grid') === 'grid' &&
+    (o.radioMap !== undefined ||
+      (!o.locator &&
+        (settings.algorithm === 'auto' || settings.algorithm === 'maximum-likelihood')));
+  const grid = createGridStage({ radioMap: o.radioMap, locateOptions: o.locateOptions });
+  let gridFix: Estimate | null = null;
+
+  function trackGrid(fresh: boolean, tMs: number): void {
+    if (!fresh) return;
+    const obs = smoothed(tMs, DECORRELATION_MS);
+    const e = obs.length >= settings.minSignalCount ? grid.step(obs, anchorsNow, tMs) : null;
+    if (e) gridFix = e;
+  }
+  let anchorsNow: readonly Anchor[] = [];
 
   function ingest(observations: readonly Observation[], tMs: number): boolean {
     let fresh = false;
@@ -171,6 +195,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     reset() {
       history.clear();
       kf = null;
+      grid.reset();
+      gridFix = null;
       lastT = -Infinity;
       rejections = 0;
       recent.length = 0;
@@ -179,10 +205,12 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     update(observations, anchors, tMs) {
       if (!settings.enabled) return null;
       const fresh = ingest(observations, tMs);
-      const fix =
-        mode !== 'static' ? locator(smoothed(tMs, o.mobileWindowMs), anchors, inner) : null;
+      anchorsNow = anchors;
+      const needFix = mode !== 'static' && (!useGrid || mode === 'auto');
+      const fix = needFix ? locator(smoothed(tMs, o.mobileWindowMs), anchors, inner) : null;
       if (mode !== 'static') {
-        trackMobile(fix, fresh, tMs);
+        if (useGrid) trackGrid(fresh, tMs);
+        else trackMobile(fix, fresh, tMs);
         lastT = tMs;
         detectMotion(fix, fresh, tMs);
       }
@@ -190,6 +218,11 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
         const e = locator(smoothed(tMs, o.staticWindowMs), anchors, inner);
         return e && e.confidence >= settings.minConfidence
           ? { ...e, motion, vx: 0, vy: 0, tMs }
+          : null;
+      }
+      if (useGrid) {
+        return gridFix && gridFix.confidence >= settings.minConfidence
+          ? { ...gridFix, motion: 'mobile', vx: 0, vy: 0, tMs }
           : null;
       }
       return output(kf, settings, tMs, fix);

@@ -1,0 +1,107 @@
+/** A regular floor grid and per-anchor expected-RSSI surfaces on it (the radio map). */
+import {
+  DEFAULT_RADIO_MODEL,
+  expectedRssi,
+  heightOffset,
+  modelForAnchor,
+  TAG_HEIGHT_M,
+  type RadioModel,
+} from './radio-model.ts';
+import type { Anchor } from './types.ts';
+
+/** Cell centres at (x0 + i·step, y0 + j·step), i < nx, j < ny; cell index j·nx + i. */
+export interface Grid {
+  x0: number;
+  y0: number;
+  step: number;
+  nx: number;
+  ny: number;
+}
+
+/** Expected RSSI of each anchor over a grid, with the spread of readings around it (dB). */
+export interface RadioMap {
+  grid: Grid;
+  /** Mean RSSI per cell, by anchor id. */
+  surfaces: ReadonlyMap<string, Float64Array>;
+  /** Shadowing σ per anchor id (dB). */
+  sigmaDb: ReadonlyMap<string, number>;
+  /** Prior σ of the tag's transmit offset (dB); 0 fixes it at 0. */
+  txOffsetSigmaDb: number;
+}
+
+/** Finest cell (m): below this the radio model cannot tell positions apart anyway. */
+export const MIN_CELL_M = 0.2;
+/** Most cells per grid: keeps an update well under a millisecond on large sites. */
+export const MAX_CELLS = 6000;
+
+/** A grid over the anchors' bounding box plus the solvers' margin. */
+export function gridForAnchors(anchors: readonly Anchor[], maxCells = MAX_CELLS): Grid {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const a of anchors) {
+    x0 = Math.min(x0, a.x);
+    x1 = Math.max(x1, a.x);
+    y0 = Math.min(y0, a.y);
+    y1 = Math.max(y1, a.y);
+  }
+  const margin = Math.max(2, 0.15 * Math.hypot(x1 - x0, y1 - y0));
+  return gridForBox(x0 - margin, y0 - margin, x1 + margin, y1 + margin, maxCells);
+}
+
+/** A grid covering the box with at most maxCells cells of at least MIN_CELL_M. */
+export function gridForBox(
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  maxCells = MAX_CELLS,
+): Grid {
+  const w = Math.max(maxX - minX, MIN_CELL_M);
+  const h = Math.max(maxY - minY, MIN_CELL_M);
+  const step = Math.max(MIN_CELL_M, Math.sqrt((w * h) / maxCells));
+  return {
+    x0: minX,
+    y0: minY,
+    step,
+    nx: Math.floor(w / step) + 1,
+    ny: Math.floor(h / step) + 1,
+  };
+}
+
+/** Log-distance mean RSSI of one anchor over the grid. */
+export function pathLossSurface(
+  grid: Grid,
+  anchor: Anchor,
+  model: RadioModel,
+  tagHeight: number = TAG_HEIGHT_M,
+): Float64Array {
+  const out = new Float64Array(grid.nx * grid.ny);
+  const dz = heightOffset(anchor, tagHeight);
+  for (let j = 0; j < grid.ny; j++) {
+    const y = grid.y0 + j * grid.step;
+    for (let i = 0; i < grid.nx; i++) {
+      const x = grid.x0 + i * grid.step;
+      out[j * grid.nx + i] = expectedRssi(model, Math.hypot(x - anchor.x, y - anchor.y, dz));
+    }
+  }
+  return out;
+}
+
+/** The radio map the default (uncalibrated) path-loss model predicts for these anchors. */
+export function pathLossMap(
+  anchors: readonly Anchor[],
+  base: RadioModel = DEFAULT_RADIO_MODEL,
+  models?: ReadonlyMap<string, RadioModel>,
+  grid: Grid = gridForAnchors(anchors),
+): RadioMap {
+  const surfaces = new Map<string, Float64Array>();
+  const sigmaDb = new Map<string, number>();
+  for (const a of anchors) {
+    const m = models?.get(a.id) ?? modelForAnchor(a, base);
+    surfaces.set(a.id, pathLossSurface(grid, a, m));
+    sigmaDb.set(a.id, m.sigmaDb);
+  }
+  return { grid, surfaces, sigmaDb, txOffsetSigmaDb: base.txOffsetSigmaDb };
+}
