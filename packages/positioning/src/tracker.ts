@@ -2,6 +2,7 @@
 import type { RadioMap } from './grid.ts';
 import { createGridStage, DECORRELATION_MS } from './grid-track.ts';
 import { initCv, mahalanobis2, predictCv, updateCv, type CvState } from './kalman.ts';
+import { rssiShift } from './motion.ts';
 import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
 import type { LocateOptions } from './signals.ts';
 import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
@@ -69,6 +70,8 @@ const MAX_REJECTIONS = 3;
  */
 const AUTO_STILL_MS = 10_000;
 const AUTO_STILL_CHI2 = 1.5;
+/** ...and the links' mean RSSI over the two halves of that span agree (see rssiShift; H₀ ≈ 1). */
+const AUTO_STILL_RSSI_SHIFT = 3;
 /** Smallest fix variance (m²): no single fix is trusted to better than ~20 cm. */
 const MIN_FIX_VARIANCE = 0.04;
 
@@ -183,7 +186,10 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     }
     let chi2 = 0;
     for (const r of recent) chi2 += ((r.x - sx / sw) ** 2 + (r.y - sy / sw) ** 2) / r.v;
-    const still = chi2 / (2 * (recent.length - 1)) < AUTO_STILL_CHI2;
+    // Slow walkers scatter less than their fixes' noise: also ask whether the links' RSSI drifted.
+    const shift = rssiShift(history.values(), tMs, AUTO_STILL_MS / 2);
+    const still =
+      chi2 / (2 * (recent.length - 1)) < AUTO_STILL_CHI2 && !(shift > AUTO_STILL_RSSI_SHIFT);
     if (!still && motion === 'static') kf = null; // restart the filter where the tag now is
     motion = still ? 'static' : 'mobile';
   }
