@@ -110,6 +110,8 @@ export function gatewaysService(repo: GatewaysRepository, maps: MapsRepository) 
 
     /** The console's sliders: RSSI threshold and coverage radius, saved per gateway. */
     async updateSettings(userId: string, key: string, body: GatewaySettingsBody) {
+      // The map first: a gateway lookup on a map the caller cannot see must not reveal the map.
+      if (body.mapId) await editableMap(userId, body.mapId);
       const row = body.mapId
         ? await repo.findOnMap(body.mapId, pathKey(key))
         : await repo.find(userId, pathKey(key));
