@@ -1,6 +1,10 @@
-/** HTTP ingest: keys, per-report validation, batch limits, idempotent redelivery, all-or-nothing. */
+/**
+ * HTTP ingest: keys, per-report validation, batch limits, idempotent redelivery, all-or-nothing,
+ * and graceful shutdown (accepted reports are stored on close).
+ */
 import { INGEST_MAX_BATCH, INGEST_MAX_FUTURE_MS, INGEST_MAX_PAST_MS } from '@rtls/contract';
 import { expect, it } from 'vitest';
+import { PipelineClosedError } from '../src/modules/ingest/pipeline.ts';
 import type { Row, Sql } from '../src/plugins/db.ts';
 import {
   bearer,
@@ -19,14 +23,12 @@ const DEV = 'C3:00:00:00:00:01';
 let failOn: RegExp | null = null;
 function faultySql(sql: Sql): Sql {
   return {
-    kind: sql.kind,
+    ...sql,
     query<R = Row>(text: string, params?: readonly unknown[]) {
       if (failOn?.test(text)) return Promise.reject(new Error('injected database failure'));
       return sql.query<R>(text, params);
     },
     transaction: (fn) => sql.transaction((tx) => fn(faultySql(tx))),
-    exec: (text) => sql.exec(text),
-    close: () => sql.close(),
   };
 }
 
@@ -248,6 +250,35 @@ describeEachDb(
         gateways: before.gateways + 1,
         devices: before.devices + 1,
       });
+    });
+
+    // Last on purpose: it closes this suite's app (afterAll then only closes the database).
+    it('on app.close() stores the reports accepted just before, then refuses new ones', async () => {
+      const base = Date.now() - 30_000;
+      const batch = (from: number, n: number) =>
+        Array.from({ length: n }, (_, i) => ({
+          gateway: GW,
+          device: 'C3:00:00:00:00:55',
+          rssi: -60,
+          timestamp: base + from + i,
+        }));
+      const before = await history();
+      // Not awaited: close() must finish them.
+      const pending = [
+        t.built.pipeline.submit(owner.id, batch(0, 40)),
+        t.built.pipeline.submit(owner.id, batch(40, 25)),
+        t.built.pipeline.submit(owner.id, batch(65, 1)),
+      ];
+      await t.app.close();
+      // Stored when close() returns, not later (main closes the database right after).
+      expect(await history()).toBe(before + 66);
+      const results = await Promise.all(pending);
+      expect(results.map((r) => r.accepted)).toEqual([40, 25, 1]);
+
+      await expect(t.built.pipeline.submit(owner.id, batch(100, 1))).rejects.toBeInstanceOf(
+        PipelineClosedError,
+      );
+      expect(await history()).toBe(before + 66);
     });
   },
   { wrapSql: faultySql },
