@@ -33,14 +33,17 @@ const DEFAULT_DIFFUSION = 1;
 export const DECORRELATION_MS = 1_000;
 
 // Path-loss maps are shared by every tag tracked against the same anchors array.
-const MAPS = new WeakMap<readonly Anchor[], RadioMap>();
+const MAPS = new WeakMap<object, RadioMap>();
 
-function mapFor(anchors: readonly Anchor[], o: GridStageOptions): RadioMap {
+function mapFor(anchors: readonly Anchor[], o: GridStageOptions, own: WeakMap<object, RadioMap>) {
   if (o.radioMap) return o.radioMap;
-  let map = MAPS.get(anchors);
+  // Custom models make the map this stage's own; the generic one is shared.
+  const custom = o.locateOptions?.model !== undefined || o.locateOptions?.models !== undefined;
+  const cache = custom ? own : MAPS;
+  let map = cache.get(anchors);
   if (!map) {
     map = pathLossMap(anchors, o.locateOptions?.model, o.locateOptions?.models);
-    if (!o.locateOptions?.model && !o.locateOptions?.models) MAPS.set(anchors, map);
+    cache.set(anchors, map);
   }
   return map;
 }
@@ -50,13 +53,14 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   const tau = options.decorrelationMs ?? DECORRELATION_MS;
   let filter: GridFilter | null = null;
   let lastT = -Infinity;
+  const own = new WeakMap<object, RadioMap>();
   return {
     reset() {
       filter = null;
       lastT = -Infinity;
     },
     step(observations, anchors, tMs) {
-      const map = mapFor(anchors, options);
+      const map = mapFor(anchors, options, own);
       if (!filter || filter.grid !== map.grid) {
         filter = createGridFilter(map.grid, { diffusion: options.diffusion ?? DEFAULT_DIFFUSION });
         lastT = -Infinity;

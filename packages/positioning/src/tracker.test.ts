@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayPosition } from './display.ts';
 import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
+import { DEFAULT_RADIO_MODEL } from './radio-model.ts';
 import { gaussian, readings, rng, ROOM } from './test-helpers.ts';
 import { createTracker, type PositioningMode } from './tracker.ts';
 import type { Observation } from './types.ts';
@@ -75,6 +76,17 @@ describe('tracker', () => {
     };
     expect(jumpError(13.8)).toBeLessThan(0.5);
     expect(jumpError(Infinity)).toBeGreaterThan(1);
+  });
+
+  it('grid engine uses per-anchor models even after a generic tracker saw the same anchors', () => {
+    const obs = readings(ROOM, 3, 3);
+    const plain = createTracker({ mode: 'mobile', settings }).update(obs, ROOM, 0)!;
+    const models = new Map(
+      ROOM.map((a, i) => [a.id, { ...DEFAULT_RADIO_MODEL, rssiAt1m: -59 + (i % 2 ? 8 : -8) }]),
+    );
+    const fitted = createTracker({ mode: 'mobile', settings, locateOptions: { models } });
+    const e = fitted.update(obs, ROOM, 0)!;
+    expect(Math.hypot(e.x - plain.x, e.y - plain.y)).toBeGreaterThan(0.1);
   });
 
   it('returns nothing when positioning is disabled', () => {
