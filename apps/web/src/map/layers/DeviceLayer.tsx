@@ -9,6 +9,7 @@ import { useDevicesStore, type LiveDevice } from '../../features/devices/devices
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
 import { toLatLng, validPoint } from '../crs.ts';
+import { escapeHtml } from '../escape-html.ts';
 import { useLeafletMap } from '../map-context.ts';
 
 interface Entry {

@@ -6,6 +6,7 @@ import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
 import { imageSize, toLatLng, validPoint } from '../crs.ts';
+import { escapeHtml } from '../escape-html.ts';
 import { useLeafletMap } from '../map-context.ts';
 
 const escapeHtml = (s: string) =>
