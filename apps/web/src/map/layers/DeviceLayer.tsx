@@ -17,12 +17,6 @@ interface Entry {
   key: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 function iconKey(d: LiveDevice, selected: boolean, live: boolean, names: boolean) {
   return `${d.name}|${d.customSettings.color ?? ''}|${selected}|${live}|${names}`;
 }

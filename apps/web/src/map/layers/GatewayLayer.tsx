@@ -9,12 +9,6 @@ import { imageSize, toLatLng, validPoint } from '../crs.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { useLeafletMap } from '../map-context.ts';
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
   const gateways = useGatewaysStore((s) => s.entities);
