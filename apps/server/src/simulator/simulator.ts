@@ -66,7 +66,8 @@ export function createSimulator(opts: SimulatorOptions) {
 
   /** One round of reports at time `now`. */
   function round(now: number): SimReport[] {
-    const dtS = Math.min(5, (now - last) / 1000);
+    // A clock that steps back must not produce a negative step (NaN shadowing for good).
+    const dtS = Math.max(0, Math.min(5, (now - last) / 1000));
     last = now;
     const reports: SimReport[] = [];
     for (const tag of tags) {
