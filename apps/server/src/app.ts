@@ -86,7 +86,11 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     accountLimiter: memoryFailureLimiter(10, 15 * 60_000),
     tokenTtlHours: config.tokenTtlHours,
   });
-  const hub = createHub(app.server, { auth, allowedOrigins: config.allowedOrigins });
+  const hub = createHub(app.server, {
+    auth,
+    allowedOrigins: config.allowedOrigins,
+    sessionRecheckMs: config.socketSessionRecheckMs,
+  });
   const metrics = createMetrics();
   const pipeline = createPipeline({
     sql,

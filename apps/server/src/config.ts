@@ -27,6 +27,8 @@ export interface Config {
   /** Allowed browser origins for the realtime channel; empty means same host only. */
   allowedOrigins: string[];
   tokenTtlHours: number;
+  /** How often open sockets' sessions are re-checked (revocations made by other processes). */
+  socketSessionRecheckMs: number;
   trustProxy: boolean;
 }
 
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .map((s) => s.trim())
       .filter(Boolean),
     tokenTtlHours: int('TOKEN_TTL_HOURS', env.TOKEN_TTL_HOURS, 24 * 30),
+    socketSessionRecheckMs: int('SOCKET_SESSION_RECHECK_MS', env.SOCKET_SESSION_RECHECK_MS, 30_000),
     trustProxy: bool(env.TRUST_PROXY, false),
   };
 }

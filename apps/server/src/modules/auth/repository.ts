@@ -64,6 +64,16 @@ export function authRepository(sql: Sql) {
       );
       return rows[0] ?? null;
     },
+    /** Which of these token hashes still belong to an active session. */
+    async activeSessions(tokenHashes: string[]): Promise<Set<string>> {
+      if (tokenHashes.length === 0) return new Set();
+      const rows = await sql.query<{ token_hash: string }>(
+        `select s.token_hash from sessions s join users u on u.id = s.user_id
+         where s.token_hash = any($1::text[]) and s.revoked_at is null and s.expires_at > now() and not u.disabled`,
+        [tokenHashes],
+      );
+      return new Set(rows.map((r) => r.token_hash));
+    },
     async revokeSession(tokenHash: string): Promise<void> {
       await sql.query(
         'update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null',

@@ -115,6 +115,9 @@ export function authService({ repo, ipLimiter, accountLimiter, tokenTtlHours }: 
       return user ? toAuthUser(user) : null;
     },
 
+    /** Token hashes among these that still open a session (sockets re-check theirs periodically). */
+    activeSessions: (tokenHashes: string[]) => repo.activeSessions(tokenHashes),
+
     async signOut(token: string) {
       const hash = tokenHash(token);
       await repo.revokeSession(hash);

@@ -29,6 +29,8 @@ export interface HubOptions {
   auth: AuthService;
   /** Extra allowed browser origins; the request's own host is always allowed. */
   allowedOrigins: string[];
+  /** How often open sockets' sessions are re-checked against the database. */
+  sessionRecheckMs?: number;
 }
 
 /** True when the browser origin matches the host it connected to, or is configured. */
@@ -46,7 +48,10 @@ export function originAllowed(
   }
 }
 
-export function createHub(httpServer: HttpServer, { auth, allowedOrigins }: HubOptions) {
+export function createHub(
+  httpServer: HttpServer,
+  { auth, allowedOrigins, sessionRecheckMs = 30_000 }: HubOptions,
+) {
   const io = new Server<
     ClientToServerEvents,
     ServerToClientEvents,
@@ -91,6 +96,20 @@ export function createHub(httpServer: HttpServer, { auth, allowedOrigins }: HubO
     for (const s of io.of('/').sockets.values()) if (set.has(s.data.tokenHash)) s.disconnect(true);
   });
 
+  // Sessions can also end elsewhere (the account CLI, another instance, expiry): re-check the
+  // open sockets' sessions now and then and close those that ended.
+  const recheck = setInterval(() => {
+    const sockets = [...io.of('/').sockets.values()];
+    if (sockets.length === 0) return;
+    auth.activeSessions([...new Set(sockets.map((s) => s.data.tokenHash))]).then(
+      (active) => {
+        for (const s of sockets) if (!active.has(s.data.tokenHash)) s.disconnect(true);
+      },
+      () => undefined, // the database is unreachable: keep sockets, try again next time
+    );
+  }, sessionRecheckMs);
+  recheck.unref();
+
   return {
     io,
     publish(ownerId: string, updates: DeviceUpdate[]) {
@@ -98,7 +117,10 @@ export function createHub(httpServer: HttpServer, { auth, allowedOrigins }: HubO
       for (const u of updates) room.emit('device_update', u);
     },
     connectedSockets: () => io.of('/').sockets.size,
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    close: () => {
+      clearInterval(recheck);
+      return new Promise<void>((resolve) => io.close(() => resolve()));
+    },
   };
 }
 export type Hub = ReturnType<typeof createHub>;
