@@ -3,8 +3,8 @@
  * them, asserting the response shapes the spec gives (success + map/maps, .gateways/.gateway,
  * .devices/.device, config, savedView, status/data on sign-in).
  */
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, it } from 'vitest';
+import { multipartBody, pngImage } from './fixtures.ts';
 import {
   bearer,
   createIngestKey,
@@ -27,44 +27,6 @@ const GW_HEARD = 'AC:23:3F:00:00:03';
 const DEV1 = 'C3:00:00:00:00:01';
 const DEV_HEARD = 'C3:00:00:00:00:02';
 const UPLOAD_PATH = /^\/uploads\/[0-9a-f-]{36}\.png$/;
-
-/** A valid RGB PNG of the given size (all black). */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const raw = Buffer.alloc((1 + width * 3) * height);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A multipart/form-data body with one file part, built by hand for inject. */
-function multipartFile(field: string, filename: string, contentType: string, data: Buffer) {
-  const boundary = `----walkthrough${Date.now().toString(16)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        `Content-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** Calls of one signed-in user; each asserts its status and returns the JSON body. */
 function client(t: TestApp, token: string) {
@@ -185,8 +147,8 @@ async function mapSteps(t: TestApp, call: Call, mapId: string, other: SignedIn) 
 }
 
 async function imageSteps(t: TestApp, call: Call, mapId: string, token: string) {
-  const image = png(40, 30);
-  const form = multipartFile('image', 'plan.png', 'image/png', image);
+  const image = pngImage(40, 30);
+  const form = multipartBody([{ data: image }]);
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/maps/${mapId}/upload-image`,

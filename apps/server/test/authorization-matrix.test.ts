@@ -5,9 +5,9 @@
  * A refused call leaves the map, its collaborators and its gateways exactly as they were.
  */
 import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { checkImage } from '../src/lib/images.ts';
+import { multipartBody, pngImage } from './fixtures.ts';
 import { bearer, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
 
 type Role = 'owner' | 'editor' | 'viewer' | 'stranger' | 'anonymous';
@@ -48,44 +48,11 @@ interface Call {
   request: (c: Ctx) => Request;
 }
 
-/** A valid 8×6 RGB PNG. */
-function png(width = 8, height = 6): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc((1 + width * 3) * height))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 function uploadRequest(mapId: string): Request {
-  const boundary = '----matrix-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="plan.png"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    png(),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
   return {
     method: 'POST',
     url: `/api/maps/${mapId}/upload-image`,
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    ...multipartBody([{ data: pngImage(8, 6) }]),
   };
 }
 
@@ -262,7 +229,7 @@ describeEachDb('authorization matrix', (t) => {
     await maps.setCollaborator(mapId, users.editor.id, 'editor');
     await maps.setCollaborator(mapId, users.viewer.id, 'viewer');
     await maps.setCollaborator(mapId, users.member.id, 'viewer');
-    const image = await images.insert(users.owner.id, checkImage(png(12, 9)));
+    const image = await images.insert(users.owner.id, checkImage(pngImage(12, 9)));
     await maps.mergeSettings(mapId, {
       backgroundImage: image,
       imageSize: { width: 12, height: 9 },

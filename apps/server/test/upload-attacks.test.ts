@@ -6,67 +6,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@rtls/contract';
 import { expect, it } from 'vitest';
+import {
+  multipartBody as multipart,
+  PNG_SIGNATURE,
+  pngChunk,
+  pngImage,
+  type FilePart as Part,
+} from './fixtures.ts';
 import { bearer, countRows, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
 
 const TOO_LARGE = 'Image file is too large (max 10MB)';
 const STORED_PATH = /^\/uploads\/[0-9a-f-]{36}\.(png|svg)$/;
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-/** A PNG whose header claims width×height; the pixel data is real only when `realData`. */
-function png(width: number, height: number, realData = true): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const raw = realData ? Buffer.alloc((1 + width * 3) * height) : Buffer.alloc(64);
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-interface Part {
-  field?: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer;
-}
-
-/** A multipart/form-data body built by hand; each part is a file. */
-function multipart(parts: Part[]) {
-  const boundary = '----upload-attack-7f3a9c';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field ?? 'image'}"; ` +
-          `filename="${p.filename ?? 'plan.png'}"\r\nContent-Type: ${p.contentType ?? 'image/png'}\r\n\r\n`,
-      ),
-      p.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const HOSTILE_SVG = `<?xml version="1.0"?>
 <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
@@ -113,7 +65,7 @@ describeEachDb('upload attacks', (t) => {
       payload: { name: 'Target' },
     });
     mapId = (res.json() as { map: { _id: string } }).map._id;
-    const first = await upload([{ data: png(16, 10) }]);
+    const first = await upload([{ data: pngImage(16, 10) }]);
     expect(first.statusCode).toBe(200);
     original = await settings();
     expect(original.backgroundImage).toMatch(STORED_PATH);
@@ -166,7 +118,7 @@ describeEachDb('upload attacks', (t) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toContain('sandbox');
-    const restore = await upload([{ data: png(16, 10) }]);
+    const restore = await upload([{ data: pngImage(16, 10) }]);
     expect(restore.statusCode).toBe(200);
     original = await settings();
     return { stored, served };
@@ -174,13 +126,13 @@ describeEachDb('upload attacks', (t) => {
 
   it('refuses a polyglot: a valid PNG with HTML and a script appended', async () => {
     const polyglot = Buffer.concat([
-      png(4, 4),
+      pngImage(4, 4),
       Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>'),
     ]);
     await expectRefused([{ data: polyglot }]);
     // The same trick with the script in a well-formed chunk placed after IEND.
     const trailing = Buffer.concat([
-      png(4, 4),
+      pngImage(4, 4),
       pngChunk('tEXt', Buffer.from('x\0<script>alert(1)</script>')),
     ]);
     await expectRefused([{ data: trailing }]);
@@ -223,7 +175,7 @@ describeEachDb('upload attacks', (t) => {
     // The drawing itself survives.
     expect(text).toContain('<rect');
     expect(text).toContain('<path');
-    const restore = await upload([{ data: png(16, 10) }]);
+    const restore = await upload([{ data: pngImage(16, 10) }]);
     expect(restore.statusCode).toBe(200);
     original = await settings();
   });
@@ -231,7 +183,7 @@ describeEachDb('upload attacks', (t) => {
   it('stores a file named ../../etc/passwd.png under a server-generated name only', async () => {
     const etcPasswd = fs.statSync('/etc/passwd').mtimeMs;
     const { stored, served } = await acceptedThenServed([
-      { data: png(5, 7), filename: '../../etc/passwd.png' },
+      { data: pngImage(5, 7), filename: '../../etc/passwd.png' },
     ]);
     expect(stored.backgroundImage).toMatch(STORED_PATH);
     expect(stored.backgroundImage).not.toContain('passwd');
@@ -246,7 +198,7 @@ describeEachDb('upload attacks', (t) => {
 
   it('takes the type from the bytes, never from the declared type or name', async () => {
     const { stored, served } = await acceptedThenServed([
-      { data: png(3, 2), filename: 'x.html', contentType: 'text/html' },
+      { data: pngImage(3, 2), filename: 'x.html', contentType: 'text/html' },
     ]);
     expect(stored.backgroundImage).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
     expect(stored.imageSize).toEqual({ width: 3, height: 2 });
@@ -268,11 +220,15 @@ describeEachDb('upload attacks', (t) => {
   });
 
   it('refuses a pixel flood (header claims 30000×30000 over a tiny IDAT)', async () => {
-    const flood = png(30_000, 30_000, false);
+    const flood = pngImage(30_000, 30_000, { realData: false });
     expect(flood.length).toBeLessThan(1024);
     await expectRefused([{ data: flood }], 400, /too large/i);
     // Within the side limit but far over the pixel budget.
-    await expectRefused([{ data: png(19_000, 19_000, false) }], 400, /too large/i);
+    await expectRefused(
+      [{ data: pngImage(19_000, 19_000, { realData: false }) }],
+      400,
+      /too large/i,
+    );
   });
 
   it('refuses an entity-bomb SVG', async () => {
@@ -287,8 +243,8 @@ describeEachDb('upload attacks', (t) => {
   });
 
   it('reads the image only from the field named image', async () => {
-    await expectRefused([{ field: 'file', data: png(4, 4) }], 400);
-    await expectRefused([{ field: 'images', data: png(4, 4) }], 400);
+    await expectRefused([{ field: 'file', data: pngImage(4, 4) }], 400);
+    await expectRefused([{ field: 'images', data: pngImage(4, 4) }], 400);
     // Not multipart at all.
     const json = await t.app.inject({
       method: 'POST',
@@ -299,7 +255,7 @@ describeEachDb('upload attacks', (t) => {
     expect(json.statusCode).toBeGreaterThanOrEqual(400);
     expect(json.statusCode).toBeLessThan(500);
     // A second file after the image is ignored or refused, never a crash.
-    const two = await upload([{ data: png(6, 6) }, { field: 'image', data: png(7, 7) }]);
+    const two = await upload([{ data: pngImage(6, 6) }, { field: 'image', data: pngImage(7, 7) }]);
     expect([200, 400, 413]).toContain(two.statusCode);
   });
 });
