@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import './styles/app.css';
+import './styles/maps.css';
+import './styles/devices.css';
+import './styles/frame.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import he from './he.json';
+import en from './en/index.ts';
+import he from './he/index.ts';
 import { translator } from './i18n.ts';
 
 function keys(obj: unknown, prefix = ''): string[] {

@@ -1,7 +1,7 @@
 /** Typed translation lookup: keys come from en.json, so a missing or misspelt key fails typecheck. */
 import type { Language } from '@rtls/contract';
-import en from './en.json';
-import he from './he.json';
+import en from './en/index.ts';
+import he from './he/index.ts';
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

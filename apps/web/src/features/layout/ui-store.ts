@@ -17,6 +17,12 @@ interface UiState {
   toggleUtilityCard: () => void;
   setToolsTab: (tab: ToolsTab) => void;
   selectDevice: (mac: string | null) => void;
+  /** Edit mode of spec §2: gateways can be dragged; the map canvas toggles it, the banner saves. */
+  isEditMode: boolean;
+  setEditMode: (on: boolean) => void;
+  /** The settings panel of spec §2, opened from the header menu. */
+  isSettingsOpen: boolean;
+  setSettingsOpen: (open: boolean) => void;
 }
 
 const storedLanguage = (): Language =>
@@ -42,6 +48,10 @@ export const useUiStore = create<UiState>((set, get) => ({
   },
   toggleUtilityCard: () => set((s) => ({ isUtilityCardMinimized: !s.isUtilityCardMinimized })),
   setToolsTab: (toolsTab) => set({ toolsTab }),
+  isEditMode: false,
+  setEditMode: (isEditMode) => set({ isEditMode }),
+  isSettingsOpen: false,
+  setSettingsOpen: (isSettingsOpen) => set({ isSettingsOpen }),
   selectDevice: (mac) =>
     set((s) => ({ selectedDeviceMac: s.selectedDeviceMac === mac ? null : mac })),
 }));

@@ -1,0 +1,13 @@
+/** Hebrew texts, one file per namespace; the namespace is the first part of every key. */
+import app from './app.json';
+import login from './login.json';
+import header from './header.json';
+import tools from './tools.json';
+import map from './map.json';
+import maps from './maps.json';
+import devices from './devices.json';
+import gateways from './gateways.json';
+import time from './time.json';
+import view from './view.json';
+
+export default { app, login, header, tools, map, maps, devices, gateways, time, view };
