@@ -79,3 +79,29 @@ export async function startTestServer(
       }),
   };
 }
+
+/**
+ * Adds an account to a stopped server's embedded database with the account CLI
+ * (`npm run user -- add`). Call it before `startTestServer(env, port, dataDir)` on the same data dir.
+ */
+export async function addAccount(
+  dataDir: string,
+  email: string,
+  password: string,
+  first = 'Test',
+  last = 'User',
+): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/user.ts', 'add', email, password, first, last],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`adding ${email} failed (exit ${code}):\n${out}`);
+}
+
+/** A fresh data dir for a spec that needs its own server (and its own accounts). */
+export const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-e2e-'));
