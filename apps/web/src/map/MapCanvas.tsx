@@ -7,11 +7,10 @@ import { useI18n } from '../app/I18nProvider.tsx';
 import { ImageCRS } from './crs.ts';
 import { fitMap } from './fit.ts';
 import { BackgroundLayer } from './layers/BackgroundLayer.tsx';
-import { DeviceLayer } from './layers/DeviceLayer.tsx';
-import { GatewayLayer } from './layers/GatewayLayer.tsx';
 import { GridLayer } from './layers/GridLayer.tsx';
 import { MapContext } from './map-context.ts';
 import { MapControls } from './MapControls.tsx';
+import { TrackingOverlays } from './TrackingOverlays.tsx';
 
 export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
   const { t } = useI18n();
@@ -56,8 +55,7 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
         <MapContext.Provider value={leaflet}>
           <BackgroundLayer map={tracking} />
           <GridLayer map={tracking} />
-          <GatewayLayer map={tracking} />
-          <DeviceLayer />
+          <TrackingOverlays map={tracking} />
           <MapControls map={tracking} />
         </MapContext.Provider>
       )}

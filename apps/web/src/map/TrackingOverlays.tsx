@@ -1,0 +1,16 @@
+/**
+ * Everything drawn over the floor plan that is about gateways and devices (markers, coverage, trails,
+ * labels, edit mode). MapCanvas mounts this one component; the devices/gateways feature owns what is in it.
+ */
+import type { TrackingMap } from '@rtls/contract';
+import { DeviceLayer } from './layers/DeviceLayer.tsx';
+import { GatewayLayer } from './layers/GatewayLayer.tsx';
+
+export function TrackingOverlays({ map }: { map: TrackingMap }) {
+  return (
+    <>
+      <GatewayLayer map={map} />
+      <DeviceLayer />
+    </>
+  );
+}
