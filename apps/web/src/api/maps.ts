@@ -1,13 +1,84 @@
-/** Map calls of spec §7. */
-import type { TrackingMap } from '@rtls/contract';
-import { apiRequest } from './http.ts';
+/** Map calls of spec §7: reads, create, update, delete, duplicate, preset, image upload and removal. */
+import {
+  API_ERRORS,
+  type MapCreateBody,
+  type MapUpdateBody,
+  type Point,
+  type TrackingMap,
+} from '@rtls/contract';
+import { API_BASE, ApiError, apiRequest } from './http.ts';
+import { getToken } from './token.ts';
 
 type MapsBody = { success: boolean; maps: TrackingMap[] };
 type MapBody = { success: boolean; map: TrackingMap };
+type PresetBody = { success: boolean; savedView: { center: Point; zoom: number } };
+
+const mapPath = (id: string) => `/maps/${encodeURIComponent(id)}`;
 
 export const fetchMaps = async () =>
   (await apiRequest<MapsBody>('/maps', { error: 'fetchMaps' })).maps;
 export const fetchSharedMaps = async () =>
   (await apiRequest<MapsBody>('/maps/shared', { error: 'fetchSharedMaps' })).maps;
 export const fetchMap = async (id: string) =>
-  (await apiRequest<MapBody>(`/maps/${encodeURIComponent(id)}`, { error: 'fetchMap' })).map;
+  (await apiRequest<MapBody>(mapPath(id), { error: 'fetchMap' })).map;
+
+export const createMap = async (body: MapCreateBody) =>
+  (await apiRequest<MapBody>('/maps', { method: 'POST', body, error: 'createMap' })).map;
+export const updateMap = async (id: string, body: MapUpdateBody) =>
+  (await apiRequest<MapBody>(mapPath(id), { method: 'PUT', body, error: 'updateMap' })).map;
+export const deleteMap = async (id: string) => {
+  await apiRequest(mapPath(id), { method: 'DELETE', error: 'deleteMap' });
+};
+export const duplicateMap = async (id: string) =>
+  (await apiRequest<MapBody>(`${mapPath(id)}/duplicate`, { method: 'POST', error: 'duplicateMap' }))
+    .map;
+/** Saves settings.savedView; the answer is the stored view. */
+export const saveMapPreset = async (id: string, view: { center: Point; zoom: number }) =>
+  (
+    await apiRequest<PresetBody>(`${mapPath(id)}/preset`, {
+      method: 'PATCH',
+      body: view,
+      error: 'saveMapPreset',
+    })
+  ).savedView;
+export const removeMapImage = async (id: string) =>
+  (await apiRequest<MapBody>(`${mapPath(id)}/image`, { method: 'DELETE', error: 'removeImage' }))
+    .map;
+
+/**
+ * Uploads a background image (multipart field `image`). XMLHttpRequest rather than fetch, because
+ * only it reports upload progress; `onProgress` gets a fraction from 0 to 1.
+ */
+export function uploadMapImage(
+  id: string,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<TrackingMap> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const fail = (status: number, detail?: string) =>
+      reject(new ApiError(API_ERRORS.uploadImage, status, detail));
+    xhr.open('POST', `${API_BASE}${mapPath(id)}/upload-image`);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => fail(0, 'network error');
+    xhr.onload = () => {
+      let body: { map?: TrackingMap; message?: string } = {};
+      try {
+        body = JSON.parse(xhr.responseText) as typeof body;
+      } catch {
+        /* not JSON: the status decides */
+      }
+      if (xhr.status < 200 || xhr.status >= 300 || !body.map) return fail(xhr.status, body.message);
+      onProgress?.(1);
+      resolve(body.map);
+    };
+    const form = new FormData();
+    form.append('image', file);
+    xhr.send(form);
+  });
+}
