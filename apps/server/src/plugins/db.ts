@@ -11,6 +11,11 @@ export interface Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** Run several statements without parameters (migrations). */
   exec(text: string): Promise<void>;
+  /**
+   * Run fn while holding a PostgreSQL session-level advisory lock, so several instances starting
+   * together take turns (PGlite has one process: fn simply runs).
+   */
+  withAdvisoryLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   /** Pool state for metrics; null for the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -47,6 +52,7 @@ async function openPglite(dataDir: string): Promise<Sql> {
     async close() {
       await db.close();
     },
+    withAdvisoryLock: (_lockId, fn) => fn(),
     poolStats: () => null,
   });
   return wrap(db, false);
@@ -89,13 +95,38 @@ async function openPostgres(url: string): Promise<Sql> {
     async close() {
       await pool.end();
     },
+    async withAdvisoryLock<T>(lockId: number, fn: () => Promise<T>) {
+      // The lock belongs to one connection: hold that connection while fn runs on the pool.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [lockId]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
+        }
+      } finally {
+        client.release();
+      }
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   });
   return wrap(pool, false);
 }
 
-/** Apply numbered SQL files from migrationsDir that have not run yet, each in a transaction. */
-export async function migrate(sql: Sql, migrationsDir: string): Promise<string[]> {
+/** Advisory lock id that serialises migrations across instances (any constant bigint works). */
+export const MIGRATION_LOCK_ID = 0x72746c73; // "rtls"
+
+/**
+ * Apply numbered SQL files from migrationsDir that have not run yet, each in a transaction. Several
+ * instances may start at once: an advisory lock lets one migrate while the others wait, and they
+ * then find nothing left to do.
+ */
+export function migrate(sql: Sql, migrationsDir: string): Promise<string[]> {
+  return sql.withAdvisoryLock(MIGRATION_LOCK_ID, () => migrateLocked(sql, migrationsDir));
+}
+
+async function migrateLocked(sql: Sql, migrationsDir: string): Promise<string[]> {
   await sql.exec(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   );

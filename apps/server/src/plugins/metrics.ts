@@ -9,6 +9,8 @@ import type { PipelineStats } from '../modules/ingest/pipeline.ts';
 export interface MetricsSources {
   pipeline: () => PipelineStats;
   sockets: () => number;
+  /** Slow-client figures of the realtime channel. */
+  realtime?: () => { pending: number; coalesced: number; dropped: number };
   pool: () => { total: number; idle: number; waiting: number } | null;
 }
 
@@ -65,6 +67,29 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
       this.set(sources.sockets());
     },
   });
+  if (sources.realtime) {
+    const realtime = sources.realtime;
+    new Gauge({
+      name: 'rtls_realtime_pending_updates',
+      help: 'Device updates waiting for slow sockets (at most one per device per socket)',
+      registers: [registry],
+      collect() {
+        this.set(realtime().pending);
+      },
+    });
+    new Counter({
+      name: 'rtls_realtime_updates_skipped_total',
+      help: 'Device updates not sent to a slow socket, by why (replaced by a newer one, or dropped)',
+      labelNames: ['why'],
+      registers: [registry],
+      collect() {
+        const s = realtime();
+        this.reset();
+        this.inc({ why: 'replaced' }, s.coalesced);
+        this.inc({ why: 'dropped' }, s.dropped);
+      },
+    });
+  }
   new Gauge({
     name: 'rtls_db_pool_connections',
     help: 'Database pool connections by state (PostgreSQL only)',

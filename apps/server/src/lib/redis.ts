@@ -1,0 +1,128 @@
+/**
+ * The Redis connection several instances share (REDIS_URL): a command client, a subscriber for the
+ * Socket.IO adapter, a readiness probe, and the shared sign-in failure limiter.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { FailureLimiter } from './failure-limiter.ts';
+
+export interface RedisLink {
+  /** Commands (limiter) and the adapter's publishing side. */
+  client: Redis;
+  /** A second connection in subscriber mode, for the Socket.IO adapter. */
+  subscriber: Redis;
+  /** 'ok', or why Redis is not reachable (for /readyz). */
+  ready(): Promise<'ok' | string>;
+  close(): Promise<void>;
+}
+
+/** Prefix of every key this product writes, so it can share a Redis with others. */
+export const REDIS_PREFIX = 'rtls:';
+
+const describe = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'REDIS_URL';
+  }
+};
+
+/**
+ * Connect to Redis; fails with one clear sentence when it cannot be reached within timeoutMs
+ * (instances must not start split from the others). Later outages reconnect on their own.
+ */
+export async function openRedis(url: string, timeoutMs = 10_000): Promise<RedisLink> {
+  const options = {
+    lazyConnect: true,
+    // A command during an outage fails fast instead of waiting: sign-ins fall back, probes say so.
+    maxRetriesPerRequest: 1,
+    connectTimeout: timeoutMs,
+    retryStrategy: (times: number) => Math.min(times * 200, 2000),
+  };
+  const client = new Redis(url, options);
+  const subscriber = new Redis(url, options);
+  // Errors are reported by the probe and the failing calls; the clients reconnect by themselves.
+  client.on('error', () => undefined);
+  subscriber.on('error', () => undefined);
+  try {
+    await Promise.race([
+      Promise.all([client.connect(), subscriber.connect()]),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs)),
+    ]);
+  } catch (err) {
+    client.disconnect();
+    subscriber.disconnect();
+    throw new Error(
+      `REDIS_URL is set but Redis at ${describe(url)} is unreachable (${(err as Error).message})`,
+    );
+  }
+  return {
+    client,
+    subscriber,
+    async ready() {
+      try {
+        return (await client.ping()) === 'PONG' ? 'ok' : 'unexpected answer to PING';
+      } catch (err) {
+        return `Redis unreachable: ${(err as Error).message}`;
+      }
+    },
+    async close() {
+      await Promise.allSettled([client.quit(), subscriber.quit()]);
+      client.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
+
+/**
+ * A failure limiter shared by all instances: a sliding window per key in a Redis sorted set. When
+ * Redis fails, the local limiter answers instead, so sign-in keeps working and stays limited.
+ */
+export function redisFailureLimiter(
+  client: Redis,
+  name: string,
+  limit: number,
+  windowMs: number,
+  fallback: FailureLimiter,
+  now = () => Date.now(),
+): FailureLimiter {
+  const keyOf = (key: string) => `${REDIS_PREFIX}limit:${name}:${key}`;
+  return {
+    async isBlocked(key) {
+      const k = keyOf(key);
+      try {
+        const res = await client
+          .multi()
+          .zremrangebyscore(k, 0, now() - windowMs)
+          .zcard(k)
+          .exec();
+        const count = Number(res?.[1]?.[1] ?? 0);
+        return count >= limit;
+      } catch {
+        return fallback.isBlocked(key);
+      }
+    },
+    async recordFailure(key) {
+      const k = keyOf(key);
+      const t = now();
+      try {
+        await client
+          .multi()
+          .zadd(k, t, `${t}:${randomBytes(6).toString('hex')}`)
+          .zremrangebyscore(k, 0, t - windowMs)
+          .pexpire(k, windowMs)
+          .exec();
+      } catch {
+        await fallback.recordFailure(key);
+      }
+    },
+    async reset(key) {
+      await fallback.reset(key);
+      try {
+        await client.del(keyOf(key));
+      } catch {
+        /* the window expires on its own */
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Per-socket outboxes, so a slow client cannot make the server's memory grow: while a socket's
+ * websocket is still writing earlier data, its updates wait here, one per device (a newer update
+ * replaces the stale one), with a cap on devices; when the socket drains, the newest state goes out.
+ */
+import type { DeviceUpdate } from '@rtls/contract';
+
+/** The parts of a Socket.IO socket the outbox uses (the engine connection and emit). */
+export interface OutboxSocket {
+  id: string;
+  conn: {
+    readyState: string;
+    writeBuffer: unknown[];
+    transport: {
+      writable: boolean;
+      on(event: 'ready', fn: () => void): unknown;
+      off(event: 'ready', fn: () => void): unknown;
+    };
+  };
+  emit(event: 'device_update', update: DeviceUpdate): unknown;
+  once(event: 'disconnect', fn: () => void): unknown;
+}
+
+export interface OutboxStats {
+  /** Updates waiting for slow sockets right now (at most one per device per socket). */
+  pending: number;
+  /** Updates never sent because a newer one for the same device replaced them. */
+  coalesced: number;
+  /** Updates dropped because a socket had too many devices pending. */
+  dropped: number;
+}
+
+export function createOutboxes({ maxPending }: { maxPending: number }) {
+  const boxes = new Map<string, Map<string, DeviceUpdate>>();
+  let pending = 0;
+  let coalesced = 0;
+  let dropped = 0;
+
+  /** The websocket has finished writing everything handed to it before. */
+  const writable = (s: OutboxSocket) =>
+    s.conn.readyState === 'open' && s.conn.transport.writable && s.conn.writeBuffer.length === 0;
+
+  function drain(s: OutboxSocket) {
+    const box = boxes.get(s.id);
+    if (!box || box.size === 0 || !writable(s)) return;
+    const updates = [...box.values()];
+    box.clear();
+    pending -= updates.length;
+    for (const u of updates) s.emit('device_update', u);
+  }
+
+  return {
+    /** Start tracking a connected socket; forgets it on disconnect. */
+    attach(s: OutboxSocket) {
+      const box = new Map<string, DeviceUpdate>();
+      boxes.set(s.id, box);
+      // The transport says 'ready' each time its previous write has been taken by the network.
+      const transport = s.conn.transport;
+      const onReady = () => drain(s);
+      transport.on('ready', onReady);
+      s.once('disconnect', () => {
+        transport.off('ready', onReady);
+        pending -= box.size;
+        box.clear();
+        boxes.delete(s.id);
+      });
+    },
+
+    /** Send now when the socket keeps up; otherwise keep only the newest update per device. */
+    send(s: OutboxSocket, updates: readonly DeviceUpdate[]) {
+      const box = boxes.get(s.id);
+      if (!box) return;
+      if (box.size === 0 && writable(s)) {
+        for (const u of updates) s.emit('device_update', u);
+        return;
+      }
+      for (const u of updates) {
+        if (box.delete(u.mac)) {
+          coalesced++;
+          pending--;
+        }
+        box.set(u.mac, u); // re-inserted last: the map's order is oldest first
+        pending++;
+        if (box.size > maxPending) {
+          const oldest = box.keys().next().value!;
+          box.delete(oldest);
+          pending--;
+          dropped++;
+        }
+      }
+    },
+
+    /** Devices waiting for one socket (tests and diagnostics). */
+    pendingFor: (socketId: string) => boxes.get(socketId)?.size ?? 0,
+
+    stats: (): OutboxStats => ({ pending, coalesced, dropped }),
+  };
+}
