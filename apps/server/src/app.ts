@@ -9,6 +9,7 @@ import { IMAGE_UPLOAD_MAX_BYTES } from '@rtls/contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import { memoryFailureLimiter } from './lib/failure-limiter.ts';
+import { openRedis, redisFailureLimiter } from './lib/redis.ts';
 import { authPlugin } from './plugins/auth.ts';
 import type { Sql } from './plugins/db.ts';
 import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
@@ -80,16 +81,30 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
 
   registerErrorHandling(app);
 
+  // Several instances share sign-in limits, live updates and revocations through Redis.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  if (redis) readiness.redis = redis.ready;
+  const limiter = (name: string, limit: number, windowMs: number) =>
+    redis
+      ? redisFailureLimiter(
+          redis.client,
+          name,
+          limit,
+          windowMs,
+          memoryFailureLimiter(limit, windowMs),
+        )
+      : memoryFailureLimiter(limit, windowMs);
   const auth = authService({
     repo: authRepository(sql),
-    ipLimiter: memoryFailureLimiter(30, 15 * 60_000),
-    accountLimiter: memoryFailureLimiter(10, 15 * 60_000),
+    ipLimiter: limiter('ip', 30, 15 * 60_000),
+    accountLimiter: limiter('account', 10, 15 * 60_000),
     tokenTtlHours: config.tokenTtlHours,
   });
   const hub = createHub(app.server, {
     auth,
     allowedOrigins: config.allowedOrigins,
     sessionRecheckMs: config.socketSessionRecheckMs,
+    redis,
   });
   const metrics = createMetrics();
   const pipeline = createPipeline({
@@ -123,6 +138,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   registerMetrics(app, metrics, {
     pipeline: () => pipeline.stats,
     sockets: hub.connectedSockets,
+    realtime: hub.realtimeStats,
     pool: () => sql.poolStats(),
   });
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () =>
@@ -149,6 +165,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     available.close();
     await pipeline.close();
     await hub.close();
+    await redis?.close();
   });
 
   return {
