@@ -165,6 +165,22 @@ describeEachDb(
       expect(await history()).toBe(before);
     });
 
+    it('counts invalid JSON from a gateway as invalid_json, but not from a caller without a key', async () => {
+      const counted = () => t.built.pipeline.stats.rejected.invalid_json ?? 0;
+      const before = counted();
+      for (const body of ['{"gateway": "AC:23', '[{"a":1},', '']) {
+        const res = await post(body);
+        expect(res.statusCode, body).toBe(400);
+        expect(res.json().message).toBe('The body is not valid JSON');
+      }
+      expect(counted()).toBe(before + 3);
+      const stranger = await post('{not json', { 'x-ingest-key': 'ik_not-a-key' });
+      expect(stranger.statusCode).toBe(401);
+      expect(counted()).toBe(before + 3);
+      const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(metrics.body).toMatch(new RegExp(`reason="invalid_json"[^\\n]* ${before + 3}`));
+    });
+
     it(`refuses more than ${INGEST_MAX_BATCH} reports with 413 and stores none of them`, async () => {
       const before = await history();
       const base = Date.now() - 3_600_000;
