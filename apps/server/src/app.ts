@@ -39,6 +39,8 @@ import { mapsService } from './modules/maps/service.ts';
 import { createHub } from './modules/realtime/hub.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { trailRoutes } from './modules/trails/routes.ts';
+import { createTrails } from './modules/trails/trails.ts';
 import { userSettingsRoutes } from './modules/user-settings/routes.ts';
 import { userSettingsService } from './modules/user-settings/service.ts';
 import './types.ts';
@@ -107,9 +109,14 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     redis,
   });
   const metrics = createMetrics();
+  const trails = createTrails(sql, {
+    retentionMinutes: config.trailRetentionMinutes,
+    onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
+  });
   const pipeline = createPipeline({
     sql,
     publish: hub.publish,
+    positions: trails.positions,
     onError: (err) => app.log.error({ err }, 'live update failed'),
     onPublished: (ms, n) => {
       for (let i = 0; i < n; i++) metrics.latency.observe(ms / 1000);
@@ -153,6 +160,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   await app.register(gatewayRoutes, { service: gatewaysService(gateways, maps) });
   await app.register(deviceRoutes, { service: devicesService(devices) });
   await app.register(ingestRoutes, { pipeline, keys });
+  await app.register(trailRoutes, { trails: trails.repo, devices, maps });
   const available = availableService(sql);
   await app.register(availableRoutes, { service: available });
   await app.register(userSettingsRoutes, { settings: userSettingsService(sql) });
@@ -164,6 +172,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   app.addHook('onClose', async () => {
     available.close();
     await pipeline.close();
+    await trails.positions.close();
     await hub.close();
     await redis?.close();
   });
@@ -173,6 +182,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     auth,
     hub,
     pipeline,
+    trails,
     repos: { maps, gateways, devices, keys, images },
     services: { maps: mapsSvc },
   };

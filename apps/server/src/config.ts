@@ -1,5 +1,6 @@
 /** Typed configuration from the environment, with the embedded defaults of `npm start`. */
 import path from 'node:path';
+import { TRAIL_DEFAULT_RETENTION_MINUTES } from '@rtls/contract';
 
 export interface Config {
   port: number;
@@ -15,6 +16,11 @@ export interface Config {
   mqttIngestKey: string | null;
   /** With mqttUrl: shared-subscription group, so instances split the traffic; empty for none. */
   mqttShareGroup: string;
+  /**
+   * With mqttUrl: this instance's MQTT client id, stable across restarts so the broker keeps its
+   * session (QoS 1 messages it had not acknowledged) until it returns. Null: host name and port.
+   */
+  mqttClientId: string | null;
   simulator: boolean;
   /** Simulator report rate per device per second. */
   simulatorRate: number;
@@ -30,6 +36,8 @@ export interface Config {
   /** How often open sockets' sessions are re-checked (revocations made by other processes). */
   socketSessionRecheckMs: number;
   trustProxy: boolean;
+  /** How long trail points of monitored devices are kept (minutes). */
+  trailRetentionMinutes: number;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -59,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
     mqttIngestKey: env.MQTT_INGEST_KEY || null,
     mqttShareGroup: env.MQTT_SHARE_GROUP ?? 'rtls',
+    mqttClientId: env.MQTT_CLIENT_ID || null,
     simulator: bool(env.SIMULATOR, true),
     simulatorRate: Number(env.SIMULATOR_RATE ?? 1) || 1,
     simulatorDevices: int('SIMULATOR_DEVICES', env.SIMULATOR_DEVICES, 8),
@@ -75,5 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tokenTtlHours: int('TOKEN_TTL_HOURS', env.TOKEN_TTL_HOURS, 24 * 30),
     socketSessionRecheckMs: int('SOCKET_SESSION_RECHECK_MS', env.SOCKET_SESSION_RECHECK_MS, 30_000),
     trustProxy: bool(env.TRUST_PROXY, false),
+    trailRetentionMinutes: int(
+      'TRAIL_RETENTION_MINUTES',
+      env.TRAIL_RETENTION_MINUTES,
+      TRAIL_DEFAULT_RETENTION_MINUTES,
+    ),
   };
 }

@@ -10,3 +10,4 @@ export * from './api-settings.ts';
 export * from './schema-helpers.ts';
 export * from './api-maps.ts';
 export * from './api-devices.ts';
+export * from './api-trails.ts';

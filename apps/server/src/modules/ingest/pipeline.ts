@@ -2,7 +2,14 @@
  * The one ingest pipeline for HTTP, MQTT and the simulator: validate → store (batched, one
  * transaction) → publish live updates. A caller's promise settles only after its reports are stored.
  */
-import { INGEST_MAX_BATCH, type DeviceUpdate, type RejectReason } from '@rtls/contract';
+import {
+  INGEST_MAX_BATCH,
+  type DeviceUpdate,
+  type Point,
+  type RejectReason,
+  type SignalMap,
+  type TriangulationInfo,
+} from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';
 import {
   configuredNames,
@@ -28,10 +35,24 @@ export interface PipelineStats {
   batches: number;
 }
 
+/** Server-side positions (the trails module); the pipeline only asks, it does not know how. */
+export interface PositionSource {
+  /** Load what locate() needs for these owners; called once per batch. */
+  prepare(ownerIds: Iterable<string>): Promise<void>;
+  locate(
+    ownerId: string,
+    mac: string,
+    signal: SignalMap,
+    now: number,
+  ): { mapId: string; position: Point; triangulationInfo: TriangulationInfo } | null;
+}
+
 export interface PipelineDeps {
   sql: Sql;
   /** Deliver live updates for one owner's devices. */
   publish: (ownerId: string, updates: DeviceUpdate[]) => void;
+  /** Positions of monitored devices for device_update; without it, position is null. */
+  positions?: PositionSource;
   maxBatch?: number;
   maxDelayMs?: number;
   onError?: (err: unknown) => void;
@@ -56,6 +77,7 @@ export class PipelineClosedError extends Error {
 export function createPipeline({
   sql,
   publish,
+  positions,
   maxBatch = 2000,
   maxDelayMs = 5,
   onError,
@@ -104,16 +126,22 @@ export function createPipeline({
         });
     }
     if (touched.size === 0) return;
+    const owners = new Set<string>();
+    for (const t of touched.values()) owners.add(t.ownerId);
+    const [nameRows] = await Promise.all([
+      configuredNames(sql, [...touched.values()]),
+      // Without frames the updates go out without positions; they are not held back.
+      positions?.prepare(owners).catch((err: unknown) => onError?.(err)),
+    ]);
     const names = new Map(
-      (await configuredNames(sql, [...touched.values()])).map((n) => [
-        `${n.owner_id}|${n.mac}`,
-        n.display_name || n.name,
-      ]),
+      nameRows.map((n) => [`${n.owner_id}|${n.mac}`, n.display_name || n.name]),
     );
     const byOwner = new Map<string, DeviceUpdate[]>();
-    const now = new Date().toISOString();
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
     for (const [k, t] of touched) {
-      const signal = cache.snapshot(t.ownerId, t.mac);
+      const signal = cache.snapshot(t.ownerId, t.mac, nowMs);
+      const located = positions?.locate(t.ownerId, t.mac, signal, nowMs) ?? null;
       let strongest: string | null = null;
       let best = -Infinity;
       for (const [gw, s] of Object.entries(signal))
@@ -124,10 +152,14 @@ export function createPipeline({
         signal,
         lastSeen: new Date(t.lastSeen).toISOString(),
         timestamp: now,
-        position: null,
+        position: located?.position ?? null,
         strongestGateway: strongest,
         rssi: strongest ? best : null,
       };
+      if (located) {
+        update.mapId = located.mapId;
+        update.triangulationInfo = located.triangulationInfo;
+      }
       const list = byOwner.get(t.ownerId) ?? [];
       list.push(update);
       byOwner.set(t.ownerId, list);

@@ -1,0 +1,134 @@
+/**
+ * Server-side positions of monitored devices, with the same positioning package as the console:
+ * one causal tracker per device on the map of its strongest placed gateway. A device is located
+ * at most once per TRAIL_POINT_SPACING_MS (the trackers are too costly to run per report);
+ * updates in between carry the last position. Each new position becomes a trail point.
+ */
+import {
+  TRAIL_POINT_SPACING_MS,
+  type Point,
+  type SignalMap,
+  type TriangulationInfo,
+} from '@rtls/contract';
+import {
+  createTracker,
+  MAX_SIGNAL_AGE_MS,
+  type Observation,
+  type Tracker,
+} from '@rtls/positioning';
+import type { FrameCache } from './frames.ts';
+import type { TrailRecorder } from './recorder.ts';
+
+export interface Located {
+  mapId: string;
+  position: Point;
+  triangulationInfo: TriangulationInfo;
+}
+
+interface DeviceState {
+  mapId: string;
+  /** Mode and settings the tracker was built with; a change rebuilds it. */
+  config: string;
+  tracker: Tracker;
+  locatedAt: number;
+  last: Located | null;
+}
+
+export interface PositionsOptions {
+  frames: FrameCache;
+  recorder: TrailRecorder;
+  intervalMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+/** How long a device's tracker is kept without reports. */
+const IDLE_MS = 10 * 60_000;
+
+export function createPositions({
+  frames,
+  recorder,
+  intervalMs = TRAIL_POINT_SPACING_MS,
+  onError = () => undefined,
+}: PositionsOptions) {
+  const states = new Map<string, DeviceState>();
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [k, s] of states) if (now - s.locatedAt > IDLE_MS) states.delete(k);
+    frames.sweep(IDLE_MS, now);
+  }, 60_000);
+  sweeper.unref();
+
+  return {
+    /** Load the owners' frames if needed; call before locate() for a batch. */
+    prepare: (ownerIds: Iterable<string>) => frames.prepare(ownerIds, onError),
+
+    /** The device's position now, or null when it is not monitored or not on a map. */
+    locate(ownerId: string, mac: string, signal: SignalMap, now = Date.now()): Located | null {
+      const owner = frames.get(ownerId);
+      const mode = owner?.monitored.get(mac);
+      if (!owner || !mode) return null;
+      let mapId: string | undefined;
+      let best = -Infinity;
+      for (const gw in signal) {
+        const m = owner.gatewayMap.get(gw);
+        const s = signal[gw]!;
+        if (m === undefined || s.rssi <= best) continue;
+        // A gateway that heard the device long ago says nothing about where it is now.
+        if (now - Date.parse(s.received_at) > MAX_SIGNAL_AGE_MS) continue;
+        [best, mapId] = [s.rssi, m];
+      }
+      const frame = mapId === undefined ? undefined : owner.maps.get(mapId);
+      if (!frame) return null;
+      const key = `${ownerId}|${mac}`;
+      const config = `${mode}|${JSON.stringify(owner.settings)}`;
+      let state = states.get(key);
+      if (!state || state.mapId !== frame.mapId || state.config !== config) {
+        state = {
+          mapId: frame.mapId,
+          config,
+          tracker: createTracker({ mode, settings: owner.settings }),
+          locatedAt: -Infinity,
+          last: null,
+        };
+        states.set(key, state);
+      }
+      if (now - state.locatedAt < intervalMs) return state.last;
+      state.locatedAt = now;
+      const observations: Observation[] = [];
+      for (const gw in signal) {
+        const s = signal[gw]!;
+        observations.push({
+          gateway: gw,
+          rssi: s.rssi,
+          ageMs: Math.max(0, now - Date.parse(s.received_at)),
+        });
+      }
+      const est = state.tracker.update(observations, frame.anchors, now);
+      // Like the console: a missing or weak fix keeps the last position.
+      if (!est || est.confidence < owner.settings.minConfidence) return state.last;
+      const ppm = frame.pixelsPerMetre;
+      state.last = {
+        mapId: frame.mapId,
+        position: { x: est.x * ppm, y: est.y * ppm },
+        triangulationInfo: {
+          method: est.method,
+          confidence: est.confidence,
+          signalsUsed: est.signalsUsed,
+          primaryGateway: est.primaryGateway,
+          lastCalculated: new Date(now).toISOString(),
+        },
+      };
+      recorder.add({ ownerId, mac, mapId: frame.mapId, x: est.x * ppm, y: est.y * ppm, at: now });
+      return state.last;
+    },
+
+    /** Tracked devices (for memory checks). */
+    size: () => states.size,
+
+    async close() {
+      clearInterval(sweeper);
+      await recorder.close();
+    },
+  };
+}
+export type Positions = ReturnType<typeof createPositions>;

@@ -1,0 +1,78 @@
+/**
+ * Trail writes off the hot path: points are buffered and written in one statement per second;
+ * points older than the retention are pruned every minute. Trails are best effort: when the
+ * database fails, the buffer is bounded and the oldest points are dropped.
+ */
+import type { TrailPointRow, TrailsRepository } from './repository.ts';
+
+export interface TrailRecorderOptions {
+  retentionMinutes: number;
+  flushMs?: number;
+  pruneMs?: number;
+  /** Most points held while the database does not take them. */
+  maxBuffered?: number;
+  onError?: (err: unknown) => void;
+}
+
+export function createTrailRecorder(
+  repo: TrailsRepository,
+  {
+    retentionMinutes,
+    flushMs = 1_000,
+    pruneMs = 60_000,
+    maxBuffered = 100_000,
+    onError,
+  }: TrailRecorderOptions,
+) {
+  let buffer: TrailPointRow[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  let dropped = 0;
+
+  function flush(): Promise<void> {
+    writing = writing.then(async () => {
+      if (buffer.length === 0) return;
+      const batch = buffer;
+      buffer = [];
+      try {
+        await repo.insert(batch);
+      } catch (err) {
+        onError?.(err);
+        // Put the points back for the next try, keeping the newest within the bound.
+        buffer = batch.concat(buffer);
+        if (buffer.length > maxBuffered) {
+          dropped += buffer.length - maxBuffered;
+          buffer = buffer.slice(buffer.length - maxBuffered);
+        }
+      }
+    });
+    return writing;
+  }
+
+  function prune(now = Date.now()): Promise<void> {
+    return repo.prune(now - retentionMinutes * 60_000).catch((err: unknown) => onError?.(err));
+  }
+
+  const flusher = setInterval(() => void flush(), flushMs);
+  const pruner = setInterval(() => void prune(), pruneMs);
+  flusher.unref();
+  pruner.unref();
+
+  return {
+    add(point: TrailPointRow) {
+      buffer.push(point);
+      if (buffer.length > maxBuffered) {
+        buffer.shift();
+        dropped++;
+      }
+    },
+    flush,
+    prune,
+    stats: () => ({ buffered: buffer.length, dropped }),
+    async close() {
+      clearInterval(flusher);
+      clearInterval(pruner);
+      await flush();
+    },
+  };
+}
+export type TrailRecorder = ReturnType<typeof createTrailRecorder>;

@@ -1,0 +1,99 @@
+/** SQL for trails: what positioning needs of an owner, batched trail writes, pruning and reads. */
+import type { GatewayCustomSettings, MapSettings, PositioningMode } from '@rtls/contract';
+import type { Sql } from '../../plugins/db.ts';
+
+export interface PlacedGatewayRow {
+  mac: string;
+  map_id: string;
+  position_x: number;
+  position_y: number;
+  custom_settings: GatewayCustomSettings | null;
+  map_settings: MapSettings | null;
+}
+
+export interface MonitoredDeviceRow {
+  mac: string;
+  positioning_mode: PositioningMode;
+}
+
+export interface TrailPointRow {
+  ownerId: string;
+  mac: string;
+  mapId: string;
+  x: number;
+  y: number;
+  at: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function trailsRepository(sql: Sql) {
+  return {
+    /** The owner's gateways placed on a map, with the map's settings (for its scale). */
+    placedGateways(ownerId: string): Promise<PlacedGatewayRow[]> {
+      return sql.query<PlacedGatewayRow>(
+        `select g.mac, g.map_id, g.position_x, g.position_y, g.custom_settings, m.settings as map_settings
+         from gateways g join maps m on m.id = g.map_id
+         where g.owner_id = $1 and g.position_x is not null and g.position_y is not null`,
+        [ownerId],
+      );
+    },
+
+    monitoredDevices(ownerId: string): Promise<MonitoredDeviceRow[]> {
+      return sql.query<MonitoredDeviceRow>(
+        'select mac, positioning_mode from devices where owner_id = $1 and is_monitored',
+        [ownerId],
+      );
+    },
+
+    /** The owner's stored triangulation settings (partial; defaults are filled by the caller). */
+    async triangulation(ownerId: string): Promise<Record<string, unknown>> {
+      const rows = await sql.query<{ t: Record<string, unknown> | null }>(
+        `select config->'triangulation' as t from user_settings where user_id = $1`,
+        [ownerId],
+      );
+      return rows[0]?.t ?? {};
+    },
+
+    /** Write many points in one statement. */
+    async insert(points: readonly TrailPointRow[]): Promise<void> {
+      if (points.length === 0) return;
+      await sql.query(
+        `insert into trail_points (owner_id, device_mac, map_id, x, y, recorded_at)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::timestamptz[])`,
+        [
+          points.map((p) => p.ownerId),
+          points.map((p) => p.mac),
+          points.map((p) => p.mapId),
+          points.map((p) => p.x),
+          points.map((p) => p.y),
+          points.map((p) => iso(p.at)),
+        ],
+      );
+    },
+
+    /** Delete points recorded before `beforeMs`. */
+    async prune(beforeMs: number): Promise<void> {
+      await sql.query('delete from trail_points where recorded_at < $1', [iso(beforeMs)]);
+    },
+
+    /** A device's points on a map since `sinceMs`, oldest first, at most one per second. */
+    read(
+      ownerId: string,
+      mac: string,
+      mapId: string,
+      sinceMs: number,
+    ): Promise<{ x: number; y: number; recorded_at: Date }[]> {
+      return sql.query(
+        `select x, y, recorded_at from (
+           select distinct on (date_trunc('second', recorded_at)) x, y, recorded_at
+           from trail_points
+           where owner_id = $1 and device_mac = $2 and map_id = $3 and recorded_at >= $4
+           order by date_trunc('second', recorded_at), recorded_at
+         ) p order by recorded_at`,
+        [ownerId, mac, mapId, iso(sinceMs)],
+      );
+    },
+  };
+}
+export type TrailsRepository = ReturnType<typeof trailsRepository>;

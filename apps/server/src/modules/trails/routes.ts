@@ -1,0 +1,47 @@
+/** GET /api/devices/:mac/trail: a device's recent positions on one map, for customSettings.showTrail. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, TrailParams, TrailQuery, TrailResponse } from '@rtls/contract';
+import { notFound } from '../../lib/errors.ts';
+import type { DevicesRepository } from '../devices/repository.ts';
+import { pathKey } from '../devices/service.ts';
+import type { MapsRepository } from '../maps/repository.ts';
+import type { TrailsRepository } from './repository.ts';
+
+export const trailRoutes: FastifyPluginAsyncTypebox<{
+  trails: TrailsRepository;
+  devices: DevicesRepository;
+  maps: MapsRepository;
+}> = async (app, { trails, devices, maps }) => {
+  app.get(
+    '/api/devices/:mac/trail',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Recent positions (map pixels) of a monitored device on one map, oldest first',
+        params: TrailParams,
+        querystring: TrailQuery,
+        response: { 200: TrailResponse, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const { mapId, minutes } = req.query;
+      // Someone else's device or map answers exactly like one that does not exist.
+      const device = await devices.find(req.user.id, pathKey(req.params.mac));
+      if (!device) throw notFound('Device');
+      if (!(await maps.visible(req.user.id, mapId))) throw notFound('Map');
+      const rows = await trails.read(req.user.id, device.mac, mapId, Date.now() - minutes * 60_000);
+      return {
+        success: true as const,
+        data: {
+          mac: device.mac,
+          mapId,
+          points: rows.map((r) => ({
+            x: r.x,
+            y: r.y,
+            timestamp: new Date(r.recorded_at).toISOString(),
+          })),
+        },
+      };
+    },
+  );
+};
