@@ -1,6 +1,5 @@
 /** Typed configuration from the environment, with the embedded defaults of `npm start`. */
 import path from 'node:path';
-import { TRAIL_DEFAULT_RETENTION_MINUTES } from '@rtls/contract';
 
 export interface Config {
   port: number;
@@ -21,6 +20,8 @@ export interface Config {
    * session (QoS 1 messages it had not acknowledged) until it returns. Null: host name and port.
    */
   mqttClientId: string | null;
+  /** With mqttUrl: how long the broker keeps this instance's session while it is away (s). */
+  mqttSessionExpirySeconds: number;
   simulator: boolean;
   /** Simulator report rate per device per second. */
   simulatorRate: number;
@@ -36,8 +37,6 @@ export interface Config {
   /** How often open sockets' sessions are re-checked (revocations made by other processes). */
   socketSessionRecheckMs: number;
   trustProxy: boolean;
-  /** How long trail points of monitored devices are kept (minutes). */
-  trailRetentionMinutes: number;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -68,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mqttIngestKey: env.MQTT_INGEST_KEY || null,
     mqttShareGroup: env.MQTT_SHARE_GROUP ?? 'rtls',
     mqttClientId: env.MQTT_CLIENT_ID || null,
+    mqttSessionExpirySeconds: int('MQTT_SESSION_EXPIRY', env.MQTT_SESSION_EXPIRY, 3600),
     simulator: bool(env.SIMULATOR, true),
     simulatorRate: Number(env.SIMULATOR_RATE ?? 1) || 1,
     simulatorDevices: int('SIMULATOR_DEVICES', env.SIMULATOR_DEVICES, 8),
@@ -84,10 +84,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tokenTtlHours: int('TOKEN_TTL_HOURS', env.TOKEN_TTL_HOURS, 24 * 30),
     socketSessionRecheckMs: int('SOCKET_SESSION_RECHECK_MS', env.SOCKET_SESSION_RECHECK_MS, 30_000),
     trustProxy: bool(env.TRUST_PROXY, false),
-    trailRetentionMinutes: int(
-      'TRAIL_RETENTION_MINUTES',
-      env.TRAIL_RETENTION_MINUTES,
-      TRAIL_DEFAULT_RETENTION_MINUTES,
-    ),
   };
 }

@@ -51,6 +51,7 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     keys: built.repos.keys,
     log: app.log,
   });
+  readiness.broker = async () => mqttIngest.ready();
   const port = Number(new URL(address).port);
 
   let stopping: Promise<void> | null = null;

@@ -136,6 +136,9 @@ describe.each(DB_KINDS)('MQTT ingest [%s]', (kind) => {
               mqttUrl: process.env.TEST_MQTT_URL!,
               mqttIngestKey: key,
               mqttShareGroup: `test${process.pid}`,
+              // A session of its own that ends with the test (no messages left queued for it).
+              mqttClientId: `rtls-test-${process.pid}-${kind}`,
+              mqttSessionExpirySeconds: 0,
             });
       ingest = await startMqttIngest({
         config,

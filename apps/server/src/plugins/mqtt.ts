@@ -3,9 +3,12 @@
  * gateways log in with any user name and an ingest key as the password. With MQTT_URL the server
  * subscribes to that broker (a shared subscription, so several instances split the traffic) and
  * files everything under the account of MQTT_INGEST_KEY. QoS 1 messages are acknowledged only
- * after their reports are stored.
+ * after their reports are stored. The external session is persistent under a stable client id: a
+ * broker such as Mosquitto does not hand a crashed member's unacknowledged messages to the rest of
+ * the group, it keeps them in that member's session until the member (restarted) comes back.
  */
 import net from 'node:net';
+import os from 'node:os';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
@@ -142,16 +145,22 @@ async function startExternal({ config, pipeline, keys, log }: Deps): Promise<Mqt
     return { mode: 'off', port: null, ready: () => 'ok', close: async () => undefined };
   }
   const client: MqttClient = mqtt.connect(config.mqttUrl!, {
-    clientId: `rtls-ingest-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
-    clean: true,
+    clientId: config.mqttClientId ?? `rtls-${os.hostname()}-${config.port}`,
+    clean: false,
+    protocolVersion: 5,
+    properties: { sessionExpiryInterval: config.mqttSessionExpirySeconds },
     reconnectPeriod: 2000,
   });
   const processed = recentIds();
+  const inflight = new Set<Promise<void>>();
+  let closing = false;
   // Acknowledge (PUBACK) only after the reports are stored: mqtt.js sends it when this callback runs.
   client.handleMessage = (packet, callback) => {
+    // Shutting down: leave it unacknowledged, the broker redelivers it after the restart.
+    if (closing) return;
     const id = `${packet.messageId}`;
     if (packet.qos > 0 && packet.dup && processed.has(id)) return callback();
-    ingestMessage(pipeline, ownerId, packet.topic, packet.payload as Buffer).then(
+    const work = ingestMessage(pipeline, ownerId, packet.topic, packet.payload as Buffer).then(
       () => {
         if (packet.qos > 0) processed.add(id);
         callback();
@@ -161,6 +170,8 @@ async function startExternal({ config, pipeline, keys, log }: Deps): Promise<Mqt
         client.reconnect();
       },
     );
+    inflight.add(work);
+    void work.finally(() => inflight.delete(work));
   };
   const topics = INGEST_TOPICS.map((t) =>
     config.mqttShareGroup ? `$share/${config.mqttShareGroup}/${t}` : t,
@@ -175,6 +186,11 @@ async function startExternal({ config, pipeline, keys, log }: Deps): Promise<Mqt
     mode: 'external',
     port: null,
     ready: () => (client.connected ? 'ok' : 'not connected to MQTT_URL'),
-    close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
+    /** Take no new messages, acknowledge those being stored, then disconnect. */
+    async close() {
+      closing = true;
+      await Promise.allSettled([...inflight]);
+      await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+    },
   };
 }
