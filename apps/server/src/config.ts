@@ -1,5 +1,6 @@
 /** Typed configuration from the environment, with the embedded defaults of `npm start`. */
 import path from 'node:path';
+import { TRAIL_DEFAULT_RETENTION_MINUTES } from '@rtls/contract';
 
 export interface Config {
   port: number;
@@ -37,6 +38,8 @@ export interface Config {
   /** How often open sockets' sessions are re-checked (revocations made by other processes). */
   socketSessionRecheckMs: number;
   trustProxy: boolean;
+  /** How long trail points of monitored devices are kept (minutes). */
+  trailRetentionMinutes: number;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -84,5 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tokenTtlHours: int('TOKEN_TTL_HOURS', env.TOKEN_TTL_HOURS, 24 * 30),
     socketSessionRecheckMs: int('SOCKET_SESSION_RECHECK_MS', env.SOCKET_SESSION_RECHECK_MS, 30_000),
     trustProxy: bool(env.TRUST_PROXY, false),
+    trailRetentionMinutes: int(
+      'TRAIL_RETENTION_MINUTES',
+      env.TRAIL_RETENTION_MINUTES,
+      TRAIL_DEFAULT_RETENTION_MINUTES,
+    ),
   };
 }
