@@ -5,17 +5,21 @@ import 'leaflet/dist/leaflet.css';
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../app/I18nProvider.tsx';
 import { ImageCRS } from './crs.ts';
-import { fitMap } from './fit.ts';
 import { BackgroundLayer } from './layers/BackgroundLayer.tsx';
 import { GridLayer } from './layers/GridLayer.tsx';
 import { MapContext } from './map-context.ts';
 import { MapControls } from './MapControls.tsx';
+import { ScaleTool } from './ScaleTool.tsx';
 import { TrackingOverlays } from './TrackingOverlays.tsx';
+import { restoreView, useViewPersistence } from './use-view-persistence.ts';
 
 export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
   const { t } = useI18n();
   const hostRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const [leaflet, setLeaflet] = useState<L.Map | null>(null);
+  const [measuring, setMeasuring] = useState(false);
+  useViewPersistence(leaflet, tracking._id);
 
   useEffect(() => {
     const m = L.map(hostRef.current!, {
@@ -29,7 +33,8 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
       maxZoom: 7,
       preferCanvas: false,
     });
-    fitMap(m, tracking);
+    // First open: fit to screen; later opens: the remembered pan and zoom (spec §4).
+    restoreView(m, tracking);
     setLeaflet(m);
     const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
     resize.observe(hostRef.current!);
@@ -43,7 +48,7 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
   }, []);
 
   return (
-    <div className="map-canvas">
+    <div className="map-canvas" ref={frameRef}>
       <div
         ref={hostRef}
         className="map-host"
@@ -56,7 +61,13 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
           <BackgroundLayer map={tracking} />
           <GridLayer map={tracking} />
           <TrackingOverlays map={tracking} />
-          <MapControls map={tracking} />
+          <MapControls
+            map={tracking}
+            frame={frameRef}
+            scaleActive={measuring}
+            onScaleTool={() => setMeasuring((on) => !on)}
+          />
+          {measuring && <ScaleTool map={tracking} onDone={() => setMeasuring(false)} />}
         </MapContext.Provider>
       )}
     </div>

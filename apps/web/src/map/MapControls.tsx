@@ -1,49 +1,82 @@
-/** Zoom in and out (step 0.2 in scale) and fit to screen. */
+/** Map controls of spec §2: zoom, fit, full screen, edit mode, view presets, and the scale tool. */
+import type { RefObject } from 'react';
 import L from 'leaflet';
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../app/I18nProvider.tsx';
+import { canEdit } from '../features/maps/access.ts';
+import { useMapsStore } from '../features/maps/maps-store.ts';
+import { useUiStore } from '../features/layout/ui-store.ts';
 import { fitMap } from './fit.ts';
 import { useLeafletMap } from './map-context.ts';
+import { applyView, readView } from './map-view.ts';
+import { useFullScreen } from './use-full-screen.ts';
 import { scaleToZoom, stepScale, zoomToScale } from './zoom.ts';
 
-export function MapControls({ map: tracking }: { map: TrackingMap }) {
+interface Props {
+  map: TrackingMap;
+  /** The element that goes full screen. */
+  frame: RefObject<HTMLElement | null>;
+  scaleActive: boolean;
+  onScaleTool: () => void;
+}
+
+export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: Props) {
   const { t } = useI18n();
   const map = useLeafletMap();
+  const { isFullScreen, toggle } = useFullScreen(frame, map);
+  const isEditMode = useUiStore((s) => s.isEditMode);
+  const setEditMode = useUiStore((s) => s.setEditMode);
   if (!map) return null;
+  const editable = canEdit(tracking);
+  const saved = tracking.settings.savedView;
   const zoomBy = (direction: 1 | -1) =>
     map.setZoom(scaleToZoom(stepScale(zoomToScale(map.getZoom()), direction)));
+  const savePreset = () =>
+    void useMapsStore
+      .getState()
+      .savePreset(tracking._id, readView(map))
+      .catch((err: unknown) => console.error('Failed to save map preset', err));
   const stop = (el: HTMLDivElement | null) => {
-    if (el) L.DomEvent.disableClickPropagation(el);
+    if (el) {
+      L.DomEvent.disableClickPropagation(el);
+      L.DomEvent.disableScrollPropagation(el);
+    }
   };
+  const button = (label: string, onClick: () => void, glyph: string, extra = {}) => (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      {...extra}
+    >
+      {glyph}
+    </button>
+  );
   return (
-    <div className="map-controls" ref={stop}>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('map.zoomIn')}
-        title={t('map.zoomIn')}
-        onClick={() => zoomBy(1)}
-      >
-        +
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('map.zoomOut')}
-        title={t('map.zoomOut')}
-        onClick={() => zoomBy(-1)}
-      >
-        −
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('map.fit')}
-        title={t('map.fit')}
-        onClick={() => fitMap(map, tracking)}
-      >
-        ⤢
-      </button>
+    <div className="map-controls" ref={stop} role="toolbar" aria-label={t('map.controls')}>
+      {button(t('map.zoomIn'), () => zoomBy(1), '+')}
+      {button(t('map.zoomOut'), () => zoomBy(-1), '−')}
+      {button(t('map.fit'), () => fitMap(map, tracking), '⤢')}
+      {button(
+        t(isFullScreen ? 'map.exitFullScreen' : 'map.fullScreen'),
+        toggle,
+        isFullScreen ? '⤡' : '⛶',
+        { 'aria-pressed': isFullScreen },
+      )}
+      {editable &&
+        button(t('map.editMode'), () => setEditMode(!isEditMode), '✎', {
+          'aria-pressed': isEditMode,
+        })}
+      {editable && button(t('map.savePreset'), savePreset, '★')}
+      {button(t('map.loadPreset'), () => saved && applyView(map, saved), '☆', {
+        disabled: !saved,
+      })}
+      {editable &&
+        button(t('map.scale.tool'), onScaleTool, '📏', {
+          'aria-pressed': scaleActive,
+        })}
     </div>
   );
 }

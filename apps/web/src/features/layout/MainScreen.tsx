@@ -1,7 +1,10 @@
-/** Main screen of spec §2: header, the map area and the tools panel. */
+/** Main screen of spec §2: header, then either the All Maps grid or the tab bar, map and tools panel. */
 import { useSessionData } from '../../app/useSessionData.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { MapCanvas } from '../../map/MapCanvas.tsx';
+import { AllMapsPage } from '../maps/AllMapsPage.tsx';
+import { MapDialogs } from '../maps/MapFormModal.tsx';
+import { MapTabBar } from '../maps/MapTabBar.tsx';
 import { useCurrentMap, useMapsStore } from '../maps/maps-store.ts';
 import { Header } from './Header.tsx';
 import { ToolsPanel } from './ToolsPanel.tsx';
@@ -31,15 +34,26 @@ function MapArea() {
 export function MainScreen() {
   useSessionData();
   const minimised = useUiStore((s) => s.isUtilityCardMinimized);
+  const grid = useMapsStore((s) => s.viewMode === 'grid');
   return (
     <div className="main-screen">
       <Header />
-      <div className={`workspace${minimised ? ' tools-hidden' : ''}`}>
-        <main className="map-area">
-          <MapArea />
+      {grid ? (
+        <main className="grid-area">
+          <AllMapsPage />
         </main>
-        {!minimised && <ToolsPanel />}
-      </div>
+      ) : (
+        <div className={`workspace${minimised ? ' tools-hidden' : ''}`}>
+          <main className="map-area with-tabs">
+            <MapTabBar />
+            <div className="map-stage">
+              <MapArea />
+            </div>
+          </main>
+          {!minimised && <ToolsPanel />}
+        </div>
+      )}
+      <MapDialogs />
     </div>
   );
 }

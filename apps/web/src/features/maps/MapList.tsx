@@ -1,45 +1,103 @@
-/** Maps tab (foundation): the map count, the list with the current map marked, selection. */
+/** Maps tab of the tools panel (spec §2): count and view toggle, current-map banner, create, cards. */
 import { useI18n } from '../../app/I18nProvider.tsx';
-import { useMapsStore } from './maps-store.ts';
+import { isOwner } from './access.ts';
+import { PencilIcon, TrashIcon } from './icons.tsx';
+import { useAllMaps, useCurrentMap, useMapsStore } from './maps-store.ts';
+import { useMapActions } from './use-map-actions.ts';
 
 export function MapList() {
   const { t } = useI18n();
-  const { entities, userMaps, sharedMaps, currentMapId, loading, error, select } = useMapsStore();
-  const ids = [...userMaps, ...sharedMaps];
-  if (loading && ids.length === 0)
+  const maps = useAllMaps();
+  const current = useCurrentMap();
+  const { loading, error, select, viewMode, setViewMode } = useMapsStore();
+  const actions = useMapActions();
+
+  if (loading && maps.length === 0)
     return <div className="spinner" role="status" aria-label={t('app.loading')} />;
   if (error) return <p className="error-text">{`${t('maps.error')}: ${error}`}</p>;
-  if (ids.length === 0) return <p className="muted">{t('maps.empty')}</p>;
+
   return (
-    <section>
-      <h3 className="section-title">{t('maps.count', { count: ids.length })}</h3>
-      <ul className="card-list">
-        {ids.map((id) => {
-          const m = entities[id]!;
-          const current = id === currentMapId;
-          return (
-            <li key={id}>
-              <button
-                type="button"
-                className={`list-card${current ? ' current' : ''}`}
-                aria-current={current}
-                onClick={() => select(id)}
-              >
-                <span className="title">
-                  {current && <span className="current-dot" aria-label={t('maps.current')} />}
-                  {m.name}
-                </span>
-                {m.description && <span className="muted">{m.description}</span>}
-                {(m.metadata.buildingName || m.metadata.floor) && (
-                  <span className="muted small">
-                    {[m.metadata.buildingName, m.metadata.floor].filter(Boolean).join(' · ')}
+    <section className="maps-tab" data-testid="maps-tab">
+      <div className="maps-tab-head">
+        <h3 className="section-title">{t('maps.count', { count: maps.length })}</h3>
+        <div className="segmented" role="group" aria-label={t('maps.viewToggle')}>
+          <button
+            type="button"
+            aria-pressed={viewMode === 'tabs'}
+            onClick={() => setViewMode('tabs')}
+          >
+            {t('maps.showTabs')}
+          </button>
+          <button
+            type="button"
+            aria-pressed={viewMode === 'grid'}
+            onClick={() => setViewMode('grid')}
+          >
+            {t('maps.showGrid')}
+          </button>
+        </div>
+      </div>
+      {current && (
+        <div className="current-map-banner" data-testid="current-map-banner">
+          <span className="current-dot" aria-hidden="true" />
+          <span className="grow">{t('maps.currentBanner', { name: current.name })}</span>
+          {isOwner(current) && (
+            <button
+              type="button"
+              className="icon-button danger"
+              aria-label={t('maps.delete', { name: current.name })}
+              title={t('maps.delete', { name: current.name })}
+              onClick={() => void actions.remove(current)}
+            >
+              <TrashIcon />
+            </button>
+          )}
+        </div>
+      )}
+      <button type="button" className="create-map-button" onClick={actions.openCreate}>
+        + {t('maps.createNew')}
+      </button>
+      {maps.length === 0 ? (
+        <p className="muted">{t('maps.empty')}</p>
+      ) : (
+        <ul className="card-list">
+          {maps.map((m) => {
+            const isCurrent = m._id === current?._id;
+            return (
+              <li key={m._id} className="map-list-item">
+                <button
+                  type="button"
+                  className={`list-card${isCurrent ? ' current' : ''}`}
+                  aria-current={isCurrent}
+                  onClick={() => select(m._id)}
+                >
+                  <span className="title">
+                    {isCurrent && <span className="current-dot" aria-label={t('maps.current')} />}
+                    {m.name}
                   </span>
+                  {m.description && <span className="muted">{m.description}</span>}
+                  {(m.metadata.buildingName || m.metadata.floor) && (
+                    <span className="muted small">
+                      {[m.metadata.buildingName, m.metadata.floor].filter(Boolean).join(' · ')}
+                    </span>
+                  )}
+                </button>
+                {isOwner(m) && (
+                  <button
+                    type="button"
+                    className="icon-button card-edit"
+                    aria-label={t('maps.edit', { name: m.name })}
+                    title={t('maps.edit', { name: m.name })}
+                    onClick={() => actions.edit(m)}
+                  >
+                    <PencilIcon />
+                  </button>
                 )}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 }

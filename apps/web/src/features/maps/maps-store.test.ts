@@ -88,3 +88,140 @@ describe('maps store load()', () => {
     expect(localStorage.getItem('lastViewedMapId')).toBe('own-1');
   });
 });
+
+describe('maps store writes', () => {
+  const seed = (own: TrackingMap[], shared: TrackingMap[] = [], current: string | null = null) =>
+    useMapsStore.setState({
+      entities: Object.fromEntries([...own, ...shared].map((m) => [m._id, m])),
+      userMaps: own.map((m) => m._id),
+      sharedMaps: shared.map((m) => m._id),
+      currentMapId: current,
+    });
+
+  it('deleting the current map switches to the first remaining own map', async () => {
+    seed([own1, own2], [shared1], 'own-1');
+    localStorage.setItem('mapView:own-1', '{}');
+    mockFetch({ 'DELETE /api/maps/own-1': jsonResponse({ success: true }) });
+    await useMapsStore.getState().remove('own-1');
+    const s = useMapsStore.getState();
+    expect(s.currentMapId).toBe('own-2');
+    expect(s.userMaps).toEqual(['own-2']);
+    expect(s.entities['own-1']).toBeUndefined();
+    expect(localStorage.getItem('mapView:own-1')).toBeNull();
+  });
+
+  it('deleting the current last own map switches to the first shared map, then to none', async () => {
+    seed([own1], [shared1], 'own-1');
+    mockFetch({ 'DELETE /api/maps/own-1': jsonResponse({ success: true }) });
+    await useMapsStore.getState().remove('own-1');
+    expect(useMapsStore.getState().currentMapId).toBe('shared-1');
+
+    seed([own1], [], 'own-1');
+    await useMapsStore.getState().remove('own-1');
+    expect(useMapsStore.getState().currentMapId).toBeNull();
+  });
+
+  it('deleting another map keeps the current one', async () => {
+    seed([own1, own2], [], 'own-2');
+    mockFetch({ 'DELETE /api/maps/own-1': jsonResponse({ success: true }) });
+    await useMapsStore.getState().remove('own-1');
+    expect(useMapsStore.getState().currentMapId).toBe('own-2');
+  });
+
+  it('a failed delete keeps the map and rejects with the spec message', async () => {
+    seed([own1], [], 'own-1');
+    mockFetch({});
+    await expect(useMapsStore.getState().remove('own-1')).rejects.toThrow('Failed to delete map');
+    expect(useMapsStore.getState().userMaps).toEqual(['own-1']);
+  });
+
+  it("duplicating adds the copy to the user's maps", async () => {
+    seed([own1], [shared1]);
+    const copy = makeMap({ _id: 'copy', name: 'Shared 1 (copy)' });
+    mockFetch({ 'POST /api/maps/shared-1/duplicate': jsonResponse({ success: true, map: copy }) });
+    await useMapsStore.getState().duplicate('shared-1');
+    expect(useMapsStore.getState().userMaps).toEqual(['own-1', 'copy']);
+    expect(useMapsStore.getState().entities.copy?.name).toBe('Shared 1 (copy)');
+  });
+
+  it('creating sends the new-map defaults, reloads the list and makes the map current', async () => {
+    const created = makeMap({ _id: 'new', name: 'Lobby' });
+    const { calls } = mockFetch({
+      'POST /api/maps': jsonResponse({ success: true, map: created }, 201),
+      'GET /api/maps': jsonResponse({ success: true, maps: [own1, created] }),
+      'GET /api/maps/shared': jsonResponse({ success: true, maps: [] }),
+    });
+    await useMapsStore.getState().create({
+      values: { name: ' Lobby ', description: 'Main', buildingName: 'HQ', floor: '1' },
+    });
+    expect(calls[0]!.body).toEqual({
+      name: 'Lobby',
+      description: 'Main',
+      isPublic: false,
+      metadata: { buildingName: 'HQ', floor: '1' },
+      settings: {
+        imageSize: { width: 1200, height: 800 },
+        defaultCenter: { x: 600, y: 400 },
+        defaultZoom: 1,
+        minZoom: 0.1,
+        maxZoom: 15,
+      },
+    });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('GET /api/maps');
+    expect(useMapsStore.getState().currentMapId).toBe('new');
+    expect(localStorage.getItem('lastViewedMapId')).toBe('new');
+  });
+
+  it('updating merges metadata and copies the settings without the image path', async () => {
+    const m = makeMap({
+      _id: 'own-1',
+      metadata: { buildingName: 'Old', floor: '2' },
+      settings: { backgroundImage: '/images/a.png', imageSize: { width: 10, height: 20 } },
+    });
+    seed([m]);
+    const { calls } = mockFetch({
+      'PUT /api/maps/own-1': jsonResponse({ success: true, map: { ...m, name: 'New' } }),
+    });
+    await useMapsStore.getState().update('own-1', {
+      values: { name: 'New', description: '', buildingName: 'Old', floor: '3' },
+    });
+    expect(calls[0]!.body).toEqual({
+      name: 'New',
+      description: '',
+      isPublic: false,
+      metadata: { buildingName: 'Old', floor: '3' },
+      settings: { imageSize: { width: 10, height: 20 } },
+    });
+    expect(useMapsStore.getState().entities['own-1']?.name).toBe('New');
+  });
+
+  it('saving a preset writes settings.savedView', async () => {
+    seed([own1]);
+    const view = { center: { x: 5, y: 6 }, zoom: 0.5 };
+    mockFetch({ 'PATCH /api/maps/own-1/preset': jsonResponse({ success: true, savedView: view }) });
+    await useMapsStore.getState().savePreset('own-1', view);
+    expect(useMapsStore.getState().entities['own-1']?.settings.savedView).toEqual(view);
+  });
+
+  it('setting the scale saves settings.pixelsPerMetre through the update call', async () => {
+    seed([own1]);
+    const { calls } = mockFetch({
+      'PUT /api/maps/own-1': (c) =>
+        jsonResponse({
+          success: true,
+          map: { ...own1, settings: (c.body as { settings: object }).settings },
+        }),
+    });
+    await useMapsStore.getState().setPixelsPerMetre('own-1', 42.5);
+    expect(
+      (calls[0]!.body as { settings: { pixelsPerMetre: number } }).settings.pixelsPerMetre,
+    ).toBe(42.5);
+    expect(useMapsStore.getState().entities['own-1']?.settings.pixelsPerMetre).toBe(42.5);
+  });
+
+  it('view mode defaults to tabs and toggles', () => {
+    expect(useMapsStore.getState().viewMode).toBe('tabs');
+    useMapsStore.getState().setViewMode('grid');
+    expect(useMapsStore.getState().viewMode).toBe('grid');
+  });
+});

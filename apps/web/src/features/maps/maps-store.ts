@@ -1,17 +1,46 @@
-/** Map list state of spec §3: entities, own and shared lists, the current map. */
+/** Map list state of spec §3/§4: entities, own and shared lists, the current map, view mode, writes. */
 import { create } from 'zustand';
-import { STORAGE_KEYS, type TrackingMap } from '@rtls/contract';
-import { fetchMaps, fetchSharedMaps } from '../../api/maps.ts';
+import { STORAGE_KEYS, type MapCreateBody, type Point, type TrackingMap } from '@rtls/contract';
+import {
+  createMap,
+  deleteMap,
+  duplicateMap,
+  fetchMaps,
+  fetchSharedMaps,
+  removeMapImage,
+  saveMapPreset,
+  updateMap,
+  uploadMapImage,
+} from '../../api/maps.ts';
+import { NEW_MAP_BODY_SETTINGS, toUpdateBody, type MapFormValues } from './map-form.ts';
+
+export type MapViewMode = 'tabs' | 'grid';
+
+/** What the create and edit forms hand to the store; `image` is uploaded after the map is saved. */
+export interface MapWrite {
+  values: MapFormValues;
+  image?: File | null;
+  removeImage?: boolean;
+  onProgress?: (fraction: number) => void;
+}
 
 interface MapsState {
   entities: Record<string, TrackingMap>;
   userMaps: string[];
   sharedMaps: string[];
   currentMapId: string | null;
+  viewMode: MapViewMode;
   loading: boolean;
   error: string | null;
   load: () => Promise<void>;
   select: (id: string | null) => void;
+  setViewMode: (mode: MapViewMode) => void;
+  create: (write: MapWrite) => Promise<TrackingMap>;
+  update: (id: string, write: MapWrite) => Promise<TrackingMap>;
+  remove: (id: string) => Promise<void>;
+  duplicate: (id: string) => Promise<TrackingMap>;
+  savePreset: (id: string, view: { center: Point; zoom: number }) => Promise<void>;
+  setPixelsPerMetre: (id: string, pixelsPerMetre: number) => Promise<void>;
   reset: () => void;
 }
 
@@ -20,44 +49,124 @@ const initial = {
   userMaps: [],
   sharedMaps: [],
   currentMapId: null,
+  viewMode: 'tabs' as MapViewMode,
   loading: false,
   error: null,
 };
 
-export const useMapsStore = create<MapsState>((set, get) => ({
-  ...initial,
-  async load() {
-    set({ loading: true, error: null });
-    try {
-      const [own, shared] = await Promise.all([fetchMaps(), fetchSharedMaps()]);
-      const entities: Record<string, TrackingMap> = {};
-      for (const m of [...own, ...shared]) entities[m._id] = m;
-      // Restore the remembered map if it is known, otherwise the first available one (spec §4).
-      const remembered = localStorage.getItem(STORAGE_KEYS.lastMap);
-      const current = get().currentMapId;
-      const pick =
-        (current && entities[current] && current) ||
-        (remembered && entities[remembered] && remembered) ||
-        own[0]?._id ||
-        shared[0]?._id ||
-        null;
-      set({
-        entities,
-        userMaps: own.map((m) => m._id),
-        sharedMaps: shared.map((m) => m._id),
-        loading: false,
-      });
-      get().select(pick);
-    } catch (err) {
-      set({ loading: false, error: (err as Error).message });
-    }
-  },
-  select(id) {
-    if (id) localStorage.setItem(STORAGE_KEYS.lastMap, id);
-    set({ currentMapId: id });
-  },
-  reset: () => set(initial),
-}));
+export const useMapsStore = create<MapsState>((set, get) => {
+  const put = (map: TrackingMap) => set((s) => ({ entities: { ...s.entities, [map._id]: map } }));
+  return {
+    ...initial,
+    async load() {
+      set({ loading: true, error: null });
+      try {
+        const [own, shared] = await Promise.all([fetchMaps(), fetchSharedMaps()]);
+        const entities: Record<string, TrackingMap> = {};
+        for (const m of [...own, ...shared]) entities[m._id] = m;
+        // Restore the remembered map if it is known, otherwise the first available one (spec §4).
+        const remembered = localStorage.getItem(STORAGE_KEYS.lastMap);
+        const current = get().currentMapId;
+        const pick =
+          (current && entities[current] && current) ||
+          (remembered && entities[remembered] && remembered) ||
+          own[0]?._id ||
+          shared[0]?._id ||
+          null;
+        set({
+          entities,
+          userMaps: own.map((m) => m._id),
+          sharedMaps: shared.map((m) => m._id),
+          loading: false,
+        });
+        get().select(pick);
+      } catch (err) {
+        set({ loading: false, error: (err as Error).message });
+      }
+    },
+    select(id) {
+      if (id) localStorage.setItem(STORAGE_KEYS.lastMap, id);
+      set({ currentMapId: id });
+    },
+    setViewMode: (viewMode) => set({ viewMode }),
+    // Create, then upload with the new _id, then reload the list; the new map becomes current (§4).
+    async create({ values, image, onProgress }) {
+      const created = await createMap({
+        ...toUpdateBody(values),
+        isPublic: false,
+        settings: NEW_MAP_BODY_SETTINGS,
+      } satisfies MapCreateBody);
+      if (image) await uploadMapImage(created._id, image, onProgress);
+      set({ currentMapId: created._id });
+      await get().load();
+      get().select(created._id);
+      return get().entities[created._id] ?? created;
+    },
+    async update(id, { values, image, removeImage, onProgress }) {
+      const existing = get().entities[id];
+      if (!existing) throw new Error(`unknown map ${id}`);
+      let map = await updateMap(id, toUpdateBody(values, existing));
+      if (removeImage && !image && existing.settings.backgroundImage)
+        map = await removeMapImage(id);
+      if (image) map = await uploadMapImage(id, image, onProgress);
+      put(map);
+      return map;
+    },
+    // Deleting the current map switches to the first remaining own or shared map, or none (§4).
+    async remove(id) {
+      await deleteMap(id);
+      const s = get();
+      const entities = { ...s.entities };
+      delete entities[id];
+      const userMaps = s.userMaps.filter((m) => m !== id);
+      const sharedMaps = s.sharedMaps.filter((m) => m !== id);
+      set({ entities, userMaps, sharedMaps });
+      localStorage.removeItem(STORAGE_KEYS.mapViewPrefix + id);
+      if (s.currentMapId === id) {
+        if (localStorage.getItem(STORAGE_KEYS.lastMap) === id)
+          localStorage.removeItem(STORAGE_KEYS.lastMap);
+        get().select(userMaps[0] ?? sharedMaps[0] ?? null);
+      }
+    },
+    // Duplicating adds the copy to the user's maps (§4).
+    async duplicate(id) {
+      const copy = await duplicateMap(id);
+      set((s) => ({
+        entities: { ...s.entities, [copy._id]: copy },
+        userMaps: [...s.userMaps.filter((m) => m !== copy._id), copy._id],
+      }));
+      return copy;
+    },
+    async savePreset(id, view) {
+      const savedView = await saveMapPreset(id, view);
+      const map = get().entities[id];
+      if (map) put({ ...map, settings: { ...map.settings, savedView } });
+    },
+    async setPixelsPerMetre(id, pixelsPerMetre) {
+      const map = get().entities[id];
+      if (!map) throw new Error(`unknown map ${id}`);
+      const body = toUpdateBody(
+        {
+          name: map.name,
+          description: map.description ?? '',
+          buildingName: map.metadata.buildingName ?? '',
+          floor: map.metadata.floor ?? '',
+        },
+        map,
+      );
+      put(await updateMap(id, { ...body, settings: { ...body.settings, pixelsPerMetre } }));
+    },
+    reset: () => set(initial),
+  };
+});
 
 export const useCurrentMap = () =>
   useMapsStore((s) => (s.currentMapId ? s.entities[s.currentMapId] : undefined));
+
+/** Own maps first, then shared ones, as entities. */
+export const useAllMaps = () => {
+  const entities = useMapsStore((s) => s.entities);
+  const userMaps = useMapsStore((s) => s.userMaps);
+  const sharedMaps = useMapsStore((s) => s.sharedMaps);
+  return [...userMaps, ...sharedMaps].flatMap((id) => (entities[id] ? [entities[id]] : []));
+};

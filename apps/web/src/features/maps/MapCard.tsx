@@ -1,0 +1,79 @@
+/** One card of the All Maps page: thumbnail, name, access badge, details, hover actions by role. */
+import type { TrackingMap } from '@rtls/contract';
+import { formatDate } from '../../app/format.ts';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { resolveImageUrl } from '../../map/image-url.ts';
+import { canDelete, canEdit } from './access.ts';
+import { CopyIcon, PencilIcon, TrashIcon } from './icons.tsx';
+import { useMapActions } from './use-map-actions.ts';
+
+export function MapCard({ map, onOpen }: { map: TrackingMap; onOpen: () => void }) {
+  const { t, language } = useI18n();
+  const actions = useMapActions();
+  const thumb = resolveImageUrl(map.settings.backgroundImage);
+  const place = [map.metadata.buildingName, map.metadata.floor].filter(Boolean).join(' · ');
+  return (
+    <article className="map-card" data-testid="map-card" data-map-id={map._id}>
+      <button type="button" className="map-card-open" onClick={onOpen}>
+        <span className="map-thumb">
+          {thumb ? (
+            <img src={thumb} alt="" loading="lazy" />
+          ) : (
+            <span className="muted small">{t('maps.grid.noImage')}</span>
+          )}
+        </span>
+        <span className="map-card-body">
+          <span className="map-card-title">
+            <span className="name">{map.name}</span>
+            <span className={`badge ${map.accessLevel}`}>
+              {t(`maps.access.${map.accessLevel}`)}
+            </span>
+          </span>
+          {map.description && <span className="muted small">{map.description}</span>}
+          {place && <span className="muted small">{place}</span>}
+          <span className="muted small map-card-meta">
+            <span>{t('maps.grid.views', { count: map.accessCount })}</span>
+            <span>
+              {map.lastAccessedAt
+                ? t('maps.grid.lastAccess', { date: formatDate(map.lastAccessedAt, language) })
+                : t('maps.grid.never')}
+            </span>
+          </span>
+        </span>
+      </button>
+      <div className="map-card-actions">
+        {canEdit(map) && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('maps.edit', { name: map.name })}
+            title={t('maps.edit', { name: map.name })}
+            onClick={() => actions.edit(map)}
+          >
+            <PencilIcon />
+          </button>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('maps.duplicate', { name: map.name })}
+          title={t('maps.duplicate', { name: map.name })}
+          onClick={() => void actions.duplicate(map)}
+        >
+          <CopyIcon />
+        </button>
+        {canDelete(map) && (
+          <button
+            type="button"
+            className="icon-button danger"
+            aria-label={t('maps.delete', { name: map.name })}
+            title={t('maps.delete', { name: map.name })}
+            onClick={() => void actions.remove(map)}
+          >
+            <TrashIcon />
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

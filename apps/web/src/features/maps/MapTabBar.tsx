@@ -1,0 +1,108 @@
+/** Map tab bar of spec §2: up to 10 tabs, '+N' overflow, Grid view above 6 maps, New Map. */
+import {
+  TAB_BAR_GRID_BUTTON_ABOVE,
+  TAB_BAR_MAX_TABS,
+  TAB_NAME_MAX_CHARS,
+  type TrackingMap,
+} from '@rtls/contract';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { GridIcon, OwnerIcon, SharedIcon } from './icons.tsx';
+import { useAllMaps, useMapsStore } from './maps-store.ts';
+import { useMapDialogStore } from './map-dialog-store.ts';
+
+/** Names longer than 20 characters are cut, with an ellipsis (the full name stays in the title). */
+export const cutName = (name: string) =>
+  name.length > TAB_NAME_MAX_CHARS ? `${name.slice(0, TAB_NAME_MAX_CHARS)}…` : name;
+
+export function MapTabBar() {
+  const { t } = useI18n();
+  const maps = useAllMaps();
+  const loading = useMapsStore((s) => s.loading);
+  const currentMapId = useMapsStore((s) => s.currentMapId);
+  const select = useMapsStore((s) => s.select);
+  const setViewMode = useMapsStore((s) => s.setViewMode);
+  const openCreate = useMapDialogStore((s) => s.openCreate);
+
+  if (loading && maps.length === 0)
+    return (
+      <nav className="map-tab-bar" aria-label={t('maps.tabs.label')} data-testid="map-tab-bar">
+        <div className="spinner small-spinner" role="status" aria-label={t('app.loading')} />
+      </nav>
+    );
+  if (maps.length === 0)
+    return (
+      <nav className="map-tab-bar" aria-label={t('maps.tabs.label')} data-testid="map-tab-bar">
+        <span className="muted">{t('maps.tabs.noMaps')}</span>
+        <button type="button" className="button primary" onClick={openCreate}>
+          {t('maps.tabs.createFirst')}
+        </button>
+      </nav>
+    );
+
+  const shown = maps.slice(0, TAB_BAR_MAX_TABS);
+  const overflow = maps.length - shown.length;
+  return (
+    <nav className="map-tab-bar" aria-label={t('maps.tabs.label')} data-testid="map-tab-bar">
+      <ul className="map-tabs">
+        {shown.map((m) => (
+          <li key={m._id}>
+            <MapTab map={m} current={m._id === currentMapId} onSelect={() => select(m._id)} />
+          </li>
+        ))}
+      </ul>
+      {overflow > 0 && (
+        <button
+          type="button"
+          className="tab-overflow"
+          data-testid="tab-overflow"
+          aria-label={t('maps.tabs.more', { count: overflow })}
+          onClick={() => setViewMode('grid')}
+        >
+          +{overflow}
+        </button>
+      )}
+      <div className="map-tab-actions">
+        {maps.length > TAB_BAR_GRID_BUTTON_ABOVE && (
+          <button type="button" className="button" onClick={() => setViewMode('grid')}>
+            <GridIcon /> {t('maps.showGrid')}
+          </button>
+        )}
+        <button type="button" className="button primary" onClick={openCreate}>
+          + {t('maps.newMap')}
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+function MapTab({
+  map,
+  current,
+  onSelect,
+}: {
+  map: TrackingMap;
+  current: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useI18n();
+  const owned = map.accessLevel === 'owner';
+  return (
+    <button
+      type="button"
+      className={`map-tab${current ? ' current' : ''}`}
+      aria-current={current ? 'page' : undefined}
+      title={map.name}
+      data-testid="map-tab"
+      onClick={onSelect}
+    >
+      <span className="tab-icon" title={t(owned ? 'maps.tabs.owned' : 'maps.tabs.shared')}>
+        {owned ? <OwnerIcon /> : <SharedIcon />}
+        <span className="visually-hidden">{t(owned ? 'maps.tabs.owned' : 'maps.tabs.shared')}</span>
+      </span>
+      <span className="tab-name">{cutName(map.name)}</span>
+      <span className="tab-count" title={t('maps.tabs.accessCount', { count: map.accessCount })}>
+        {map.accessCount}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,34 @@
+/** Full-screen state that follows the browser's full-screen events (spec §4), for one element. */
+import { useEffect, useState, type RefObject } from 'react';
+import type L from 'leaflet';
+import { DEBOUNCE_MS } from '@rtls/contract';
+
+export function useFullScreen(target: RefObject<HTMLElement | null>, map: L.Map | null) {
+  const [isFullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onChange = () => {
+      setFullScreen(document.fullscreenElement === target.current && target.current !== null);
+      clearTimeout(timer);
+      // The map size is refreshed 100 ms after full screen changes (spec §9).
+      timer = setTimeout(
+        () => map?.invalidateSize({ pan: false }),
+        DEBOUNCE_MS.mapSizeAfterFullScreen,
+      );
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('fullscreenchange', onChange);
+    };
+  }, [target, map]);
+
+  /** Failures (e.g. not allowed by the browser) are only logged (spec §8). */
+  const toggle = () => {
+    const run = document.fullscreenElement
+      ? document.exitFullscreen()
+      : target.current?.requestFullscreen();
+    void run?.catch((err: unknown) => console.error('Full-screen toggle failed', err));
+  };
+  return { isFullScreen, toggle };
+}
