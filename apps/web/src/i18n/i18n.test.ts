@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './en/index.ts';
 import he from './he/index.ts';
@@ -9,7 +11,39 @@ function keys(obj: unknown, prefix = ''): string[] {
   );
 }
 
+const namespaceFiles = (language: string) =>
+  fs
+    .readdirSync(path.join(import.meta.dirname, language))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
+
 describe('translations', () => {
+  it('both languages have the same namespace files, and every file is listed in index.ts', () => {
+    expect(namespaceFiles('he')).toEqual(namespaceFiles('en'));
+    expect(Object.keys(en).sort()).toEqual(namespaceFiles('en'));
+    expect(Object.keys(he).sort()).toEqual(namespaceFiles('he'));
+  });
+  it('each namespace file has the same keys in both languages', () => {
+    for (const ns of namespaceFiles('en')) {
+      const read = (language: string) =>
+        JSON.parse(
+          fs.readFileSync(path.join(import.meta.dirname, language, `${ns}.json`), 'utf8'),
+        ) as unknown;
+      expect(keys(read('he')).sort(), ns).toEqual(keys(read('en')).sort());
+    }
+  });
+  it('Hebrew texts are Hebrew, not copies of the English', () => {
+    const hebrew = /[\u0590-\u05FF]/;
+    // Names of the languages, units and acronyms may stay the same in both.
+    const same = new Set(['header.english', 'header.hebrew']);
+    for (const k of keys(he)) {
+      const get = (dict: unknown) =>
+        String(k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], dict));
+      if (same.has(k) || !/[a-z]{3,}/.test(get(en))) continue;
+      expect(hebrew.test(get(he)) || get(he) !== get(en), k).toBe(true);
+    }
+  });
   it('English and Hebrew have exactly the same keys', () => {
     expect(keys(he).sort()).toEqual(keys(en).sort());
   });
@@ -29,5 +63,13 @@ describe('translations', () => {
     expect(translator('en')('login.invalidCredentials')).toBe('Invalid credentials');
     expect(translator('en')('map.noMapTitle')).toBe('No Map Selected');
     expect(translator('en')('tools.title')).toBe('Management Tools');
+    const en_ = translator('en');
+    expect(en_('settings.uploadSoon', { name: 'plan.png' })).toBe(
+      'File selected: plan.png. This feature will be available soon.',
+    );
+    expect(en_('settings.save')).toBe('Save Changes');
+    expect(en_('settings.reset')).toBe('Reset Changes');
+    expect(en_('settings.refreshRate')).toBe('Data Refresh Rate');
+    expect(en_('settings.showTooltipsOnStartup')).toBe('Show tooltips on startup');
   });
 });

@@ -20,6 +20,7 @@ function ConnectionIndicator() {
     <span
       className={`live-indicator ${key}`}
       role="status"
+      title={t('header.connection.title', { state: t(`header.connection.${key}`) })}
       data-testid="live-indicator"
       data-state={state}
     >
@@ -35,6 +36,7 @@ export function Header() {
   const minimised = useUiStore((s) => s.isUtilityCardMinimized);
   const user = useSessionStore((s) => s.user);
   const signOut = useSessionStore((s) => s.signOut);
+  const openSettings = useUiStore((s) => s.setSettingsOpen);
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -102,6 +104,19 @@ export function Header() {
                 type="button"
                 role="menuitem"
                 className="menu-item"
+                data-testid="open-settings"
+                onClick={() => {
+                  setOpen(false);
+                  openSettings(true);
+                }}
+              >
+                {t('header.settings')}
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                className="menu-item"
+                data-testid="logout"
                 onClick={() => void signOut()}
               >
                 {t('header.logout')}

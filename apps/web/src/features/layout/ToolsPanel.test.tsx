@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_VIEW_OPTIONS } from '@rtls/contract';
@@ -22,7 +22,7 @@ const selectedTab = () =>
   screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true');
 
 beforeEach(() => {
-  useUiStore.setState({ language: 'en', toolsTab: 'devices' });
+  useUiStore.setState({ language: 'en', toolsTab: 'devices', isSettingsOpen: false });
   useViewStore.setState({ viewOptions: { ...DEFAULT_VIEW_OPTIONS } });
   useDevicesStore.getState().reset();
   useGatewaysStore.getState().reset();
@@ -89,7 +89,9 @@ describe('ToolsPanel', () => {
     it('reflects the default view options', async () => {
       renderPanel();
       await userEvent.setup().click(screen.getByRole('tab', { name: 'View' }));
-      const boxes = screen.getAllByRole('checkbox');
+      const boxes = within(screen.getByRole('group', { name: 'View Controls' })).getAllByRole(
+        'checkbox',
+      );
       expect(boxes).toHaveLength(8);
       expect(screen.getByRole('checkbox', { name: 'Show device names' })).toHaveProperty(
         'checked',
@@ -121,6 +123,28 @@ describe('ToolsPanel', () => {
       await user.click(screen.getByRole('checkbox', { name: 'Show device names' }));
       expect(useViewStore.getState().viewOptions.showDeviceNames).toBe(false);
       expect(useViewStore.getState().viewOptions.showGridLines).toBe(true);
+    });
+  });
+
+  describe('settings panel', () => {
+    it('replaces the tabs while open and gives them back when closed', async () => {
+      const user = userEvent.setup();
+      useUiStore.setState({ isSettingsOpen: true });
+      renderPanel();
+      expect(screen.queryByRole('tablist')).toBeNull();
+      expect(screen.getByRole('heading', { name: 'Settings' })).toBeDefined();
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Settings' }));
+      await user.click(screen.getByRole('button', { name: 'Close settings' }));
+      expect(useUiStore.getState().isSettingsOpen).toBe(false);
+      expect(screen.getAllByRole('tab')).toHaveLength(4);
+    });
+
+    it('closes with Escape', async () => {
+      const user = userEvent.setup();
+      useUiStore.setState({ isSettingsOpen: true });
+      renderPanel();
+      await user.keyboard('{Escape}');
+      expect(useUiStore.getState().isSettingsOpen).toBe(false);
     });
   });
 });

@@ -4,6 +4,7 @@ import { useI18n } from '../../app/I18nProvider.tsx';
 import { DeviceList } from '../devices/DeviceList.tsx';
 import { GatewayList } from '../gateways/GatewayList.tsx';
 import { MapList } from '../maps/MapList.tsx';
+import { SettingsPanel } from '../settings/SettingsPanel.tsx';
 import { ViewControls } from '../view/ViewControls.tsx';
 import { useUiStore, type ToolsTab } from './ui-store.ts';
 
@@ -12,6 +13,7 @@ const TABS: Exclude<ToolsTab, 'settings'>[] = ['maps', 'devices', 'gateways', 'v
 export function ToolsPanel() {
   const { t } = useI18n();
   const tab = useUiStore((s) => s.toolsTab);
+  const settingsOpen = useUiStore((s) => s.isSettingsOpen);
   const setTab = useUiStore((s) => s.setToolsTab);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -26,37 +28,54 @@ export function ToolsPanel() {
   };
 
   return (
-    <aside className="tools-panel" aria-labelledby="tools-title" data-testid="tools-panel">
+    <aside
+      className={`tools-panel${settingsOpen ? ' settings-open' : ''}`}
+      aria-labelledby="tools-title"
+      data-testid="tools-panel"
+    >
       <div className="tools-head">
         <h2 id="tools-title">{t('tools.title')}</h2>
         <p className="muted">{t('tools.subtitle')}</p>
       </div>
-      <div className="tabs" role="tablist">
-        {TABS.map((id, i) => (
-          <button
-            key={id}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`panel-${id}`}
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => setTab(id)}
-            onKeyDown={(e) => onKeyDown(e, i)}
+      {settingsOpen ? (
+        <div className="tab-panel">
+          <SettingsPanel />
+        </div>
+      ) : (
+        <>
+          <div className="tabs" role="tablist">
+            {TABS.map((id, i) => (
+              <button
+                key={id}
+                ref={(el) => {
+                  tabRefs.current[i] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`tab-${id}`}
+                aria-selected={tab === id}
+                aria-controls={`panel-${id}`}
+                tabIndex={tab === id ? 0 : -1}
+                onClick={() => setTab(id)}
+                onKeyDown={(e) => onKeyDown(e, i)}
+              >
+                {t(`tools.tabs.${id}`)}
+              </button>
+            ))}
+          </div>
+          <div
+            className="tab-panel"
+            role="tabpanel"
+            id={`panel-${tab}`}
+            aria-labelledby={`tab-${tab}`}
           >
-            {t(`tools.tabs.${id}`)}
-          </button>
-        ))}
-      </div>
-      <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'maps' && <MapList />}
-        {tab === 'devices' && <DeviceList />}
-        {tab === 'gateways' && <GatewayList />}
-        {tab === 'view' && <ViewControls />}
-      </div>
+            {tab === 'maps' && <MapList />}
+            {tab === 'devices' && <DeviceList />}
+            {tab === 'gateways' && <GatewayList />}
+            {tab === 'view' && <ViewControls />}
+          </div>
+        </>
+      )}
     </aside>
   );
 }

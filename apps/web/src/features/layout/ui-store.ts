@@ -51,7 +51,9 @@ export const useUiStore = create<UiState>((set, get) => ({
   isEditMode: false,
   setEditMode: (isEditMode) => set({ isEditMode }),
   isSettingsOpen: false,
-  setSettingsOpen: (isSettingsOpen) => set({ isSettingsOpen }),
+  // Opening the settings shows the tools panel, where the settings are drawn.
+  setSettingsOpen: (isSettingsOpen) =>
+    set(isSettingsOpen ? { isSettingsOpen, isUtilityCardMinimized: false } : { isSettingsOpen }),
   selectDevice: (mac) =>
     set((s) => ({ selectedDeviceMac: s.selectedDeviceMac === mac ? null : mac })),
 }));

@@ -51,6 +51,7 @@ function setup(token: string | null = 'tok-1') {
     onUpdate: vi.fn<(u: DeviceUpdate) => void>(),
     onReconnected: vi.fn(),
     onAuthFailed: vi.fn(),
+    onPong: vi.fn(),
     log: vi.fn(),
   };
   const live = createLiveConnection(opts);
@@ -258,5 +259,48 @@ describe('live connection', () => {
     last().fire('connect');
     live.ping();
     expect(last().emit).toHaveBeenCalledWith('ping');
+  });
+
+  it('passes pong answers on', () => {
+    const { live, opts } = setup();
+    live.connect();
+    last().fire('connect');
+    last().fire('pong', { timestamp: 5, protocol: 1 });
+    expect(opts.onPong).toHaveBeenCalledWith({ timestamp: 5, protocol: 1 });
+  });
+
+  it('logs connection failures without reporting them as anything but a state', () => {
+    const { live, opts, states } = setup();
+    live.connect();
+    last().fire('connect_error', new Error('websocket error'));
+    expect(opts.log).toHaveBeenCalledWith('socket connection failure', 'websocket error');
+    expect(states.map((s) => s[0])).toEqual(['connecting', 'reconnecting']);
+  });
+
+  it('keeps reconnecting after an unexpected transport close, on the same schedule', () => {
+    const { live, lastState } = setup();
+    live.connect();
+    last().fire('connect');
+    last().fire('disconnect', 'transport close');
+    expect(lastState()).toEqual(['reconnecting', 'transport close']);
+    vi.advanceTimersByTime(999);
+    expect(all()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(all()).toHaveLength(2);
+  });
+
+  it('a connect timeout during reconnects counts as an attempt', () => {
+    const { live, lastState } = setup();
+    live.connect();
+    last().fire('connect');
+    last().fire('disconnect', 'io server disconnect');
+    vi.advanceTimersByTime(1_000); // attempt 1 opens and never answers
+    expect(all()).toHaveLength(2);
+    vi.advanceTimersByTime(10_000);
+    expect(lastState()).toEqual(['reconnecting', 'Connection timeout']);
+    vi.advanceTimersByTime(1_999);
+    expect(all()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(all()).toHaveLength(3);
   });
 });

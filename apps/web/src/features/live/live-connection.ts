@@ -10,6 +10,7 @@ import {
   SOCKET_TOKEN_UPDATE_RECONNECT_MS,
   type ClientToServerEvents,
   type DeviceUpdate,
+  type Pong,
   type ServerToClientEvents,
 } from '@rtls/contract';
 import { reconnectDelay } from './reconnect.ts';
@@ -25,6 +26,8 @@ export interface LiveConnectionOptions {
   onReconnected: () => void;
   /** The server rejected the token: the session is over. */
   onAuthFailed: () => void;
+  /** The server answered a ping. */
+  onPong?: (pong: Pong) => void;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -109,6 +112,7 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
       // A server-initiated disconnect or a lost transport: reconnect on the schedule.
       scheduleReconnect(reason);
     });
+    s.on('pong', (p) => opts.onPong?.(p));
     s.on('device_update', (u) => {
       window.dispatchEvent(new CustomEvent<DeviceUpdate>('deviceUpdate', { detail: u }));
       opts.onUpdate(u);

@@ -2,7 +2,16 @@
 import { create } from 'zustand';
 import type { LiveState } from './live-connection.ts';
 
-export const useLiveStore = create<{ state: LiveState; error: string | null }>(() => ({
+interface LiveStore {
+  state: LiveState;
+  /** The last connection error text (spec §8); shown only as the indicator's tooltip. */
+  error: string | null;
+  /** Round trip of the last ping/pong, when one came back. */
+  latencyMs: number | null;
+}
+
+export const useLiveStore = create<LiveStore>(() => ({
   state: 'idle',
   error: null,
+  latencyMs: null,
 }));

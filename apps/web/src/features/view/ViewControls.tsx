@@ -1,6 +1,8 @@
-/** View tab: a checkbox per view option of spec §3. */
+/** View tab: a checkbox per view option of spec §3, the tooltip fields and the positioning settings. */
 import { VIEW_OPTION_KEYS } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { TooltipFieldsEditor } from './TooltipFieldsEditor.tsx';
+import { TriangulationEditor } from './TriangulationEditor.tsx';
 import { useViewStore } from './view-store.ts';
 
 export function ViewControls() {
@@ -8,18 +10,23 @@ export function ViewControls() {
   const viewOptions = useViewStore((s) => s.viewOptions);
   const setViewOption = useViewStore((s) => s.setViewOption);
   return (
-    <fieldset className="view-controls">
-      <legend className="section-title">{t('view.title')}</legend>
-      {VIEW_OPTION_KEYS.map((key) => (
-        <label key={key} className="checkbox">
-          <input
-            type="checkbox"
-            checked={viewOptions[key]}
-            onChange={(e) => setViewOption(key, e.target.checked)}
-          />
-          <span>{t(`view.options.${key}`)}</span>
-        </label>
-      ))}
-    </fieldset>
+    <div className="view-tab" data-testid="view-controls">
+      <fieldset className="view-controls">
+        <legend className="section-title">{t('view.title')}</legend>
+        {VIEW_OPTION_KEYS.map((key) => (
+          <label key={key} className="checkbox">
+            <input
+              type="checkbox"
+              name={key}
+              checked={viewOptions[key]}
+              onChange={(e) => setViewOption(key, e.target.checked)}
+            />
+            <span>{t(`view.options.${key}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <TooltipFieldsEditor />
+      <TriangulationEditor />
+    </div>
   );
 }

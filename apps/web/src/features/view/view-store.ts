@@ -1,13 +1,96 @@
-/** The user's view options (spec §3), defaults from the contract. */
+/**
+ * The user's view settings (spec §3): view options, tooltip fields and triangulation. Defaults
+ * come from the contract; they are loaded from and saved to the server only when signed in.
+ * Failed saves keep the local change and are only logged (spec §8).
+ */
 import { create } from 'zustand';
-import { DEFAULT_VIEW_OPTIONS, type ViewOptionKey, type ViewOptions } from '@rtls/contract';
+import {
+  DEFAULT_TOOLTIP_FIELDS,
+  DEFAULT_TRIANGULATION,
+  DEFAULT_VIEW_OPTIONS,
+  type TooltipField,
+  type TriangulationSettings,
+  type UserSettings,
+  type ViewOptionKey,
+  type ViewOptions,
+} from '@rtls/contract';
+import { getToken } from '../../api/token.ts';
+import {
+  fetchUserSettings,
+  updateTooltipFields,
+  updateTriangulation,
+  updateViewOption,
+} from '../../api/user-settings.ts';
 
 interface ViewState {
   viewOptions: ViewOptions;
+  /** Sorted by `order`, numbered 1..n. */
+  tooltipFields: TooltipField[];
+  triangulation: TriangulationSettings;
+  loaded: boolean;
   setViewOption: (key: ViewOptionKey, value: boolean) => void;
+  setTooltipFields: (fields: TooltipField[]) => Promise<void>;
+  saveTriangulation: (settings: TriangulationSettings) => Promise<void>;
+  /** Reads the signed-in user's settings; keeps the defaults when that fails. */
+  load: () => Promise<void>;
+  reset: () => void;
+}
+
+/** Sorted by order and renumbered from 1, so moves are simple swaps. */
+export function normaliseTooltipFields(fields: readonly TooltipField[]): TooltipField[] {
+  return [...fields].sort((a, b) => a.order - b.order).map((f, i) => ({ ...f, order: i + 1 }));
+}
+
+const defaults = () => ({
+  viewOptions: { ...DEFAULT_VIEW_OPTIONS },
+  tooltipFields: normaliseTooltipFields(DEFAULT_TOOLTIP_FIELDS),
+  triangulation: { ...DEFAULT_TRIANGULATION },
+  loaded: false,
+});
+
+const signedIn = () => getToken() !== null;
+
+function fromServer(s: UserSettings) {
+  return {
+    viewOptions: { ...DEFAULT_VIEW_OPTIONS, ...s.viewOptions },
+    tooltipFields: normaliseTooltipFields(
+      s.tooltipFields.length ? s.tooltipFields : DEFAULT_TOOLTIP_FIELDS,
+    ),
+    triangulation: { ...DEFAULT_TRIANGULATION, ...s.triangulation },
+  };
 }
 
 export const useViewStore = create<ViewState>((set) => ({
-  viewOptions: { ...DEFAULT_VIEW_OPTIONS },
-  setViewOption: (key, value) => set((s) => ({ viewOptions: { ...s.viewOptions, [key]: value } })),
+  ...defaults(),
+  setViewOption(key, value) {
+    set((s) => ({ viewOptions: { ...s.viewOptions, [key]: value } }));
+    if (!signedIn()) return;
+    updateViewOption(key, value).catch((err: unknown) =>
+      console.error('Failed to update view option', err),
+    );
+  },
+  async setTooltipFields(fields) {
+    const tooltipFields = normaliseTooltipFields(fields);
+    set({ tooltipFields });
+    if (!signedIn()) return;
+    await updateTooltipFields(tooltipFields).catch((err: unknown) =>
+      console.error('Failed to update tooltip fields', err),
+    );
+  },
+  async saveTriangulation(triangulation) {
+    set({ triangulation: { ...triangulation } });
+    if (!signedIn()) return;
+    await updateTriangulation(triangulation).catch((err: unknown) =>
+      console.error('Failed to update triangulation settings', err),
+    );
+  },
+  async load() {
+    if (!signedIn()) return;
+    try {
+      set({ ...fromServer(await fetchUserSettings()), loaded: true });
+    } catch (err) {
+      console.error('Failed to fetch user settings', err);
+    }
+  },
+  reset: () => set(defaults()),
 }));

@@ -9,5 +9,6 @@ import devices from './devices.json';
 import gateways from './gateways.json';
 import time from './time.json';
 import view from './view.json';
+import settings from './settings.json';
 
-export default { app, login, header, tools, map, maps, devices, gateways, time, view };
+export default { app, login, header, tools, map, maps, devices, gateways, time, view, settings };

@@ -1,0 +1,55 @@
+/**
+ * The session's initial loads in the spec §4 order: the stores are reset, several initial loads
+ * start (settings file, app and user settings, available lists), then maps, then monitored
+ * devices, with a safety-net load (and a logged warning) when the monitored list did not load.
+ * Monitored devices are re-fetched every 20 s. Failures are only logged (spec §8).
+ */
+import { useEffect } from 'react';
+import { MONITORED_DEVICES_REFETCH_MS } from '@rtls/contract';
+import { useDevicesStore } from '../features/devices/devices-store.ts';
+import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
+import { useMapsStore } from '../features/maps/maps-store.ts';
+import { useSettingsStore } from '../features/settings/settings-store.ts';
+import { useViewStore } from '../features/view/view-store.ts';
+
+export const SAFETY_NET_WARNING = 'Monitored devices did not load; running the safety-net load';
+
+/** Runs the loads once; exported for tests. */
+export async function runInitialLoad(isCancelled: () => boolean = () => false): Promise<void> {
+  useMapsStore.getState().reset();
+  useDevicesStore.getState().reset();
+  useGatewaysStore.getState().reset();
+  // Several initial loads that nothing else waits for.
+  void useSettingsStore.getState().load();
+  void useViewStore.getState().load();
+  void useDevicesStore.getState().loadAvailable();
+  void useGatewaysStore.getState().loadAvailable();
+  try {
+    await useMapsStore.getState().load();
+    await useDevicesStore.getState().loadMonitored();
+  } catch (err) {
+    console.error('Failed to load initial data', err);
+  }
+  if (!isCancelled() && !useDevicesStore.getState().monitoredLoaded) {
+    console.warn(SAFETY_NET_WARNING);
+    await useDevicesStore.getState().loadMonitored();
+  }
+}
+
+export function useInitialLoad() {
+  useEffect(() => {
+    let cancelled = false;
+    void runInitialLoad(() => cancelled);
+    const refetch = setInterval(
+      () => void useDevicesStore.getState().loadMonitored(),
+      MONITORED_DEVICES_REFETCH_MS,
+    );
+    return () => {
+      cancelled = true;
+      clearInterval(refetch);
+      // Signed out: the next user starts from the defaults.
+      useViewStore.getState().reset();
+      useSettingsStore.getState().reset();
+    };
+  }, []);
+}
