@@ -38,6 +38,14 @@ describeEachDb('operations endpoints', (t) => {
     expect(text).toMatch(/^rtls_ingest_to_update_seconds_count \d+/m);
     expect(text).toMatch(/^rtls_realtime_sockets 0$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+    expect(text).toMatch(/^rtls_realtime_pending_updates 0$/m);
+    if (t.kind === 'postgres') {
+      expect(text).toMatch(/^rtls_db_pool_connections\{state="total"\} [1-9]\d*$/m);
+      expect(text).toMatch(/^rtls_db_pool_connections\{state="waiting"\} \d+$/m);
+    } else {
+      expect(text).not.toMatch(/^rtls_db_pool_connections/m);
+    }
   });
 });
 

@@ -1,0 +1,183 @@
+/**
+ * Several instances through Redis (TEST_REDIS_URL, set by .ci/run): readiness names Redis and the
+ * broker, live updates and revocations cross instances, sign-in limits are shared.
+ */
+import { randomBytes } from 'node:crypto';
+import type { DeviceUpdate } from '@rtls/contract';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../src/app.ts';
+import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
+import { openRedis, redisFailureLimiter, type RedisLink } from '../src/lib/redis.ts';
+import { tokenHash } from '../src/lib/secrets.ts';
+import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
+import type { ReadinessProbes } from '../src/plugins/health.ts';
+import { MIGRATIONS_DIR } from '../src/server.ts';
+import { createSignedInUser, testConfig } from './helpers.ts';
+
+/** The Redis the tests use; missing means a failure with a clear message, never a skip. */
+function redisUrl(): string {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url)
+    throw new Error('TEST_REDIS_URL is not set (.ci/run sets it): the Redis tests cannot run');
+  return url;
+}
+
+interface Instance {
+  built: BuiltApp;
+  sql: Sql;
+  baseUrl: string;
+  readiness: ReadinessProbes;
+  close(): Promise<void>;
+}
+
+/** One server instance on its own in-memory database, sharing TEST_REDIS_URL with the others. */
+async function instance(): Promise<Instance> {
+  const sql = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+  await migrate(sql, MIGRATIONS_DIR);
+  const readiness: ReadinessProbes = {};
+  const built = await buildApp({
+    config: testConfig({ redisUrl: redisUrl() }),
+    sql,
+    logger: false,
+    readiness,
+  });
+  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    built,
+    sql,
+    readiness,
+    baseUrl: `http://127.0.0.1:${new URL(address).port}`,
+    async close() {
+      await built.app.close();
+      await sql.close();
+    },
+  };
+}
+
+const sample = (mac: string): DeviceUpdate => ({
+  mac,
+  name: mac,
+  signal: { 'AA:00:00:00:00:01': { rssi: -61, received_at: new Date().toISOString(), ip: null } },
+  lastSeen: new Date().toISOString(),
+  timestamp: new Date().toISOString(),
+  position: null,
+  strongestGateway: 'AA:00:00:00:00:01',
+  rssi: -61,
+});
+
+describe('two instances sharing Redis', () => {
+  let a: Instance;
+  let b: Instance;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    a = await instance();
+    b = await instance();
+  }, 30_000);
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await Promise.allSettled([a?.close(), b?.close()]);
+  });
+
+  const connect = (baseUrl: string, token: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = io(baseUrl, {
+        path: '/sqws',
+        transports: ['websocket'],
+        auth: { token },
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(s);
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+
+  it('names Redis and the broker in /readyz', async () => {
+    a.readiness.broker = async () => 'not connected to MQTT_URL';
+    const down = await a.built.app.inject('/readyz');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({
+      status: 'not ready',
+      checks: { database: 'ok', redis: 'ok', broker: 'not connected to MQTT_URL' },
+    });
+    a.readiness.broker = async () => 'ok';
+    const up = await a.built.app.inject('/readyz');
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'ok', broker: 'ok' },
+    });
+  });
+
+  it('delivers an update published on instance A to a client of instance B', async () => {
+    const user = await createSignedInUser(b.built, 'cross');
+    const s = await connect(b.baseUrl, user.token);
+    const got = new Promise<DeviceUpdate>((resolve) => s.once('device_update', resolve));
+    // The adapter subscribes asynchronously; publish until B's client hears it.
+    const mac = 'BB:00:00:00:0C:01';
+    const timer = setInterval(() => a.built.hub.publish(user.id, [sample(mac)]), 100);
+    try {
+      expect((await got).mac).toBe(mac);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it('closes a revoked token’s sockets on the other instance at once', async () => {
+    const user = await createSignedInUser(b.built, 'revoke');
+    const s = await connect(b.baseUrl, user.token);
+    const closed = new Promise<string>((resolve) => s.once('disconnect', resolve));
+    // What a sign-out on instance A announces.
+    a.built.auth.events.emit('revoked', [tokenHash(user.token)]);
+    expect(await closed).toBe('io server disconnect');
+  });
+});
+
+describe('shared sign-in limiter', () => {
+  let link: RedisLink;
+  beforeAll(async () => {
+    link = await openRedis(redisUrl());
+  });
+  afterAll(async () => {
+    await link?.close();
+  });
+
+  it('counts failures from every instance against one limit', async () => {
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    const one = redisFailureLimiter(link.client, name, 3, 60_000, memoryFailureLimiter(3, 60_000));
+    const two = redisFailureLimiter(link.client, name, 3, 60_000, memoryFailureLimiter(3, 60_000));
+    await one.recordFailure('10.0.0.1');
+    await two.recordFailure('10.0.0.1');
+    expect(await one.isBlocked('10.0.0.1')).toBe(false);
+    await two.recordFailure('10.0.0.1');
+    expect(await one.isBlocked('10.0.0.1')).toBe(true);
+    expect(await two.isBlocked('10.0.0.1')).toBe(true);
+    expect(await two.isBlocked('10.0.0.2')).toBe(false);
+    await one.reset('10.0.0.1');
+    expect(await two.isBlocked('10.0.0.1')).toBe(false);
+  });
+
+  it('falls back to the local limiter while Redis is unreachable', async () => {
+    const broken = await openRedis(redisUrl());
+    broken.client.disconnect();
+    const limiter = redisFailureLimiter(
+      broken.client,
+      'fallback',
+      2,
+      60_000,
+      memoryFailureLimiter(2, 60_000),
+    );
+    await limiter.recordFailure('k');
+    await limiter.recordFailure('k');
+    expect(await limiter.isBlocked('k')).toBe(true);
+    expect(await broken.ready()).toMatch(/^Redis unreachable/);
+    await broken.close();
+  });
+
+  it('refuses to start with a clear sentence when REDIS_URL is unreachable', async () => {
+    await expect(openRedis('redis://127.0.0.1:1', 2_000)).rejects.toThrow(
+      /^REDIS_URL is set but Redis at 127\.0\.0\.1:1 is unreachable/,
+    );
+  });
+});
