@@ -10,6 +10,7 @@ import {
   metres,
   type Anchor,
   type Observation,
+  type TrackerOptions,
 } from '@rtls/positioning';
 import { gaussian, mean, rms, rng } from './stats.ts';
 
@@ -75,9 +76,9 @@ export function staticRun(epochs: number, trials: number) {
 }
 
 /** A tag walking a loop at 1 m/s: single-epoch vs tracker (grid, Kalman) RMSE, and mean CRLB. */
-export function movingRun(seconds: number) {
+export function movingRun(seconds: number, options: TrackerOptions = {}) {
   const rand = rng(7);
-  const tracker = createTracker({ mode: 'mobile', settings });
+  const tracker = createTracker({ mode: 'mobile', settings, ...options });
   const kalman = createTracker({ mode: 'mobile', settings, filter: 'kalman' });
   const single: number[] = [];
   const tracked: number[] = [];

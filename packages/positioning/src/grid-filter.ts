@@ -1,6 +1,7 @@
 /**
- * Causal Bayes filter over a floor grid: a random-walk motion prior (Gaussian diffusion) and the
- * RSSI likelihood of a radio map, with the tag's transmit offset profiled out per cell.
+ * Causal Bayes filter over a floor grid: a motion prior (an optional drift by the tag's estimated
+ * velocity, then Gaussian diffusion) and the RSSI likelihood of a radio map, with the tag's
+ * transmit offset profiled out per cell.
  */
 import type { Grid, RadioMap } from './grid.ts';
 
@@ -8,6 +9,8 @@ import type { Grid, RadioMap } from './grid.ts';
 export interface MapReading {
   gateway: string;
   rssi: number;
+  /** Relative trust (signalAgeWeight × rssiWeight tilt, mean 1); 1 when absent. */
+  weight?: number;
 }
 
 /** Posterior mean and covariance (m²) of the position. */
@@ -22,19 +25,49 @@ export interface GridPosterior {
 /** A histogram filter on one grid. */
 export interface GridFilter {
   readonly grid: Grid;
-  /** Spread the belief by dt seconds of random walk (variance rate `diffusion` m²/s). */
-  predict(dtS: number): void;
+  /**
+   * Move the belief dt seconds ahead: shift it by `drift` (m, the expected displacement, e.g.
+   * velocity·dt), then spread it by a random walk of variance rate `diffusion` m²/s plus
+   * `extraVariance` m² per axis (e.g. the velocity's own uncertainty·dt²).
+   */
+  predict(dtS: number, drift?: { x: number; y: number }, extraVariance?: number): void;
   /** Multiply in the likelihood of the readings, raised to `weight` (0..1); false if none usable. */
   update(map: RadioMap, readings: readonly MapReading[], weight?: number): boolean;
+  /**
+   * Compute (without applying) the likelihood of the readings raised to `weight`, and return its
+   * own mean and covariance: a single-epoch fix independent of the motion prior. Null if no
+   * reading is usable. Apply it with applyLikelihood().
+   */
+  likelihood(map: RadioMap, readings: readonly MapReading[], weight?: number): GridPosterior | null;
+  /** Multiply the last computed likelihood into the belief and renormalise. */
+  applyLikelihood(): void;
+  /**
+   * How well the current belief explains the last computed likelihood: Σ belief·L / max L, in
+   * (0, 1]. Near 1 when the readings agree with where the tag is believed to be; −2·ln of it
+   * plays the role of a χ² outlier statistic.
+   */
+  evidence(): number;
   /** Posterior mean and covariance. */
   estimate(): GridPosterior;
   /** Back to the uniform belief. */
   reset(): void;
 }
 
+/**
+ * Random-walk variance rate per axis (m²/s) when no velocity is tracked. Physics, not data: a
+ * walker's velocity per axis has σ ≈ 0.7 m/s (1 m/s in a random direction) and keeps its heading
+ * for τ ≈ 1 s, and such a process spreads at 2·σ²·τ ≈ 1 m²/s.
+ */
+export const DEFAULT_FILTER_DIFFUSION = 1;
+/**
+ * Share of uniform belief mixed in per second (generic): a belief locked on a wrong spot decays
+ * to the floor within a few tens of seconds of contrary evidence.
+ */
+export const DEFAULT_FLOOR_PER_S = 0.01;
+
 /** Options of the filter; all have generic defaults. */
 export interface GridFilterOptions {
-  /** Variance rate of the random walk (m²/s): walking ~1.2 m/s decorrelating over ~1 s. */
+  /** Variance rate of the random walk (m²/s); DEFAULT_FILTER_DIFFUSION when absent. */
   diffusion?: number;
   /** Share of uniform belief mixed in per second, so a wrong lock can always be left. */
   floorPerS?: number;
@@ -42,66 +75,112 @@ export interface GridFilterOptions {
 
 /** A filter over `grid` starting from a uniform belief. */
 export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): GridFilter {
-  const diffusion = options.diffusion ?? 1.5;
-  const floorPerS = options.floorPerS ?? 0.01;
+  const diffusion = options.diffusion ?? DEFAULT_FILTER_DIFFUSION;
+  const floorPerS = options.floorPerS ?? DEFAULT_FLOOR_PER_S;
   const n = grid.nx * grid.ny;
   const p = new Float64Array(n).fill(1 / n);
   const tmp = new Float64Array(n);
+  // Likelihood of the last readings, as exp(ll) up to a constant (ll ≤ 0, max 0).
+  const ll = new Float64Array(n);
   const sw = new Float64Array(n);
   const swr = new Float64Array(n);
   const swrr = new Float64Array(n);
+  let pending = false;
+
+  function likelihood(
+    map: RadioMap,
+    readings: readonly MapReading[],
+    weight = 1,
+  ): GridPosterior | null {
+    pending = false;
+    sw.fill(0);
+    swr.fill(0);
+    swrr.fill(0);
+    let used = 0;
+    for (const r of readings) {
+      const mu = map.surfaces.get(r.gateway);
+      const rw = r.weight ?? 1;
+      if (!mu || mu.length !== n || !Number.isFinite(r.rssi) || !(rw > 0)) continue;
+      const s = map.sigmaDb.get(r.gateway) ?? 5;
+      const w = rw / (s * s);
+      for (let c = 0; c < n; c++) {
+        const d = r.rssi - mu[c]!;
+        sw[c] = sw[c]! + w;
+        swr[c] = swr[c]! + w * d;
+        swrr[c] = swrr[c]! + w * d * d;
+      }
+      used++;
+    }
+    if (used === 0) return null;
+    const lb = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
+    let best = Infinity;
+    for (let c = 0; c < n; c++) {
+      // Σw(r−b)² + λb² minimised over the offset b: Σwr² − (Σwr)²/(Σw + λ).
+      ll[c] = swrr[c]! - swr[c]! ** 2 / (sw[c]! + lb);
+      if (ll[c]! < best) best = ll[c]!;
+    }
+    for (let c = 0; c < n; c++) {
+      ll[c] = -0.5 * weight * (ll[c]! - best);
+      tmp[c] = Math.exp(ll[c]!);
+    }
+    pending = true;
+    return moments(grid, tmp, true);
+  }
+
+  function applyLikelihood(): void {
+    if (!pending) return;
+    pending = false;
+    let total = 0;
+    for (let c = 0; c < n; c++) {
+      p[c] = p[c]! * Math.exp(ll[c]!);
+      total += p[c]!;
+    }
+    if (!(total > 0)) p.fill(1 / n);
+    else for (let c = 0; c < n; c++) p[c] = p[c]! / total;
+  }
+
+  function evidence(): number {
+    if (!pending) return 1;
+    let e = 0;
+    for (let c = 0; c < n; c++) e += p[c]! * Math.exp(ll[c]!);
+    return e;
+  }
+
   return {
     grid,
-    predict(dtS) {
+    evidence,
+    predict(dtS, drift, extraVariance = 0) {
       if (!(dtS > 0)) return;
-      blur(grid, p, tmp, Math.sqrt(diffusion * dtS) / grid.step);
+      if (drift && (drift.x !== 0 || drift.y !== 0))
+        shift(grid, p, tmp, drift.x / grid.step, drift.y / grid.step);
+      const variance = diffusion * dtS + Math.max(0, extraVariance);
+      blur(grid, p, tmp, Math.sqrt(variance) / grid.step);
       const eps = Math.min(0.5, floorPerS * dtS);
       for (let c = 0; c < n; c++) p[c] = (1 - eps) * p[c]! + eps / n;
     },
     update(map, readings, weight = 1) {
-      sw.fill(0);
-      swr.fill(0);
-      swrr.fill(0);
-      let used = 0;
-      for (const r of readings) {
-        const mu = map.surfaces.get(r.gateway);
-        if (!mu || mu.length !== n || !Number.isFinite(r.rssi)) continue;
-        const s = map.sigmaDb.get(r.gateway) ?? 5;
-        const w = 1 / (s * s);
-        for (let c = 0; c < n; c++) {
-          const d = r.rssi - mu[c]!;
-          sw[c] = sw[c]! + w;
-          swr[c] = swr[c]! + w * d;
-          swrr[c] = swrr[c]! + w * d * d;
-        }
-        used++;
-      }
-      if (used === 0) return false;
-      const lb = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
-      let best = Infinity;
-      for (let c = 0; c < n; c++) {
-        // Σw(r−b)² + λb² minimised over the offset b: Σwr² − (Σwr)²/(Σw + λ).
-        tmp[c] = swrr[c]! - swr[c]! ** 2 / (sw[c]! + lb);
-        if (tmp[c]! < best) best = tmp[c]!;
-      }
-      let total = 0;
-      for (let c = 0; c < n; c++) {
-        p[c] = p[c]! * Math.exp(-0.5 * weight * (tmp[c]! - best));
-        total += p[c]!;
-      }
-      if (!(total > 0)) p.fill(1 / n);
-      else for (let c = 0; c < n; c++) p[c] = p[c]! / total;
+      if (!likelihood(map, readings, weight)) return false;
+      applyLikelihood();
       return true;
     },
+    likelihood,
+    applyLikelihood,
     estimate: () => moments(grid, p),
     reset() {
       p.fill(1 / n);
+      pending = false;
     },
   };
 }
 
-/** Mean and covariance of a normalised belief. */
-function moments(grid: Grid, p: Float64Array): GridPosterior {
+/** Mean and covariance of a belief (normalised first when `normalise`). */
+function moments(grid: Grid, p: Float64Array, normalise = false): GridPosterior {
+  let total = 1;
+  if (normalise) {
+    total = 0;
+    for (let c = 0; c < p.length; c++) total += p[c]!;
+    if (!(total > 0)) total = 1;
+  }
   let sx = 0;
   let sy = 0;
   let sxx = 0;
@@ -111,7 +190,7 @@ function moments(grid: Grid, p: Float64Array): GridPosterior {
     const y = grid.y0 + j * grid.step;
     for (let i = 0; i < grid.nx; i++) {
       const x = grid.x0 + i * grid.step;
-      const w = p[j * grid.nx + i]!;
+      const w = p[j * grid.nx + i]! / total;
       sx += w * x;
       sy += w * y;
       sxx += w * x * x;
@@ -128,6 +207,42 @@ function moments(grid: Grid, p: Float64Array): GridPosterior {
     xy: sxy - sx * sy,
     yy: Math.max(0, syy - sy * sy) + cell,
   };
+}
+
+/**
+ * Translate p by (sx, sy) cells with linear interpolation; mass leaving the grid is dropped and
+ * the rest renormalised (the uniform floor re-seeds the edges).
+ */
+function shift(grid: Grid, p: Float64Array, tmp: Float64Array, sx: number, sy: number): void {
+  const { nx, ny } = grid;
+  const kx = Math.floor(sx);
+  const fx = sx - kx;
+  const ky = Math.floor(sy);
+  const fy = sy - ky;
+  // Along x: new(i) = (1 − f)·old(i − k) + f·old(i − k − 1).
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const a = i - kx;
+      const b = a - 1;
+      const va = a >= 0 && a < nx ? p[j * nx + a]! : 0;
+      const vb = b >= 0 && b < nx ? p[j * nx + b]! : 0;
+      tmp[j * nx + i] = (1 - fx) * va + fx * vb;
+    }
+  }
+  let total = 0;
+  for (let j = 0; j < ny; j++) {
+    const a = j - ky;
+    const b = a - 1;
+    for (let i = 0; i < nx; i++) {
+      const va = a >= 0 && a < ny ? tmp[a * nx + i]! : 0;
+      const vb = b >= 0 && b < ny ? tmp[b * nx + i]! : 0;
+      const v = (1 - fy) * va + fy * vb;
+      p[j * nx + i] = v;
+      total += v;
+    }
+  }
+  if (total > 0) for (let c = 0; c < p.length; c++) p[c] = p[c]! / total;
+  else p.fill(1 / p.length);
 }
 
 let KERNEL = new Float64Array(64);

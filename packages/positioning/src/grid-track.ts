@@ -1,10 +1,17 @@
-/** The tracker's grid stage: a histogram Bayes filter on a radio map, fed causally. */
+/**
+ * The tracker's grid stage: a histogram Bayes filter on a radio map, fed causally, with a
+ * constant-velocity motion model. The velocity comes from a small Kalman filter fed with each
+ * epoch's likelihood-only fix (independent of the grid's own prior, so nothing is counted twice);
+ * the grid belief is drifted by velocity·dt and spread by what the velocity does not explain.
+ * Epochs whose readings the predicted belief cannot explain are skipped (up to MAX_REJECTIONS in
+ * a row), as the Kalman engine gates its fixes.
+ */
 import { createGridFilter, type GridFilter, type MapReading } from './grid-filter.ts';
 import { pathLossMap, type RadioMap } from './grid.ts';
+import { initCv, predictCv, updateCv, type CvState } from './kalman.ts';
 import { confidenceFromError } from './locate.ts';
-import type { LocateOptions } from './signals.ts';
-import { isUsable } from './signals.ts';
-import type { Anchor, Estimate, Observation } from './types.ts';
+import { isUsable, SIGNAL_AGE_UNIT_MS, type LocateOptions } from './signals.ts';
+import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
 import { metres } from './units.ts';
 
 /** Options of the grid stage; every field has a generic, physics-based default. */
@@ -12,25 +19,64 @@ export interface GridStageOptions {
   /** A calibrated radio map; the path-loss model of the anchors when absent. */
   radioMap?: RadioMap;
   locateOptions?: LocateOptions;
-  /** Random-walk variance rate (m²/s): walking speed ~1 m/s decorrelating within ~1 s. */
+  /**
+   * Extra random-walk variance rate (m²/s) on top of the constant-velocity model; with
+   * `velocity: false`, the whole motion model (DEFAULT_FILTER_DIFFUSION when absent).
+   */
   diffusion?: number;
   /**
    * Time over which shadowing of one link stays correlated (ms). Each reading's likelihood is
    * tempered by dt / this, so a fast reporting rate does not count the same fade many times.
    */
   decorrelationMs?: number;
+  /** Track velocity and drift the belief by it (default true); false is a pure random walk. */
+  velocity?: boolean;
+  /** White-acceleration density of the velocity model (m²/s³). */
+  processNoise?: number;
+  /** −2·ln(evidence) beyond which an epoch's readings are an outlier (χ² 99.9 %, 2 dof). */
+  gate?: number;
+  /** Settings whose signalAgeWeight and rssiWeight weigh the readings (spec defaults if absent). */
+  settings?: Pick<LocateSettings, 'signalAgeWeight' | 'rssiWeight'>;
 }
+
+/** A grid estimate with the tracked velocity (m/s). */
+export type GridEstimate = Estimate & { vx: number; vy: number };
 
 /** Causal grid tracking for one tag. */
 export interface GridStage {
   /** Advance to tMs with the usable readings (RSSI averaged over the last decorrelationMs). */
-  step(readings: readonly Observation[], anchors: readonly Anchor[], tMs: number): Estimate | null;
+  step(
+    readings: readonly Observation[],
+    anchors: readonly Anchor[],
+    tMs: number,
+  ): GridEstimate | null;
   reset(): void;
 }
 
-const DEFAULT_DIFFUSION = 1;
-/** Default correlation time of the shadowing of a link (ms). */
+/**
+ * Default correlation time of a link's shadowing (ms). Physics: indoor shadowing decorrelates
+ * over ~1 m (Gudmundson-type models give 1–2 m indoors) and people walk at ~1 m/s, so ~1 s; for a
+ * still tag the static mode averages instead. Checked, not fitted, on the calibration run
+ * (bench/lib/tune.ts), never on the test run.
+ */
 export const DECORRELATION_MS = 1_000;
+/**
+ * White-acceleration density of the walker's velocity (m²/s³). Prior: a pedestrian starts, stops
+ * or turns, changing velocity by ~1–1.5 m/s within ~1 s, so q ≈ 1–2. Chosen among 0.5, 1 and 2 on
+ * the moving simulation and the calibration run only (bench/lib/tune.ts), never the test run:
+ * 2 follows walkers best in simulation and costs nothing on the slow calibration robot.
+ */
+export const DEFAULT_VELOCITY_PROCESS_NOISE = 2;
+/** Prior σ of a tag's velocity per axis when first seen (m/s): from still up to a brisk walk. */
+const VELOCITY_PRIOR_SIGMA = 0.7;
+/** 99.9 % point of χ² with 2 dof: a fix this far from the prediction is an outlier. */
+const DEFAULT_GATE = 13.8;
+/** Consecutive rejected epochs after which the readings are trusted again. */
+const MAX_REJECTIONS = 3;
+/** A gap longer than this (s) forgets the velocity: nobody keeps a heading that long unseen. */
+const MAX_COAST_S = 5;
+/** Residual random walk (m²/s) under the velocity model: slack for turns the model lags on. */
+const CV_DIFFUSION = 0.1;
 
 // Path-loss maps are shared by every tag tracked against the same anchors array.
 const MAPS = new WeakMap<object, RadioMap>();
@@ -48,48 +94,131 @@ function mapFor(anchors: readonly Anchor[], o: GridStageOptions, own: WeakMap<ob
   return map;
 }
 
+/** Per-reading trust from the settings, renormalised to a mean of 1 (as the solvers do). */
+function weigh(
+  readings: MapReading[],
+  ages: readonly number[],
+  settings: GridStageOptions['settings'],
+): void {
+  const ageWeight = clamp01(settings?.signalAgeWeight ?? 0.8);
+  const tiltDb = settings?.rssiWeight ?? 1;
+  let max = -Infinity;
+  for (const r of readings) max = Math.max(max, r.rssi);
+  let sum = 0;
+  readings.forEach((r, i) => {
+    const w =
+      Math.pow(ageWeight, Math.max(0, ages[i]!) / SIGNAL_AGE_UNIT_MS) *
+      Math.pow(10, ((Number.isFinite(tiltDb) ? tiltDb : 1) * (r.rssi - max)) / 20);
+    r.weight = w;
+    sum += w;
+  });
+  if (sum > 0) for (const r of readings) r.weight = (r.weight! * readings.length) / sum;
+}
+
+function clamp01(v: number): number {
+  return Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 1;
+}
+
 /** A grid stage; the filter is rebuilt whenever the map's grid changes. */
 export function createGridStage(options: GridStageOptions = {}): GridStage {
   const tau = options.decorrelationMs ?? DECORRELATION_MS;
+  const useVelocity = options.velocity ?? true;
+  const q = options.processNoise ?? DEFAULT_VELOCITY_PROCESS_NOISE;
+  const gate = options.gate ?? DEFAULT_GATE;
   let filter: GridFilter | null = null;
+  let kf: CvState | null = null;
+  let rejections = 0;
   let lastT = -Infinity;
   const own = new WeakMap<object, RadioMap>();
   return {
     reset() {
       filter = null;
+      kf = null;
+      rejections = 0;
       lastT = -Infinity;
     },
     step(observations, anchors, tMs) {
       const map = mapFor(anchors, options, own);
       if (!filter || filter.grid !== map.grid) {
-        filter = createGridFilter(map.grid, { diffusion: options.diffusion ?? DEFAULT_DIFFUSION });
+        filter = createGridFilter(map.grid, {
+          diffusion: options.diffusion ?? (useVelocity ? CV_DIFFUSION : undefined),
+        });
+        kf = null;
         lastT = -Infinity;
       }
       const readings: MapReading[] = [];
+      const ages: number[] = [];
       let primary: Observation | null = null;
       for (const ob of observations) {
         const a = anchors.find((x) => x.id === ob.gateway);
         if (!isUsable(ob, a) || !map.surfaces.has(ob.gateway)) continue;
         readings.push({ gateway: ob.gateway, rssi: ob.rssi });
+        ages.push(ob.ageMs);
         if (!primary || ob.rssi > primary.rssi) primary = ob;
       }
-      const dtMs = Number.isFinite(lastT) ? tMs - lastT : tau;
+      const first = !Number.isFinite(lastT);
+      const dtMs = first ? tau : tMs - lastT;
       if (dtMs <= 0 || readings.length === 0) return null;
-      filter.predict(Number.isFinite(lastT) ? dtMs / 1000 : 0);
-      filter.update(map, readings, Math.min(1, dtMs / tau));
+      weigh(readings, ages, options.settings);
+      const dtS = first ? 0 : dtMs / 1000;
+      if (dtS > MAX_COAST_S) kf = null;
+      if (useVelocity && kf && dtS > 0) {
+        // Drift by the velocity; spread by its uncertainty and the unmodelled acceleration.
+        const vVar = (kf.P[10]! + kf.P[15]!) / 2;
+        const vx = kf.x[2]!;
+        const vy = kf.x[3]!;
+        // Shrink a velocity that its own uncertainty cannot tell from zero (James–Stein style),
+        // so a still or slow tag is not pushed around by noise in the velocity estimate.
+        const shrink = Math.max(0, 1 - (2 * vVar) / (vx * vx + vy * vy + 1e-9));
+        filter.predict(
+          dtS,
+          { x: shrink * vx * dtS, y: shrink * vy * dtS },
+          vVar * dtS * dtS + (q * dtS ** 3) / 3,
+        );
+        predictCv(kf, dtS, q);
+      } else {
+        filter.predict(dtS);
+      }
+      const fix = filter.likelihood(map, readings, Math.min(1, dtMs / tau));
+      if (!fix) return null;
       lastT = tMs;
-      const e = filter.estimate();
-      const errorM = Math.sqrt(e.xx + e.yy);
-      return {
-        x: metres(e.x),
-        y: metres(e.y),
-        confidence: confidenceFromError(errorM),
-        method: 'maximum-likelihood',
-        signalsUsed: readings.length,
-        primaryGateway: primary?.gateway ?? null,
-        errorM: metres(errorM),
-        covariance: { xx: e.xx, xy: e.xy, yy: e.yy },
-      };
+      // Outlier test: readings far better explained outside the predicted belief than inside.
+      const outlier = !first && -2 * Math.log(Math.max(1e-300, filter.evidence())) > gate;
+      if (outlier && rejections < MAX_REJECTIONS) {
+        rejections++;
+        return result(filter.estimate(), readings.length, primary, kf);
+      }
+      if (useVelocity) {
+        const rxx = Math.max(fix.xx, 0.04);
+        const ryy = Math.max(fix.yy, 0.04);
+        // Still an outlier after MAX_REJECTIONS: the tag really moved; restart the velocity.
+        if (!kf || outlier) kf = initCv(fix.x, fix.y, rxx, fix.xy, ryy, VELOCITY_PRIOR_SIGMA);
+        else updateCv(kf, fix.x, fix.y, rxx, fix.xy, ryy);
+      }
+      rejections = 0;
+      filter.applyLikelihood();
+      return result(filter.estimate(), readings.length, primary, kf);
     },
+  };
+}
+
+function result(
+  e: { x: number; y: number; xx: number; xy: number; yy: number },
+  signalsUsed: number,
+  primary: Observation | null,
+  kf: CvState | null,
+): GridEstimate {
+  const errorM = Math.sqrt(e.xx + e.yy);
+  return {
+    x: metres(e.x),
+    y: metres(e.y),
+    confidence: confidenceFromError(errorM),
+    method: 'maximum-likelihood',
+    signalsUsed,
+    primaryGateway: primary?.gateway ?? null,
+    errorM: metres(errorM),
+    covariance: { xx: e.xx, xy: e.xy, yy: e.yy },
+    vx: kf ? kf.x[2]! : 0,
+    vy: kf ? kf.x[3]! : 0,
   };
 }

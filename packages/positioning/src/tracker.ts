@@ -1,6 +1,6 @@
 /** Causal tracking over time: RSSI smoothing per gateway, then averaging or a Kalman filter. */
 import type { RadioMap } from './grid.ts';
-import { createGridStage, DECORRELATION_MS } from './grid-track.ts';
+import { createGridStage, DECORRELATION_MS, type GridEstimate } from './grid-track.ts';
 import { initCv, mahalanobis2, predictCv, updateCv, type CvState } from './kalman.ts';
 import { rssiShift } from './motion.ts';
 import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
@@ -40,6 +40,12 @@ export interface TrackerOptions {
   filter?: 'grid' | 'kalman';
   /** A calibrated radio map for the grid engine (e.g. from fitRadioMap). */
   radioMap?: RadioMap;
+  /** Grid engine: carry a velocity and drift the belief by it (default true). */
+  velocity?: boolean;
+  /** Grid engine: correlation time of a link's shadowing (ms); DECORRELATION_MS when absent. */
+  decorrelationMs?: number;
+  /** Grid engine: extra random-walk variance rate (m²/s); see GridStageOptions.diffusion. */
+  diffusion?: number;
 }
 
 /** A tracked position: the Estimate plus the motion state. */
@@ -98,12 +104,22 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     (o.radioMap !== undefined ||
       (!o.locator &&
         (settings.algorithm === 'auto' || settings.algorithm === 'maximum-likelihood')));
-  const grid = createGridStage({ radioMap: o.radioMap, locateOptions: o.locateOptions });
-  let gridFix: Estimate | null = null;
+  const grid = createGridStage({
+    radioMap: o.radioMap,
+    locateOptions: o.locateOptions,
+    settings,
+    processNoise: options.processNoise,
+    gate: options.gate,
+    velocity: o.velocity,
+    decorrelationMs: o.decorrelationMs,
+    diffusion: o.diffusion,
+  });
+  const tau = o.decorrelationMs ?? DECORRELATION_MS;
+  let gridFix: GridEstimate | null = null;
 
   function trackGrid(fresh: boolean, tMs: number): void {
     if (!fresh) return;
-    const obs = smoothed(tMs, DECORRELATION_MS);
+    const obs = smoothed(tMs, tau);
     const e = obs.length >= settings.minSignalCount ? grid.step(obs, anchorsNow, tMs) : null;
     if (e) gridFix = e;
   }
@@ -228,7 +244,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       }
       if (useGrid) {
         return gridFix && gridFix.confidence >= settings.minConfidence
-          ? { ...gridFix, motion: 'mobile', vx: 0, vy: 0, tMs }
+          ? { ...gridFix, motion: 'mobile', tMs }
           : null;
       }
       return output(kf, settings, tMs, fix);
