@@ -176,16 +176,26 @@ async function startExternal({ config, pipeline, keys, log }: Deps): Promise<Mqt
   const topics = INGEST_TOPICS.map((t) =>
     config.mqttShareGroup ? `$share/${config.mqttShareGroup}/${t}` : t,
   );
+  // Ready once subscribed: before that, this instance takes no share of the traffic.
+  let subscribed = false;
   client.on('connect', () => {
-    client.subscribe(topics, { qos: 1 }, (err) => {
-      if (err) log.error({ err }, 'MQTT subscribe failed');
+    client.subscribe(topics, { qos: 1 }, (err, granted) => {
+      const refused = granted?.find((g) => g.qos >= 128);
+      if (err || refused) log.error({ err, refused }, 'MQTT subscribe failed');
+      else subscribed = true;
     });
   });
+  client.on('close', () => (subscribed = false));
   client.on('error', (err) => log.warn({ err: err.message }, 'MQTT connection problem'));
   return {
     mode: 'external',
     port: null,
-    ready: () => (client.connected ? 'ok' : 'not connected to MQTT_URL'),
+    ready: () =>
+      !client.connected
+        ? 'not connected to MQTT_URL'
+        : subscribed
+          ? 'ok'
+          : 'connected to MQTT_URL, not subscribed yet',
     /** Take no new messages, acknowledge those being stored, then disconnect. */
     async close() {
       closing = true;

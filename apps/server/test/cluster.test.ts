@@ -1,0 +1,323 @@
+/**
+ * Two server processes on this machine's PostgreSQL, Redis and Mosquitto (TEST_DATABASE_URL,
+ * TEST_REDIS_URL, TEST_MQTT_URL from .ci/run): reports published to the broker are processed once
+ * across the two, a client of instance B hears reports processed on A, and SIGKILL of one instance
+ * mid-stream loses no report the broker acknowledged (its restart resumes its broker session).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceUpdate } from '@rtls/contract';
+import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
+import { authRepository } from '../src/modules/auth/repository.ts';
+import { authService } from '../src/modules/auth/service.ts';
+import { ingestKeys } from '../src/modules/ingest/keys.ts';
+import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
+import { MIGRATIONS_DIR } from '../src/server.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const DEVICES = 200;
+const REPORTS_PER_DEVICE = 5;
+const PASSWORD = 'cluster password 1';
+
+/** The services .ci/run names; a missing one fails the test with a clear message. */
+function services() {
+  const names = ['TEST_DATABASE_URL', 'TEST_REDIS_URL', 'TEST_MQTT_URL'] as const;
+  const missing = names.filter((n) => !process.env[n]);
+  if (missing.length > 0)
+    throw new Error(
+      `${missing.join(', ')} not set: the two-instance test needs PostgreSQL, Redis and an MQTT broker (.ci/run sets them)`,
+    );
+  return {
+    database: process.env.TEST_DATABASE_URL!,
+    redis: process.env.TEST_REDIS_URL!,
+    mqtt: process.env.TEST_MQTT_URL!,
+  };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+interface Instance {
+  name: string;
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+}
+
+/** Start `node --import tsx apps/server/src/main.ts` and wait until /readyz answers 200. */
+async function startInstance(name: string, port: number, env: Record<string, string>) {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      MQTT_CLIENT_ID: `${env.MQTT_SHARE_GROUP}-${name}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const instance: Instance = {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    output: () => out,
+  };
+  await until(
+    `instance ${name} to be ready`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`instance ${name} exited:\n${out}`);
+      const res = await fetch(`${instance.url}/readyz`).catch(() => null);
+      return res?.status === 200;
+    },
+    30_000,
+  );
+  return instance;
+}
+
+function stopInstance(i: Instance | undefined, signal: NodeJS.Signals = 'SIGTERM') {
+  return new Promise<void>((resolve) => {
+    if (!i || i.process.exitCode !== null || i.process.signalCode !== null) return resolve();
+    i.process.once('exit', () => resolve());
+    i.process.kill(signal);
+  });
+}
+
+/** This instance's counters from /metrics. */
+async function counters(i: Instance) {
+  const text = await (await fetch(`${i.url}/metrics`)).text();
+  const read = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    accepted: read('rtls_ingest_reports_accepted_total'),
+    duplicates: read('rtls_ingest_reports_duplicate_total'),
+  };
+}
+
+const deviceMac = (run: number, d: number) =>
+  `C${run}:00:00:00:${((d >> 8) & 0xff).toString(16).padStart(2, '0')}:${(d & 0xff).toString(16).padStart(2, '0')}`.toUpperCase();
+
+/** One generic-format message per report, each with its own timestamp (so each is distinct). */
+function reports(run: number) {
+  const base = Date.now() - 60_000;
+  const out: { topic: string; payload: string }[] = [];
+  for (let r = 0; r < REPORTS_PER_DEVICE; r++)
+    for (let d = 0; d < DEVICES; d++)
+      out.push({
+        topic: `rtls/cluster-gw-${r}`,
+        payload: JSON.stringify({
+          gateway: `AA:00:00:00:00:0${r}`,
+          device: deviceMac(run, d),
+          rssi: -50 - ((d + r) % 40),
+          timestamp: new Date(base + r * 1000 + d).toISOString(),
+        }),
+      });
+  return out;
+}
+
+describe('two server instances on PostgreSQL, Redis and Mosquitto', () => {
+  const run = randomBytes(4).toString('hex');
+  const dbName = `rtls_cluster_${process.pid}_${run}`;
+  const group = `rtlscluster${run}`;
+  let admin: pg.Client | null = null;
+  let sql: Sql | null = null;
+  let env: Record<string, string> = {};
+  const ports: number[] = [];
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+  let publisher: MqttClient | null = null;
+  let socket: Socket | null = null;
+  const heard = new Set<string>();
+  let setupError: unknown = null;
+
+  const rows = async (prefix: string) =>
+    Number(
+      (
+        await sql!.query<{ n: number }>(
+          'select count(*)::int as n from signal_history where device_mac like $1',
+          [`${prefix}%`],
+        )
+      )[0]!.n,
+    );
+
+  beforeAll(async () => {
+    try {
+      const svc = services();
+      admin = new pg.Client({ connectionString: svc.database });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      const url = new URL(svc.database);
+      url.pathname = `/${dbName}`;
+      // Two pools migrating at once, like instances starting together: the advisory lock lets
+      // one apply the files while the other waits and then finds nothing to do.
+      const [one, two] = await Promise.all([
+        openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' }),
+        openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' }),
+      ]);
+      const applied = await Promise.all([
+        migrate(one, MIGRATIONS_DIR),
+        migrate(two, MIGRATIONS_DIR),
+      ]);
+      expect(applied.flat().length).toBe(new Set(applied.flat()).size);
+      expect(applied.flat().length).toBeGreaterThan(0);
+      await two.close();
+      sql = one;
+
+      const auth = authService({
+        repo: authRepository(sql),
+        ipLimiter: memoryFailureLimiter(100, 60_000),
+        accountLimiter: memoryFailureLimiter(100, 60_000),
+        tokenTtlHours: 1,
+      });
+      const user = await auth.createUser({
+        email: `cluster-${run}@example.com`,
+        password: PASSWORD,
+      });
+      const key = (await ingestKeys(sql).create(user.id, 'cluster')).key;
+      env = {
+        HOST: '127.0.0.1',
+        DATABASE_URL: url.toString(),
+        REDIS_URL: svc.redis,
+        MQTT_URL: svc.mqtt,
+        MQTT_INGEST_KEY: key,
+        MQTT_SHARE_GROUP: group,
+        // Sessions left by this run disappear from the broker a minute after it ends.
+        MQTT_SESSION_EXPIRY: '60',
+        SIMULATOR: 'off',
+        WEB_DIST: '',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: 'memory://',
+      };
+      ports.push(await freePort(), await freePort());
+      [a, b] = await Promise.all([
+        startInstance('a', ports[0]!, env),
+        startInstance('b', ports[1]!, env),
+      ]);
+
+      const signIn = await fetch(`${b.url}/api/user/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `cluster-${run}@example.com`, password: PASSWORD }),
+      });
+      const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+      socket = io(b.url, {
+        path: '/sqws',
+        transports: ['websocket'],
+        auth: { token },
+        reconnection: false,
+        forceNew: true,
+      });
+      socket.on('device_update', (u: DeviceUpdate) => heard.add(u.mac));
+      await new Promise<void>((resolve, reject) => {
+        socket!.once('connect', () => resolve());
+        socket!.once('connect_error', reject);
+      });
+      publisher = await mqtt.connectAsync(svc.mqtt, { clientId: `${group}-publisher` });
+    } catch (err) {
+      setupError = err;
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    socket?.disconnect();
+    await publisher?.endAsync().catch(() => undefined);
+    await Promise.all([stopInstance(a), stopInstance(b)]);
+    await sql?.close().catch(() => undefined);
+    if (admin) {
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+      await admin.end();
+    }
+  }, 30_000);
+
+  const ready = () => {
+    if (setupError) {
+      const logs = [a, b].map((i) => (i ? `--- ${i.name}:\n${i.output()}` : '')).join('\n');
+      throw new Error(`${(setupError as Error).message}\n${logs}`, { cause: setupError });
+    }
+  };
+
+  it('processes each report once across the two, and B’s client hears reports processed on A', async () => {
+    ready();
+    // A report processed on A (over HTTP) reaches the socket connected to B.
+    const marker = 'CA:FE:00:00:00:01';
+    const res = await fetch(`${a!.url}/api/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ingest-key': env.MQTT_INGEST_KEY! },
+      body: JSON.stringify([{ gateway: 'AA:00:00:00:00:01', device: marker, rssi: -55 }]),
+    });
+    expect(res.status).toBe(200);
+    await until('B’s client to hear the report stored on A', async () => heard.has(marker), 10_000);
+
+    // Many devices through the broker: the shared subscription splits them between A and B.
+    const messages = reports(1);
+    await Promise.all(messages.map((m) => publisher!.publishAsync(m.topic, m.payload, { qos: 1 })));
+    const total = DEVICES * REPORTS_PER_DEVICE;
+    await until('every report to be stored', async () => (await rows('C1:')) >= total, 20_000);
+    expect(await rows('C1:')).toBe(total);
+
+    const [ca, cb] = await Promise.all([counters(a!), counters(b!)]);
+    expect(ca.accepted + cb.accepted).toBe(total + 1); // + the marker
+    expect(ca.duplicates + cb.duplicates).toBe(0); // nothing was processed twice
+    expect(ca.accepted).toBeGreaterThan(total / 10); // both took a share of the traffic
+    expect(cb.accepted).toBeGreaterThan(total / 10);
+    await until(
+      'B’s client to hear every device',
+      async () =>
+        Array.from({ length: DEVICES }, (_, d) => deviceMac(1, d)).every((m) => heard.has(m)),
+      10_000,
+    );
+  }, 45_000);
+
+  it('loses no acknowledged report when an instance is killed mid-stream', async () => {
+    ready();
+    const messages = reports(2);
+    const total = messages.length;
+    let acknowledged = 0;
+    const half = Math.floor(total / 2);
+    for (let i = 0; i < total; i += 50) {
+      await Promise.all(
+        messages
+          .slice(i, i + 50)
+          .map((m) => publisher!.publishAsync(m.topic, m.payload, { qos: 1 })),
+      );
+      acknowledged = Math.min(total, i + 50);
+      if (i < half && i + 50 >= half) await stopInstance(a, 'SIGKILL');
+    }
+    expect(acknowledged).toBe(total);
+    expect(a!.process.signalCode).toBe('SIGKILL');
+    // B keeps working meanwhile; the broker keeps A's share in A's session until A is back.
+    await until('B to store its share', async () => (await rows('C2:')) >= total / 4, 15_000);
+    a = await startInstance('a', ports[0]!, env);
+    await until(
+      'every acknowledged report to be stored',
+      async () => (await rows('C2:')) >= total,
+      20_000,
+    );
+    expect(await rows('C2:')).toBe(total);
+  }, 55_000);
+});
