@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
 import { anchorFromGateway, DEFAULT_RADIO_MODEL, modelForAnchor } from './radio-model.ts';
 import { gaussian, readings, rng, ROOM } from './test-helpers.ts';
+import { metres } from './units.ts';
 import type { LocateSettings, Method } from './types.ts';
 
 const all = (patch: Partial<LocateSettings> = {}): LocateSettings => ({
@@ -25,6 +26,20 @@ describe('estimators on noise-free readings', () => {
       }
     },
   );
+
+  it('maximum likelihood stays right when layouts alternate (per-layout tables)', () => {
+    const moved = ROOM.map((a) => ({ ...a, x: metres(a.x + 30), y: metres(a.y - 12) }));
+    for (let k = 0; k < 3; k++) {
+      for (const [layout, dx, dy] of [
+        [ROOM, 0, 0],
+        [moved, 30, -12],
+      ] as const) {
+        const e = locate(readings(layout, 2 + dx, 6 + dy), layout, all({ algorithm: 'auto' }))!;
+        expect(e.method).toBe('maximum-likelihood');
+        expect(Math.hypot(e.x - 2 - dx, e.y - 6 - dy)).toBeLessThan(0.05);
+      }
+    }
+  });
 
   it('maximum likelihood absorbs an unknown tag transmit offset', () => {
     const model = { ...DEFAULT_RADIO_MODEL, txOffsetSigmaDb: 100 };
@@ -99,6 +114,16 @@ describe('settings', () => {
         all(),
       ),
     ).toBeNull();
+  });
+
+  it('tilts trust towards strong signals with rssiWeight', () => {
+    // g1 (10, 0) reads 12 dB too strong: a reflection. Weighing strong links more follows it.
+    const bent = obs.map((o) => (o.gateway === 'g1' ? { ...o, rssi: o.rssi + 12 } : o));
+    const centroid = (rssiWeight: number) =>
+      locate(bent, ROOM, all({ algorithm: 'weighted-centroid', rssiWeight }))!;
+    expect(centroid(0).x).toBeCloseTo(5, 6); // equal weights: the plain centroid of the anchors
+    expect(centroid(2).x).toBeGreaterThan(centroid(1).x);
+    expect(centroid(1).x).toBeGreaterThan(centroid(0).x);
   });
 });
 
