@@ -1,8 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../app/I18nProvider.tsx';
-import { makeDevice } from '../../test/fixtures.ts';
+import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { makeDevice, makeGateway } from '../../test/fixtures.ts';
+import { useGatewaysStore } from '../gateways/gateways-store.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { DeviceList } from './DeviceList.tsx';
 import { useDevicesStore } from './devices-store.ts';
@@ -12,7 +14,12 @@ const MIN = 60_000;
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
 const devices = [
-  makeDevice({ mac: 'AA:00:00:00:00:01', name: 'Fresh', lastSeen: ago(30_000) }),
+  makeDevice({
+    mac: 'AA:00:00:00:00:01',
+    name: 'Fresh',
+    lastSeen: ago(30_000),
+    strongestGateway: 'GW:ON:MAP',
+  }),
   makeDevice({ mac: 'AA:00:00:00:00:02', name: 'Almost five', lastSeen: ago(5 * MIN - 1000) }),
   makeDevice({ mac: 'AA:00:00:00:00:03', name: 'Six minutes', lastSeen: ago(6 * MIN) }),
   makeDevice({ mac: 'AA:00:00:00:00:04', name: 'Ten minutes', lastSeen: ago(10 * MIN) }),
@@ -28,13 +35,20 @@ function renderList() {
   );
 }
 
-const row = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
+/** The row's select button, whose accessible name is the device name. */
+const row = (name: string) => screen.getByRole('button', { name });
+const rowItem = (name: string) => row(name).closest('li')!;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   useUiStore.setState({ language: 'en', selectedDeviceMac: null });
   useDevicesStore.getState().reset();
+  useGatewaysStore.getState().reset();
+  useGatewaysStore.setState({
+    mapId: 'map-1',
+    entities: { 'GW:ON:MAP': makeGateway({ mac: 'GW:ON:MAP' }) },
+  });
   useDevicesStore.setState({
     entities: Object.fromEntries(devices.map((d) => [d.mac, d])),
     monitored: devices.map((d) => d.mac),
@@ -43,13 +57,15 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('DeviceList', () => {
   it('shows a row per monitored device under Device Management', () => {
     renderList();
     expect(screen.getByRole('heading', { name: 'Device Management' })).toBeDefined();
-    expect(screen.getAllByRole('button')).toHaveLength(devices.length);
+    expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(devices.length);
   });
 
   it.each([
@@ -103,5 +119,177 @@ describe('DeviceList', () => {
     useDevicesStore.setState({ error: 'Failed to fetch monitored devices' });
     renderList();
     expect(screen.getByText('Failed to fetch monitored devices')).toBeDefined();
+  });
+
+  it("'Show only current map' keeps devices heard by this map's gateways, and is remembered", async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderList();
+    await user.click(screen.getByLabelText('Show only current map'));
+    expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(1);
+    expect(row('Fresh')).toBeDefined();
+    expect(localStorage.getItem('devices.showOnlyCurrentMap')).toBe('true');
+    unmount();
+    renderList();
+    expect((screen.getByLabelText('Show only current map') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('inline rename', () => {
+  it('saves on Enter with the new name as display name', async () => {
+    const { calls } = mockFetch({
+      'PUT /api/devices/AA%3A00%3A00%3A00%3A00%3A01': jsonResponse({
+        success: true,
+        device: makeDevice({
+          mac: 'AA:00:00:00:00:01',
+          name: 'Cart 7',
+          customSettings: { displayName: 'Cart 7' },
+        }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(screen.getByRole('button', { name: 'Rename Fresh' }));
+    const input = screen.getByRole('textbox', { name: 'Rename Fresh' });
+    await user.clear(input);
+    await user.type(input, 'Cart 7{Enter}');
+    expect(calls[0]!.body).toEqual({ name: 'Cart 7', customSettings: { displayName: 'Cart 7' } });
+    await waitFor(() =>
+      expect(useDevicesStore.getState().entities['AA:00:00:00:00:01']?.name).toBe('Cart 7'),
+    );
+  });
+
+  it('refuses an empty device name', async () => {
+    const { calls } = mockFetch();
+    const user = userEvent.setup();
+    renderList();
+    await user.click(screen.getByRole('button', { name: 'Rename Fresh' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Rename Fresh' }));
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('A device name must not be empty');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('remove and delete', () => {
+  it('removes from monitoring only after the confirmation', async () => {
+    const confirm = vi
+      .spyOn(window, 'confirm')
+      .mockReturnValueOnce(false)
+      .mockReturnValueOnce(true);
+    const { calls } = mockFetch({
+      'DELETE /api/devices/monitor/AA%3A00%3A00%3A00%3A00%3A03': jsonResponse({
+        success: true,
+        device: makeDevice({ mac: 'AA:00:00:00:00:03', name: 'Six minutes', isMonitored: false }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderList();
+    const button = within(rowItem('Six minutes')).getByRole('button', {
+      name: /Remove from monitoring/,
+    });
+    await user.click(button);
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Are you sure you want to remove this device from monitoring?',
+    );
+    expect(calls).toHaveLength(0);
+    await user.click(button);
+    await waitFor(() =>
+      expect(useDevicesStore.getState().monitored).not.toContain('AA:00:00:00:00:03'),
+    );
+    expect(useDevicesStore.getState().available.map((a) => a.mac)).toContain('AA:00:00:00:00:03');
+  });
+
+  it('deletes after the delete confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    mockFetch({
+      'DELETE /api/devices/AA%3A00%3A00%3A00%3A00%3A02': jsonResponse({ success: true }),
+    });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(within(rowItem('Almost five')).getByRole('button', { name: /Delete device/ }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this device?');
+    await waitFor(() =>
+      expect(useDevicesStore.getState().entities['AA:00:00:00:00:02']).toBeUndefined(),
+    );
+  });
+});
+
+describe('Add Device to Monitoring', () => {
+  const available = [
+    {
+      mac: 'BB:00:00:00:00:01',
+      name: 'Heard tag',
+      lastSeenInAPI: ago(MIN),
+      firstSeen: ago(60 * MIN),
+      isMonitored: false,
+    },
+  ];
+
+  it('adds a manual device: MAC upper-cased, button disabled until MAC and name are given', async () => {
+    const { calls } = mockFetch({
+      'GET /api/available/devices': jsonResponse({ success: true, devices: available }),
+      'POST /api/devices/monitor/CC%3A11%3A22%3A33%3A44%3A55': jsonResponse({
+        success: true,
+        device: makeDevice({ mac: 'CC:11:22:33:44:55', name: 'Pump' }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(screen.getByRole('button', { name: 'Add Device' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Device to Monitoring' });
+    await user.click(within(dialog).getByRole('button', { name: 'Manual entry' }));
+    const add = within(dialog).getByRole('button', { name: 'Add to Monitoring' });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('MAC address'), 'cc:11:22:33:44:55');
+    expect((within(dialog).getByLabelText('MAC address') as HTMLInputElement).value).toBe(
+      'CC:11:22:33:44:55',
+    );
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Name'), 'Pump');
+    expect((add as HTMLButtonElement).disabled).toBe(false);
+    expect((within(dialog).getByLabelText('Colour') as HTMLInputElement).value).toBe('#3b82f6');
+    await user.click(add);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      name: 'Pump',
+      color: '#3B82F6',
+      icon: 'device',
+      showTrail: false,
+    });
+    expect(useDevicesStore.getState().monitored).toContain('CC:11:22:33:44:55');
+  });
+
+  it('adds a device picked from the available list, which then leaves that list', async () => {
+    mockFetch({
+      'GET /api/available/devices': jsonResponse({ success: true, devices: available }),
+      'POST /api/devices/monitor/BB%3A00%3A00%3A00%3A00%3A01': jsonResponse({
+        success: true,
+        device: makeDevice({ mac: 'BB:00:00:00:00:01', name: 'Heard tag' }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(screen.getByRole('button', { name: 'Add Device' }));
+    const dialog = screen.getByRole('dialog');
+    const option = await within(dialog).findByRole('radio');
+    expect(within(dialog).getByText('BB:00:00:00:00:01')).toBeDefined();
+    expect(within(dialog).getByText(/Last seen in API/)).toBeDefined();
+    await user.click(option);
+    await user.click(within(dialog).getByRole('button', { name: 'Add to Monitoring' }));
+    await waitFor(() =>
+      expect(useDevicesStore.getState().monitored).toContain('BB:00:00:00:00:01'),
+    );
+    expect(useDevicesStore.getState().available).toHaveLength(0);
+  });
+
+  it('shows the error of the available list', async () => {
+    const held = deferred<Response>();
+    mockFetch({ 'GET /api/available/devices': () => held.promise });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(screen.getByRole('button', { name: 'Add Device' }));
+    held.resolve(jsonResponse({}, 500));
+    expect(await screen.findByText('Failed to fetch available devices')).toBeDefined();
   });
 });

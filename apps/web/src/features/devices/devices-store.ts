@@ -1,8 +1,19 @@
-/** Device store of spec §3: entities keyed by MAC, the monitored list, live merges and positions. */
+/**
+ * Device store of spec §3: entities keyed by MAC, the available and monitored lists, the device
+ * lifecycle of spec §4 (available ⇄ monitored), live merges and positions.
+ */
 import { create } from 'zustand';
-import type { Device, DeviceUpdate } from '@rtls/contract';
-import { fetchMonitoredDevices } from '../../api/devices.ts';
-import { locateDevice, type MapFrame } from './positioner.ts';
+import type {
+  AvailableDevice,
+  Device,
+  DeviceMonitorBody,
+  DeviceUpdate,
+  DeviceUpdateBody,
+} from '@rtls/contract';
+import { fetchAvailableDevices } from '../../api/available.ts';
+import * as api from '../../api/devices.ts';
+import { createPositioningEngine, type PositioningEngine } from './positioning-engine.ts';
+import type { LocatedDevice, MapFrame } from './positioner.ts';
 
 export interface LiveDevice extends Device {
   /** When the last live update was merged (ms). */
@@ -13,12 +24,25 @@ interface DevicesState {
   entities: Record<string, LiveDevice>;
   monitored: string[];
   monitoredLoaded: boolean;
+  available: AvailableDevice[];
+  availableLoading: boolean;
+  availableError: string | null;
   loading: boolean;
   error: string | null;
   frame: MapFrame | null;
   loadMonitored: () => Promise<void>;
+  loadAvailable: () => Promise<void>;
+  /** available → monitored; throws the spec's error text on failure. */
+  addToMonitoring: (mac: string, settings: DeviceMonitorBody) => Promise<void>;
+  /** monitored → available (only when the provider still reports it). */
+  removeFromMonitoring: (mac: string) => Promise<void>;
+  deleteDevice: (mac: string) => Promise<void>;
+  /** Rename, settings or positioning mode; keeps the live fields. */
+  updateDevice: (mac: string, body: DeviceUpdateBody) => Promise<void>;
   /** Merge live updates into known devices only (unknown devices are not created). */
   applyUpdates: (updates: DeviceUpdate[]) => void;
+  /** Positions computed by the positioning engine. */
+  applyLocated: (results: LocatedDevice[]) => void;
   /** Set the current map's positioning frame and re-locate every device. */
   setFrame: (frame: MapFrame | null) => void;
   reset: () => void;
@@ -28,40 +52,123 @@ const initial = {
   entities: {},
   monitored: [],
   monitoredLoaded: false,
+  available: [],
+  availableLoading: false,
+  availableError: null,
   loading: false,
   error: null,
   frame: null,
 };
+
+/** Entity name of spec §4: the custom display name, else the name, else the MAC. */
+export const entityName = (d: Pick<Device, 'mac' | 'name' | 'customSettings'>) =>
+  d.customSettings.displayName?.trim() || d.name?.trim() || d.mac;
+
+let engine: PositioningEngine | null = null;
+const positioning = () =>
+  (engine ??= createPositioningEngine((results) =>
+    useDevicesStore.getState().applyLocated(results),
+  ));
+
+const withSignals = (devices: LiveDevice[]) =>
+  devices.filter((d) => d.signal && Object.keys(d.signal).length > 0);
 
 export const useDevicesStore = create<DevicesState>((set, get) => ({
   ...initial,
   async loadMonitored() {
     set({ loading: true, error: null });
     try {
-      const list = await fetchMonitoredDevices();
-      const now = Date.now();
-      const { frame } = get();
+      const list = await api.fetchMonitoredDevices();
+      const prevAll = get().entities;
       const entities: Record<string, LiveDevice> = {};
       for (const d of list) {
-        const prev = get().entities[d.mac];
+        const prev = prevAll[d.mac];
         entities[d.mac] = {
           ...d,
-          ...locateDevice(
-            { ...d, position: prev?.position, triangulationInfo: prev?.triangulationInfo },
-            frame,
-            now,
-          ),
+          name: entityName(d),
+          position: prev?.position ?? null,
+          triangulationInfo: prev?.triangulationInfo ?? null,
         };
       }
       set({ entities, monitored: list.map((d) => d.mac), monitoredLoaded: true, loading: false });
+      positioning().locate(withSignals(Object.values(entities)), Date.now());
     } catch (err) {
       set({ loading: false, error: (err as Error).message });
     }
   },
+  async loadAvailable() {
+    set({ availableLoading: true, availableError: null });
+    try {
+      const list = await fetchAvailableDevices();
+      set({ available: list.filter((d) => !d.isMonitored), availableLoading: false });
+    } catch (err) {
+      set({ availableLoading: false, availableError: (err as Error).message });
+    }
+  },
+  async addToMonitoring(mac, settings) {
+    const d = await api.monitorDevice(mac, settings);
+    set((s) => ({
+      entities: { ...s.entities, [d.mac]: { ...d, name: entityName(d), position: null } },
+      monitored: s.monitored.includes(d.mac) ? s.monitored : [...s.monitored, d.mac],
+      available: s.available.filter((a) => a.mac !== d.mac),
+    }));
+  },
+  async removeFromMonitoring(mac) {
+    const d = await api.unmonitorDevice(mac);
+    set((s) => {
+      const { [mac]: _gone, ...entities } = s.entities;
+      const back: AvailableDevice = {
+        mac: d.mac,
+        name: d.name,
+        lastSeenInAPI: d.lastSeenInAPI ?? '',
+        firstSeen: d.createdAt ?? '',
+        isMonitored: false,
+      };
+      return {
+        entities,
+        monitored: s.monitored.filter((m) => m !== mac),
+        available:
+          d.isAvailableInAPI && !s.available.some((a) => a.mac === mac)
+            ? [...s.available, back]
+            : s.available,
+      };
+    });
+  },
+  async deleteDevice(mac) {
+    await api.deleteDevice(mac);
+    set((s) => {
+      const { [mac]: _gone, ...entities } = s.entities;
+      return {
+        entities,
+        monitored: s.monitored.filter((m) => m !== mac),
+        available: s.available.filter((a) => a.mac !== mac),
+      };
+    });
+  },
+  async updateDevice(mac, body) {
+    const d = await api.updateDevice(mac, body);
+    set((s) => {
+      const prev = s.entities[mac];
+      if (!prev) return {};
+      return {
+        entities: {
+          ...s.entities,
+          [mac]: {
+            ...prev,
+            name: entityName(d),
+            customSettings: d.customSettings,
+            positioningMode: d.positioningMode,
+            updatedAt: d.updatedAt,
+          },
+        },
+      };
+    });
+  },
   applyUpdates(updates) {
-    const { entities, frame } = get();
+    const { entities } = get();
     const now = Date.now();
     let next: Record<string, LiveDevice> | null = null;
+    const toLocate: LiveDevice[] = [];
     for (const u of updates) {
       const prev = (next ?? entities)[u.mac];
       if (!prev) continue;
@@ -75,23 +182,43 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
         strongestGateway: u.strongestGateway,
         updatedLocallyAt: now,
       };
-      const located = u.position
-        ? { position: u.position, triangulationInfo: u.triangulationInfo ?? null }
-        : locateDevice(merged, frame, now);
-      next[u.mac] = { ...merged, ...located };
+      if (u.position) {
+        merged.position = u.position;
+        merged.triangulationInfo = u.triangulationInfo ?? null;
+      } else toLocate.push(merged);
+      next[u.mac] = merged;
+    }
+    if (!next) return;
+    set({ entities: next });
+    positioning().locate(toLocate, now);
+  },
+  applyLocated(results) {
+    const { entities } = get();
+    let next: Record<string, LiveDevice> | null = null;
+    for (const r of results) {
+      const prev = (next ?? entities)[r.mac];
+      if (!prev) continue;
+      if (prev.position === r.position && prev.triangulationInfo === r.triangulationInfo) continue;
+      next ??= { ...entities };
+      next[r.mac] = { ...prev, position: r.position, triangulationInfo: r.triangulationInfo };
     }
     if (next) set({ entities: next });
   },
   setFrame(frame) {
-    const now = Date.now();
-    const entities: Record<string, LiveDevice> = {};
-    for (const [mac, d] of Object.entries(get().entities)) {
-      entities[mac] = {
-        ...d,
-        ...locateDevice({ ...d, position: null, triangulationInfo: null }, frame, now),
-      };
+    set({ frame });
+    positioning().setFrame(frame);
+    const all = Object.values(get().entities);
+    // Devices without signals have nothing to locate from: they leave the map.
+    const silent = all.filter((d) => !d.signal || Object.keys(d.signal).length === 0);
+    if (silent.length > 0)
+      get().applyLocated(
+        silent.map((d) => ({ mac: d.mac, position: null, triangulationInfo: null })),
+      );
+    if (!frame) {
+      get().applyLocated(all.map((d) => ({ mac: d.mac, position: null, triangulationInfo: null })));
+      return;
     }
-    set({ frame, entities });
+    positioning().locate(withSignals(all), Date.now());
   },
   reset: () => set(initial),
 }));

@@ -1,7 +1,7 @@
 /**
  * Positions on the client (spec §1): a device's signals and the current map's gateways go through
  * the positioning package's tracker (causal, per device); the engine works in metres, the map in
- * pixels.
+ * pixels. Pure and DOM-free, so the same code runs in the positioning worker and in tests.
  */
 import type {
   Gateway,
@@ -23,14 +23,12 @@ import {
 /** Used when a map has no scale yet: a 1200 px wide plan then spans 60 m. */
 export const DEFAULT_PIXELS_PER_METRE = 20;
 
+/** The positioning frame of a map: its scale and its placed gateways as anchors in metres. */
 export interface MapFrame {
   pixelsPerMetre: number;
   anchors: Anchor[];
-  /** One tracker per device MAC, valid for this frame only. */
-  trackers: Map<string, Tracker>;
 }
 
-/** The positioning frame of a map: its scale and its placed gateways as anchors in metres. */
 export function mapFrame(map: TrackingMap | undefined, gateways: Gateway[]): MapFrame | null {
   if (!map) return null;
   const ppm = map.settings.pixelsPerMetre ?? DEFAULT_PIXELS_PER_METRE;
@@ -46,7 +44,7 @@ export function mapFrame(map: TrackingMap | undefined, gateways: Gateway[]): Map
       logicThreshold: g.logicThreshold ?? null,
     });
   }
-  return { pixelsPerMetre: ppm, anchors, trackers: new Map() };
+  return { pixelsPerMetre: ppm, anchors };
 }
 
 export interface Located {
@@ -54,50 +52,73 @@ export interface Located {
   triangulationInfo: TriangulationInfo | null;
 }
 
+/** What the locator needs of a device. */
 export interface Locatable {
   mac: string;
   signal?: SignalMap;
   positioningMode: PositioningMode;
-  position?: Point | null;
-  triangulationInfo?: TriangulationInfo | null;
 }
 
+export interface LocatedDevice extends Located {
+  mac: string;
+}
+
+const NONE: Located = { position: null, triangulationInfo: null };
+
 /**
- * Locate one device from its signal map at time `now`. When the new fix is missing or below the
- * minimum confidence, the device keeps its last position rather than vanishing from the map.
+ * A locator for one frame: one tracker per device. When a new fix is missing or below the minimum
+ * confidence, the device keeps its last position rather than vanishing from the map.
  */
-export function locateDevice(
-  device: Locatable,
+export function createLocator(
   frame: MapFrame | null,
-  now: number,
   settings: LocateSettings = DEFAULT_LOCATE_SETTINGS,
-): Located {
-  const keep: Located = {
-    position: device.position ?? null,
-    triangulationInfo: device.triangulationInfo ?? null,
-  };
-  if (!frame || !device.signal || frame.anchors.length === 0)
-    return { position: null, triangulationInfo: null };
-  let tracker = frame.trackers.get(device.mac);
-  if (!tracker) {
-    tracker = createTracker({ mode: device.positioningMode, settings });
-    frame.trackers.set(device.mac, tracker);
-  }
-  const observations = Object.entries(device.signal).map(([gateway, s]) => ({
-    gateway,
-    rssi: s.rssi,
-    ageMs: Math.max(0, now - Date.parse(s.received_at)),
-  }));
-  const est = tracker.update(observations, frame.anchors, now);
-  if (!est || est.confidence < settings.minConfidence) return keep;
+) {
+  const trackers = new Map<string, Tracker>();
+  const last = new Map<string, Located>();
   return {
-    position: { x: est.x * frame.pixelsPerMetre, y: est.y * frame.pixelsPerMetre },
-    triangulationInfo: {
-      method: est.method,
-      confidence: est.confidence,
-      signalsUsed: est.signalsUsed,
-      primaryGateway: est.primaryGateway,
-      lastCalculated: new Date(now).toISOString(),
+    locate(device: Locatable, now: number): Located {
+      if (!frame || !device.signal || frame.anchors.length === 0) return NONE;
+      let tracker = trackers.get(device.mac);
+      if (!tracker) {
+        tracker = createTracker({ mode: device.positioningMode, settings });
+        trackers.set(device.mac, tracker);
+      }
+      const observations = Object.entries(device.signal).map(([gateway, s]) => ({
+        gateway,
+        rssi: s.rssi,
+        ageMs: Math.max(0, now - Date.parse(s.received_at)),
+      }));
+      if (observations.length === 0) return last.get(device.mac) ?? NONE;
+      const est = tracker.update(observations, frame.anchors, now);
+      if (!est || est.confidence < settings.minConfidence) return last.get(device.mac) ?? NONE;
+      const located: Located = {
+        position: { x: est.x * frame.pixelsPerMetre, y: est.y * frame.pixelsPerMetre },
+        triangulationInfo: {
+          method: est.method,
+          confidence: est.confidence,
+          signalsUsed: est.signalsUsed,
+          primaryGateway: est.primaryGateway,
+          lastCalculated: new Date(now).toISOString(),
+        },
+      };
+      last.set(device.mac, located);
+      return located;
+    },
+    /** Forget a device (removed from monitoring). */
+    forget(mac: string) {
+      trackers.delete(mac);
+      last.delete(mac);
     },
   };
+}
+export type Locator = ReturnType<typeof createLocator>;
+
+/** Messages between the store and the positioning worker. */
+export type ToWorker =
+  | { type: 'frame'; generation: number; frame: MapFrame | null }
+  | { type: 'locate'; generation: number; now: number; devices: Locatable[] };
+export interface FromWorker {
+  type: 'located';
+  generation: number;
+  results: LocatedDevice[];
 }

@@ -1,39 +1,64 @@
-/** Gateways tab (foundation): the current map's gateways with their last-seen time. */
-import { formatLastSeen } from '../../app/format.ts';
+/** Gateways tab (spec §2): Gateway Management with its own 'show only current map' filter and Add Gateway. */
+import { useEffect, useState } from 'react';
+import { STORAGE_KEYS } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { useStoredFlag } from '../devices/use-stored-flag.ts';
+import { AddGatewayDialog } from './AddGatewayDialog.tsx';
+import { GatewayRow } from './GatewayRow.tsx';
 import { useGatewaysStore } from './gateways-store.ts';
 
 export function GatewayList() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const entities = useGatewaysStore((s) => s.entities);
+  const others = useGatewaysStore((s) => s.others);
+  const mapId = useGatewaysStore((s) => s.mapId);
   const error = useGatewaysStore((s) => s.error);
-  const list = Object.values(entities);
-  if (error) return <p className="error-text">{error}</p>;
+  const [currentOnly, setCurrentOnly] = useStoredFlag(STORAGE_KEYS.gatewaysCurrentMapOnly);
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    if (!currentOnly) void useGatewaysStore.getState().loadOthers();
+  }, [currentOnly, mapId]);
+
+  const list = [...Object.values(entities), ...(currentOnly ? [] : others)];
+  const openAdd = () => {
+    if (!mapId) {
+      window.alert(t('gateways.selectMapFirst'));
+      return;
+    }
+    setAdding(true);
+  };
+
   return (
-    <section>
-      <h3 className="section-title">{t('gateways.title')}</h3>
+    <section className="gateway-panel">
+      <div className="panel-head">
+        <h3 className="section-title">{t('gateways.title')}</h3>
+        <span className="muted small">{t('gateways.count', { count: list.length })}</span>
+      </div>
+      <div className="panel-tools">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={currentOnly}
+            onChange={(e) => setCurrentOnly(e.target.checked)}
+          />
+          <span>{t('gateways.showCurrentMap')}</span>
+        </label>
+        <button type="button" className="button primary" onClick={openAdd}>
+          {t('gateways.add')}
+        </button>
+      </div>
+      {error && <p className="error-text small">{error}</p>}
       {list.length === 0 ? (
-        <p className="muted">{t('gateways.empty')}</p>
+        <p className="muted">{t(currentOnly ? 'gateways.empty' : 'gateways.emptyAll')}</p>
       ) : (
-        <ul className="card-list">
+        <ul className="gateway-list" data-testid="gateway-list">
           {list.map((g) => (
-            <li key={g.mac} className="list-card row static">
-              <span
-                className="swatch"
-                style={{ background: g.customSettings.color ?? 'var(--gateway)' }}
-                aria-hidden="true"
-              />
-              <span className="grow">
-                <span className="title">{g.name}</span>
-                <span className="muted small" dir="ltr">
-                  {g.mac}
-                </span>
-              </span>
-              <span className="muted small">{formatLastSeen(g.lastSeen, t, language)}</span>
-            </li>
+            <GatewayRow key={g.mac} gateway={g} />
           ))}
         </ul>
       )}
+      {adding && mapId && <AddGatewayDialog mapId={mapId} onClose={() => setAdding(false)} />}
     </section>
   );
 }

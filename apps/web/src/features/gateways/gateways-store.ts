@@ -1,18 +1,111 @@
-/** Gateways of the current map, keyed by MAC. */
+/**
+ * Gateways of the current map keyed by MAC, with what the console changes before saving:
+ * slider drafts (threshold and coverage, 'Unsaved Changes') and edit-mode positions.
+ */
 import { create } from 'zustand';
-import type { Gateway } from '@rtls/contract';
-import { fetchMapGateways } from '../../api/gateways.ts';
+import {
+  GATEWAY_ADD_DEFAULTS,
+  type AvailableGateway,
+  type Gateway,
+  type GatewayMonitorBody,
+  type Point,
+} from '@rtls/contract';
+import { fetchAvailableGateways } from '../../api/available.ts';
+import * as api from '../../api/gateways.ts';
+
+/** Unsaved slider values of one gateway. */
+export interface GatewayDraft {
+  logicThreshold?: number;
+  viewRadius?: number;
+}
 
 interface GatewaysState {
   entities: Record<string, Gateway>;
   mapId: string | null;
   loading: boolean;
   error: string | null;
+  /** Monitored gateways of the account that are not on the current map (filter off). */
+  others: Gateway[];
+  available: AvailableGateway[];
+  availableLoading: boolean;
+  availableError: string | null;
+  drafts: Record<string, GatewayDraft>;
+  /** MACs whose slider save is in flight. */
+  saving: Record<string, boolean>;
+  /** Edit mode: dragged, not yet saved positions. */
+  moved: Record<string, Point>;
+  savingPositions: boolean;
   loadForMap: (mapId: string | null) => Promise<void>;
+  loadOthers: () => Promise<void>;
+  /** `days` undefined = all. */
+  loadAvailable: (days?: number) => Promise<void>;
+  addToMonitoring: (mac: string, body: GatewayMonitorBody) => Promise<void>;
+  removeFromMonitoring: (mac: string) => Promise<void>;
+  deleteGateway: (mac: string) => Promise<void>;
+  rename: (mac: string, name: string) => Promise<void>;
+  setDraft: (mac: string, draft: GatewayDraft) => void;
+  cancelDraft: (mac: string) => void;
+  /** PATCH the sliders' values; the new threshold re-frames positioning via the entities. */
+  saveDraft: (mac: string) => Promise<void>;
+  moveGateway: (mac: string, position: Point) => void;
+  /** Persist every gateway's position and forget the moves. */
+  savePositions: () => Promise<void>;
+  /** Back to the map's saved configuration. */
+  discardPositions: () => void;
   reset: () => void;
 }
 
-const initial = { entities: {}, mapId: null, loading: false, error: null };
+const initial = {
+  entities: {},
+  mapId: null,
+  loading: false,
+  error: null,
+  others: [],
+  available: [],
+  availableLoading: false,
+  availableError: null,
+  drafts: {},
+  saving: {},
+  moved: {},
+  savingPositions: false,
+};
+
+/** The gateway as displayed: saved values overlaid with drafts and moves. */
+export function displayedGateway(
+  g: Gateway,
+  draft: GatewayDraft | undefined,
+  moved: Point | undefined,
+): Gateway {
+  if (!draft && !moved) return g;
+  return {
+    ...g,
+    ...(draft?.logicThreshold !== undefined ? { logicThreshold: draft.logicThreshold } : {}),
+    ...(draft?.viewRadius !== undefined ? { viewRadius: draft.viewRadius } : {}),
+    ...(moved ? { position: moved } : {}),
+  };
+}
+
+/** The threshold of spec §3: customSettings, the top level, or maxRSSI. */
+export const gatewayThreshold = (g: Gateway) =>
+  g.customSettings.logicThreshold ??
+  g.logicThreshold ??
+  g.maxRSSI ??
+  GATEWAY_ADD_DEFAULTS.logicThreshold;
+
+const without = <T>(record: Record<string, T>, key: string) => {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+};
+
+/** Put a saved gateway back where it lives: the current map's entities or the others. */
+function withGateway(s: Pick<GatewaysState, 'entities' | 'others'>, g: Gateway) {
+  return s.entities[g.mac]
+    ? { entities: { ...s.entities, [g.mac]: g } }
+    : { others: s.others.map((o) => (o.mac === g.mac ? g : o)) };
+}
+
+const mapOf = (s: Pick<GatewaysState, 'entities' | 'others'>, mac: string) =>
+  (s.entities[mac] ?? s.others.find((g) => g.mac === mac))?.mapId ?? null;
 
 export const useGatewaysStore = create<GatewaysState>((set, get) => ({
   ...initial,
@@ -21,16 +114,109 @@ export const useGatewaysStore = create<GatewaysState>((set, get) => ({
       mapId,
       loading: mapId !== null,
       error: null,
-      ...(mapId !== get().mapId ? { entities: {} } : {}),
+      ...(mapId !== get().mapId ? { entities: {}, drafts: {}, moved: {} } : {}),
     });
     if (!mapId) return;
     try {
-      const list = await fetchMapGateways(mapId);
+      const list = await api.fetchMapGateways(mapId);
       if (get().mapId !== mapId) return; // the user moved on to another map meanwhile
       set({ entities: Object.fromEntries(list.map((g) => [g.mac, g])), loading: false });
     } catch (err) {
       set({ loading: false, error: (err as Error).message });
     }
+  },
+  async loadOthers() {
+    try {
+      const list = await api.fetchMonitoredGateways();
+      set({ others: list.filter((g) => !get().entities[g.mac] && g.mapId !== get().mapId) });
+    } catch (err) {
+      set({ error: (err as Error).message });
+    }
+  },
+  async loadAvailable(days) {
+    set({ availableLoading: true, availableError: null });
+    try {
+      const list = await fetchAvailableGateways(days);
+      set({ available: list, availableLoading: false });
+    } catch (err) {
+      set({ availableLoading: false, availableError: (err as Error).message });
+    }
+  },
+  async addToMonitoring(mac, body) {
+    const g = await api.monitorGateway(mac, body);
+    set((s) => ({
+      entities: g.mapId === s.mapId ? { ...s.entities, [g.mac]: g } : s.entities,
+      available: s.available.map((a) => (a.mac === g.mac ? { ...a, isMonitored: true } : a)),
+    }));
+  },
+  async removeFromMonitoring(mac) {
+    await api.unmonitorGateway(mac);
+    set((s) => ({
+      entities: without(s.entities, mac),
+      others: s.others.filter((g) => g.mac !== mac),
+      available: s.available.map((a) => (a.mac === mac ? { ...a, isMonitored: false } : a)),
+    }));
+  },
+  async deleteGateway(mac) {
+    await api.deleteGateway(mac);
+    set((s) => ({
+      entities: without(s.entities, mac),
+      others: s.others.filter((g) => g.mac !== mac),
+      drafts: without(s.drafts, mac),
+    }));
+  },
+  async rename(mac, name) {
+    const mapId = mapOf(get(), mac);
+    const body = { name, customSettings: { displayName: name } };
+    const g = mapId
+      ? await api.updateMapGateway(mapId, mac, body)
+      : await api.updateGateway(mac, body);
+    set((s) => withGateway(s, g));
+  },
+  setDraft(mac, draft) {
+    set((s) => ({ drafts: { ...s.drafts, [mac]: { ...s.drafts[mac], ...draft } } }));
+  },
+  cancelDraft(mac) {
+    set((s) => ({ drafts: without(s.drafts, mac) }));
+  },
+  async saveDraft(mac) {
+    const draft = get().drafts[mac];
+    if (!draft) return;
+    set((s) => ({ saving: { ...s.saving, [mac]: true } }));
+    try {
+      const g = await api.updateGatewaySettings(mac, {
+        ...draft,
+        mapId: mapOf(get(), mac) ?? undefined,
+      });
+      set((s) => ({ ...withGateway(s, g), drafts: without(s.drafts, mac) }));
+    } finally {
+      set((s) => ({ saving: without(s.saving, mac) }));
+    }
+  },
+  moveGateway(mac, position) {
+    set((s) => ({ moved: { ...s.moved, [mac]: position } }));
+  },
+  async savePositions() {
+    const { mapId, entities, moved } = get();
+    set({ savingPositions: true });
+    try {
+      const saved = await Promise.all(
+        Object.values(entities).map((g) => {
+          const position = moved[g.mac] ?? g.position ?? undefined;
+          return mapId
+            ? api.updateMapGateway(mapId, g.mac, { position })
+            : api.updateGateway(g.mac, { position });
+        }),
+      );
+      set({ entities: Object.fromEntries(saved.map((g) => [g.mac, g])), moved: {} });
+    } finally {
+      set({ savingPositions: false });
+    }
+  },
+  discardPositions() {
+    if (Object.keys(get().moved).length === 0) return;
+    set({ moved: {} });
+    void get().loadForMap(get().mapId);
   },
   reset: () => set(initial),
 }));

@@ -1,75 +1,177 @@
 /**
- * Device markers, kept outside React's render: the layer subscribes to the device store and moves
- * existing markers, so thousands of live updates do not re-render components.
+ * Device markers, kept outside React's render: the layer subscribes to the stores and applies all
+ * changes in one batch per animation frame, so thousands of live updates do not re-render
+ * components. Dots or name boxes (with leader lines from the label placement), live colours,
+ * the selected device pulsing and centred, tooltips with the user's fields, the signal popup.
  */
 import { useEffect } from 'react';
 import L from 'leaflet';
-import { DEVICE_DEFAULT_COLOR, MARKER, isLive } from '@rtls/contract';
+import { SIGNAL_POPUP_WIDTH_PX, isLive, type TooltipField } from '@rtls/contract';
+import { useI18n } from '../../app/I18nProvider.tsx';
 import { useDevicesStore, type LiveDevice } from '../../features/devices/devices-store.ts';
+import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
 import { toLatLng, validPoint } from '../crs.ts';
-import { escapeHtml } from '../escape-html.ts';
 import { useLeafletMap } from '../map-context.ts';
+import { layoutLabels } from './label-layout.ts';
+import {
+  markerHtml,
+  markerSize,
+  signalPopupHtml,
+  tooltipHtml,
+  tooltipRows,
+  type MarkerLook,
+} from './marker-html.ts';
 
 interface Entry {
   marker: L.Marker;
   key: string;
+  lat: number;
+  lng: number;
 }
 
-function iconKey(d: LiveDevice, selected: boolean, live: boolean, names: boolean) {
-  return `${d.name}|${d.customSettings.color ?? ''}|${selected}|${live}|${names}`;
-}
+/** Above this many markers, markers jump instead of gliding (transitions cost every frame). */
+const GLIDE_LIMIT = 400;
+/** Liveness changes with time alone, so re-check it now and then. */
+const LIVENESS_TICK_MS = 15_000;
 
-function deviceIcon(d: LiveDevice, selected: boolean, live: boolean, names: boolean): L.DivIcon {
-  const size = selected ? MARKER.dotSelected : MARKER.dot;
-  const colour = escapeHtml(d.customSettings.color ?? DEVICE_DEFAULT_COLOR);
-  const label = names ? `<span class="device-label">${escapeHtml(d.name)}</span>` : '';
-  return L.divIcon({
-    className: 'device-icon',
-    iconSize: [size, size],
-    html: `<div class="device-marker${selected ? ' selected' : ''}" data-testid="device-marker" data-mac="${escapeHtml(d.mac)}" style="--c:${colour}"><span class="device-dot"></span><span class="live-dot ${live ? 'live' : 'stale'}"></span>${label}</div>`,
-  });
-}
+const lookKey = (d: LiveDevice, look: MarkerLook) =>
+  `${d.name}|${d.customSettings.color ?? ''}|${look.selected}|${look.live}|${look.nameBox}|${look.showName}`;
+
+const tooltipFields = () =>
+  // The view store gains the user's tooltip fields with the settings work; defaults until then.
+  (useViewStore.getState() as { tooltipFields?: TooltipField[] }).tooltipFields;
 
 export function DeviceLayer() {
   const map = useLeafletMap();
+  const { t, language } = useI18n();
 
   useEffect(() => {
     if (!map) return;
-    const pane = map.getPane('markerPane');
     const entries = new Map<string, Entry>();
+    const leaderLines = L.polyline([], {
+      className: 'leader-line',
+      weight: 1.5,
+      interactive: false,
+    }).addTo(map);
+    const popup = L.popup({
+      maxWidth: SIGNAL_POPUP_WIDTH_PX,
+      minWidth: SIGNAL_POPUP_WIDTH_PX,
+      className: 'signal-popup',
+      autoPan: false,
+    });
+    let popupMac: string | null = null;
+    let frame = 0;
+
+    const device = (mac: string) => useDevicesStore.getState().entities[mac];
+    const gatewayName = (mac: string) => useGatewaysStore.getState().entities[mac]?.name ?? mac;
+    const openPopup = (mac: string) => {
+      const d = device(mac);
+      const p = validPoint(d?.position);
+      if (!d || !p) return;
+      popupMac = mac;
+      popup
+        .setLatLng(toLatLng(p))
+        .setContent(signalPopupHtml(d, t, gatewayName))
+        .openOn(map);
+    };
+
+    const addMarker = (d: LiveDevice, look: MarkerLook, lat: number, lng: number) => {
+      const mac = d.mac;
+      const marker = L.marker([lat, lng], {
+        icon: L.divIcon({
+          className: 'device-icon',
+          iconSize: markerSize(d.name, look),
+          html: markerHtml(d, look),
+        }),
+        title: d.name,
+        alt: d.name,
+        keyboard: false,
+        zIndexOffset: look.selected ? 1000 : 0,
+      })
+        .on('click', () => {
+          useUiStore.getState().selectDevice(mac);
+          openPopup(mac);
+        })
+        .bindTooltip(
+          () => {
+            const cur = device(mac);
+            return cur ? tooltipHtml(tooltipRows(cur, tooltipFields(), t, language)) : '';
+          },
+          { direction: 'top', offset: [0, -14], className: 'device-tooltip' },
+        )
+        .addTo(map);
+      return marker;
+    };
 
     const sync = () => {
+      frame = 0;
       const { entities } = useDevicesStore.getState();
       const selected = useUiStore.getState().selectedDeviceMac;
-      const names = useViewStore.getState().viewOptions.showDeviceNames;
+      const { showDeviceNames, showDeviceAsNameBox } = useViewStore.getState().viewOptions;
       const now = Date.now();
-      const seen = new Set<string>();
+      const shown: LiveDevice[] = [];
       for (const d of Object.values(entities)) {
-        const p = validPoint(d.position);
-        if (!p || d.customSettings.showOnMaps === false) continue;
+        if (validPoint(d.position) && d.customSettings.showOnMaps !== false) shown.push(d);
+      }
+      map.getContainer().classList.toggle('many-devices', shown.length > GLIDE_LIMIT);
+
+      // Name boxes: place labels in view on screen, then draw them there with leader lines.
+      let placements: ReturnType<typeof layoutLabels> | null = null;
+      if (showDeviceAsNameBox) {
+        const bounds = map.getBounds().pad(0.1);
+        const inView = shown
+          .filter((d) => bounds.contains(toLatLng(d.position!)))
+          .sort((a, b) => (a.mac === selected ? -1 : b.mac === selected ? 1 : 0))
+          .map((d) => {
+            const c = map.latLngToContainerPoint(toLatLng(d.position!));
+            return { id: d.mac, x: c.x, y: c.y };
+          });
+        placements = layoutLabels(inView);
+      }
+      const lines: L.LatLngExpression[][] = [];
+      const seen = new Set<string>();
+      for (const d of shown) {
+        const p = d.position!;
+        let lat = p.y;
+        let lng = p.x;
+        const place = placements?.get(d.mac);
+        if (place?.needsLeaderLine) {
+          const ll = map.containerPointToLatLng(
+            L.point(place.displayPosition.x, place.displayPosition.y),
+          );
+          lat = ll.lat;
+          lng = ll.lng;
+          lines.push([toLatLng(p), ll]);
+        }
         seen.add(d.mac);
-        const live = isLive(d.lastSeen, now);
-        const isSel = d.mac === selected;
-        const key = iconKey(d, isSel, live, names);
+        const look: MarkerLook = {
+          selected: d.mac === selected,
+          live: isLive(d.lastSeen, now),
+          nameBox: showDeviceAsNameBox,
+          showName: showDeviceNames,
+        };
+        const key = lookKey(d, look);
         const entry = entries.get(d.mac);
         if (!entry) {
-          const marker = L.marker(toLatLng(p), {
-            icon: deviceIcon(d, isSel, live, names),
-            title: d.name,
-            alt: d.name,
-            zIndexOffset: isSel ? 1000 : 0,
-          })
-            .on('click', () => useUiStore.getState().selectDevice(d.mac))
-            .addTo(map);
-          entries.set(d.mac, { marker, key });
+          entries.set(d.mac, { marker: addMarker(d, look, lat, lng), key, lat, lng });
           continue;
         }
-        entry.marker.setLatLng(toLatLng(p));
+        if (entry.lat !== lat || entry.lng !== lng) {
+          entry.marker.setLatLng([lat, lng]);
+          entry.lat = lat;
+          entry.lng = lng;
+        }
         if (entry.key !== key) {
-          entry.marker.setIcon(deviceIcon(d, isSel, live, names));
-          entry.marker.setZIndexOffset(isSel ? 1000 : 0);
+          entry.marker.setIcon(
+            L.divIcon({
+              className: 'device-icon',
+              iconSize: markerSize(d.name, look),
+              html: markerHtml(d, look),
+            }),
+          );
+          entry.marker.setZIndexOffset(look.selected ? 1000 : 0);
           entry.key = key;
         }
       }
@@ -79,22 +181,47 @@ export function DeviceLayer() {
           entries.delete(mac);
         }
       }
+      leaderLines.setLatLngs(lines);
+      if (popupMac && map.hasLayer(popup)) {
+        const d = device(popupMac);
+        const p = validPoint(d?.position);
+        if (d && p) popup.setLatLng(toLatLng(p)).setContent(signalPopupHtml(d, t, gatewayName));
+      }
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(sync);
+    };
+
+    // Selecting a device (from the list or the map) centres the map on it.
+    let lastSelected = useUiStore.getState().selectedDeviceMac;
+    const onUi = () => {
+      const sel = useUiStore.getState().selectedDeviceMac;
+      if (sel !== lastSelected) {
+        lastSelected = sel;
+        const p = sel ? validPoint(device(sel)?.position) : null;
+        if (p) map.panTo(toLatLng(p));
+      }
+      schedule();
     };
 
     sync();
     const unsubs = [
-      useDevicesStore.subscribe(sync),
-      useUiStore.subscribe(sync),
-      useViewStore.subscribe(sync),
+      useDevicesStore.subscribe(schedule),
+      useUiStore.subscribe(onUi),
+      useViewStore.subscribe(schedule),
     ];
-    // Liveness changes with time alone, so re-check it now and then.
-    const tick = setInterval(sync, 15_000);
-    pane?.classList.add('devices-pane');
+    map.on('zoomend moveend', schedule);
+    popup.on('remove', () => (popupMac = null));
+    const tick = setInterval(schedule, LIVENESS_TICK_MS);
     return () => {
       unsubs.forEach((u) => u());
+      map.off('zoomend moveend', schedule);
       clearInterval(tick);
+      if (frame) cancelAnimationFrame(frame);
       for (const e of entries.values()) e.marker.remove();
+      leaderLines.remove();
+      popup.remove();
     };
-  }, [map]);
+  }, [map, t, language]);
   return null;
 }

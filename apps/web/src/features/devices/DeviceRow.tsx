@@ -1,0 +1,97 @@
+/** One monitored device in the list: select (toggle), inline rename, details, remove and delete. */
+import { DEVICE_DEFAULT_COLOR, listStatus } from '@rtls/contract';
+import { formatLastSeen, formatRssi } from '../../app/format.ts';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { InlineRename } from './InlineRename.tsx';
+import { useDevicesStore, type LiveDevice } from './devices-store.ts';
+
+interface Props {
+  device: LiveDevice;
+  selected: boolean;
+  onSelect: () => void;
+  onDetails: () => void;
+}
+
+export function DeviceRow({ device: d, selected, onSelect, onDetails }: Props) {
+  const { t, language } = useI18n();
+  const status = listStatus(d.lastSeen);
+  const remove = () => {
+    if (!window.confirm(t('devices.confirmRemove'))) return;
+    useDevicesStore
+      .getState()
+      .removeFromMonitoring(d.mac)
+      .catch((err: unknown) => console.error('Failed to remove device from monitoring', err));
+  };
+  const del = () => {
+    if (!window.confirm(t('devices.confirmDelete'))) return;
+    useDevicesStore
+      .getState()
+      .deleteDevice(d.mac)
+      .catch((err: unknown) => console.error('Failed to delete device', err));
+  };
+  return (
+    <li className={`device-row${selected ? ' current' : ''}`} data-mac={d.mac}>
+      <span
+        className="swatch"
+        style={{ background: d.customSettings.color ?? DEVICE_DEFAULT_COLOR }}
+        aria-hidden="true"
+      />
+      <span className="device-row-name">
+        <InlineRename
+          value={d.name}
+          label={t('devices.rename', { name: d.name })}
+          requiredMessage={t('devices.nameRequired')}
+          onSave={(name) =>
+            useDevicesStore
+              .getState()
+              .updateDevice(d.mac, { name, customSettings: { displayName: name } })
+          }
+        />
+      </span>
+      <button
+        type="button"
+        className="device-row-select"
+        aria-pressed={selected}
+        aria-label={d.name}
+        onClick={onSelect}
+      >
+        <span className="muted small" dir="ltr">
+          {d.mac}
+        </span>
+        <span className={`status ${status}`}>{t(`devices.status.${status}`)}</span>
+        <span className="muted small">
+          {formatLastSeen(d.lastSeen, t, language)} · <span dir="ltr">{formatRssi(d.rssi)}</span>
+        </span>
+      </button>
+      <span className="row-actions">
+        <button
+          type="button"
+          className="icon-button small"
+          aria-label={`${t('devices.details')}: ${d.name}`}
+          title={t('devices.details')}
+          onClick={onDetails}
+        >
+          ⓘ
+        </button>
+        <button
+          type="button"
+          className="icon-button small"
+          aria-label={`${t('devices.remove')}: ${d.name}`}
+          title={t('devices.remove')}
+          onClick={remove}
+        >
+          ⊖
+        </button>
+        <button
+          type="button"
+          className="icon-button small danger"
+          aria-label={`${t('devices.delete')}: ${d.name}`}
+          title={t('devices.delete')}
+          onClick={del}
+        >
+          🗑
+        </button>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+/** Inline rename of a device or gateway: saves on blur or Enter, Escape cancels (spec §5). */
+import { useState } from 'react';
+
+interface Props {
+  value: string;
+  label: string;
+  /** Text shown when an empty name is refused; without it an empty name is allowed. */
+  requiredMessage?: string;
+  onSave: (name: string) => Promise<void>;
+}
+
+export function InlineRename({ value, label, requiredMessage, onSave }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = () => {
+    setDraft(value);
+    setError(null);
+    setEditing(true);
+  };
+  const commit = async () => {
+    const name = draft.trim();
+    if (!name && requiredMessage) {
+      setError(requiredMessage);
+      return;
+    }
+    setEditing(false);
+    if (name === value) return;
+    try {
+      await onSave(name);
+    } catch (err) {
+      console.error('Failed to rename', err);
+    }
+  };
+
+  if (!editing)
+    return (
+      <button
+        type="button"
+        className="rename-text title"
+        title={label}
+        aria-label={label}
+        onClick={start}
+      >
+        {value}
+      </button>
+    );
+  return (
+    <span className="rename">
+      <input
+        className="rename-input"
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        value={draft}
+        autoFocus
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => void commit()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void commit();
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            setEditing(false);
+          }
+        }}
+      />
+      {error && (
+        <span className="error-text small" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
