@@ -16,8 +16,11 @@ const lines = [
   server.mqttIngest.mode === 'embedded'
     ? `  MQTT ingest: embedded broker on port ${server.mqttIngest.port} (password: an ingest key)`
     : server.mqttIngest.mode === 'external'
-      ? '  MQTT ingest: subscribed to MQTT_URL'
+      ? `  MQTT ingest: subscribed to MQTT_URL (shared group "${config.mqttShareGroup}")`
       : '  MQTT ingest: off',
+  config.redisUrl
+    ? `  instances linked through Redis at ${new URL(config.redisUrl).host}`
+    : '  single instance (no REDIS_URL)',
   config.simulator
     ? `  demo account: ${config.demoEmail} / ${config.demoPassword} (simulated building on; SIMULATOR=off to stop it)`
     : '  simulator: off',
