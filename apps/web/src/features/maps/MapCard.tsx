@@ -24,7 +24,9 @@ export function MapCard({ map, onOpen }: { map: TrackingMap; onOpen: () => void 
         </span>
         <span className="map-card-body">
           <span className="map-card-title">
-            <span className="name">{map.name}</span>
+            <span className="name" dir="auto">
+              {map.name}
+            </span>
             <span className={`badge ${map.accessLevel}`}>
               {t(`maps.access.${map.accessLevel}`)}
             </span>

@@ -99,7 +99,9 @@ function MapTab({
         {owned ? <OwnerIcon /> : <SharedIcon />}
         <span className="visually-hidden">{t(owned ? 'maps.tabs.owned' : 'maps.tabs.shared')}</span>
       </span>
-      <span className="tab-name">{cutName(map.name)}</span>
+      <span className="tab-name" dir="auto">
+        {cutName(map.name)}
+      </span>
       <span className="tab-count" title={t('maps.tabs.accessCount', { count: map.accessCount })}>
         {map.accessCount}
       </span>

@@ -225,3 +225,17 @@ describe('maps store writes', () => {
     expect(useMapsStore.getState().viewMode).toBe('grid');
   });
 });
+
+describe('selecting a map', () => {
+  it('loads it, so the access count and last access stay current', async () => {
+    useMapsStore.setState({ entities: { 'own-1': own1 }, userMaps: ['own-1'] });
+    const opened = { ...own1, accessCount: 5, lastAccessedAt: '2024-06-01T00:00:00.000Z' };
+    const { calls } = mockFetch({
+      'GET /api/maps/own-1': jsonResponse({ success: true, map: opened }),
+    });
+    useMapsStore.getState().select('own-1');
+    await vi.waitFor(() => expect(useMapsStore.getState().entities['own-1']?.accessCount).toBe(5));
+    useMapsStore.getState().select('own-1');
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -5,6 +5,7 @@ import {
   createMap,
   deleteMap,
   duplicateMap,
+  fetchMap,
   fetchMaps,
   fetchSharedMaps,
   removeMapImage,
@@ -85,8 +86,16 @@ export const useMapsStore = create<MapsState>((set, get) => {
       }
     },
     select(id) {
+      const changed = id !== get().currentMapId;
       if (id) localStorage.setItem(STORAGE_KEYS.lastMap, id);
       set({ currentMapId: id });
+      // Opening a map loads it (spec §4); the server counts the access, so the cards stay current.
+      if (id && changed)
+        void fetchMap(id)
+          .then((map) => {
+            if (get().entities[id]) put(map);
+          })
+          .catch(() => undefined);
     },
     setViewMode: (viewMode) => set({ viewMode }),
     // Create, then upload with the new _id, then reload the list; the new map becomes current (§4).

@@ -1,0 +1,179 @@
+/**
+ * Maps in the console (issue 6): create with an image, edit, duplicate, delete, grid and tabs,
+ * a viewer's controls, the 10-tab overflow, and screenshots in English and Hebrew. Runs its own
+ * server, because it changes data and needs several accounts.
+ */
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { addAccount, freshDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import { LoginPage } from '../pages/LoginPage.ts';
+import { MapsPage } from '../pages/MapsPage.ts';
+import { apiClient, floorPlanPng } from '../pages/MapsFixtures.ts';
+
+const DOCS = path.resolve(import.meta.dirname, '../../docs');
+const PASSWORD = 'maps e2e password';
+const OWNER = 'owner@example.com';
+const VIEWER = 'viewer@example.com';
+const MANY = 'many@example.com';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  const dir = freshDataDir();
+  for (const email of [OWNER, VIEWER, MANY]) await addAccount(dir, email, PASSWORD);
+  server = await startTestServer({ SIMULATOR: 'off' }, undefined, dir);
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+/** A fresh browser context signed in as `email`, optionally in Hebrew. */
+async function signedIn(email: string, language: 'en' | 'he' = 'en'): Promise<MapsPage> {
+  context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-GB',
+  });
+  const page: Page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  if (language === 'he') await page.addInitScript(() => localStorage.setItem('language', 'he'));
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(email, PASSWORD);
+  const maps = new MapsPage(page);
+  await maps.tabBar().waitFor();
+  return maps;
+}
+
+describe('maps', () => {
+  it('creates a map with an image, edits, duplicates and deletes it, and switches views', async () => {
+    const maps = await signedIn(OWNER);
+    const { page } = maps;
+    await maps.tabBar().getByText('No maps available').waitFor();
+    await page.getByTestId('no-map').getByText('No Map Selected').waitFor();
+
+    // Create with an image: the plan is drawn and the new map is current.
+    await maps.tabBar().getByRole('button', { name: 'Create your first map' }).click();
+    await maps.fillForm({
+      name: 'Warehouse',
+      building: 'Depot',
+      floor: '1',
+      image: floorPlanPng(),
+    });
+    await maps.dialog().getByTestId('image-preview').waitFor();
+    await maps.dialog().getByRole('button', { name: 'Create Map' }).click();
+    await maps.dialog().waitFor({ state: 'detached' });
+    await maps.floorPlan().waitFor();
+    await expect
+      .poll(() => maps.floorPlan().evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(600);
+    expect(await maps.tabs().allTextContents()).toEqual([expect.stringContaining('Warehouse')]);
+
+    // Edit from the Maps tab's pencil.
+    await maps.openMapsTab();
+    await maps.mapsTab().getByRole('button', { name: 'Edit map Warehouse' }).click();
+    await maps.dialog().getByRole('img', { name: 'Current background image' }).waitFor();
+    await maps.fillForm({ name: 'Main warehouse' });
+    await maps.dialog().getByRole('button', { name: 'Save Changes' }).click();
+    await maps.dialog().waitFor({ state: 'detached' });
+    await maps.tabs().filter({ hasText: 'Main warehouse' }).waitFor();
+
+    // Grid view from the Maps tab, then duplicate and delete on the cards.
+    await maps.mapsTab().getByRole('button', { name: 'Grid view' }).click();
+    await maps.allMaps().getByRole('heading', { name: 'Map Selection' }).waitFor();
+    await maps.cardAction('Main warehouse', 'Duplicate');
+    await expect.poll(() => maps.cards().count()).toBe(2);
+    const copyName = (await maps.cardNames()).find((n) => n !== 'Main warehouse')!;
+    expect(copyName).toContain('Main warehouse');
+
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.accept();
+    });
+    await maps.cardAction(copyName, 'Delete');
+    await expect.poll(() => maps.cards().count()).toBe(1);
+    expect(asked).toBe(`Are you sure you want to delete the map '${copyName}'?`);
+
+    // Back to tabs by clicking a card.
+    await maps.card('Main warehouse').locator('.map-card-open').click();
+    await maps.tabBar().waitFor();
+    await maps.floorPlan().waitFor();
+    expect(await maps.tabs().count()).toBe(1);
+  });
+
+  it('shows a viewer of a shared map no edit or delete', async () => {
+    const owner = await apiClient(server.url, OWNER, PASSWORD);
+    const id = await owner.createMap('Shared clinic', { metadata: { buildingName: 'Clinic' } });
+    await owner.share(id, VIEWER, 'viewer');
+
+    const maps = await signedIn(VIEWER);
+    await maps.tabs().filter({ hasText: 'Shared clinic' }).waitFor();
+    await maps.openMapsTab();
+    expect(
+      await maps
+        .mapsTab()
+        .getByRole('button', { name: /^(Edit|Delete) map/ })
+        .count(),
+    ).toBe(0);
+    expect(await maps.controls().getByRole('button', { name: 'Edit mode' }).count()).toBe(0);
+
+    await maps.mapsTab().getByRole('button', { name: 'Grid view' }).click();
+    const card = maps.card('Shared clinic');
+    await card.hover();
+    expect(await card.getByText('Viewer').count()).toBe(1);
+    expect(await card.getByRole('button', { name: /^(Edit|Delete) map/ }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Duplicate map Shared clinic' }).count()).toBe(1);
+  });
+
+  it("shows 10 tabs and '+2' for 12 maps; screenshots in English and Hebrew", async () => {
+    const many = await apiClient(server.url, MANY, PASSWORD);
+    const floors = ['Ground', 'First', 'Second', 'Third', 'Fourth', 'Fifth'];
+    const plan = floorPlanPng(480, 320);
+    for (let i = 0; i < 12; i++) {
+      const id = await many.createMap(
+        `${floors[i % 6]} floor ${i < 6 ? 'North' : 'South wing annex'}`,
+        {
+          description: i % 3 === 0 ? 'Patient rooms and nurse station' : undefined,
+          metadata: { buildingName: i < 6 ? 'North' : 'South', floor: String(i % 6) },
+        },
+      );
+      if (i % 2 === 0) await many.uploadImage(id, plan);
+    }
+
+    for (const language of ['en', 'he'] as const) {
+      const maps = await signedIn(MANY, language);
+      const { page } = maps;
+      await expect.poll(() => maps.tabs().count()).toBe(10);
+      expect(await maps.overflow().textContent()).toBe('+2');
+      await page.waitForTimeout(300);
+      await maps.tabBar().screenshot({ path: path.join(DOCS, `maps-tabs-${language}.png`) });
+
+      await maps.overflow().click();
+      await maps.allMaps().waitFor();
+      await expect.poll(() => maps.cards().count()).toBe(12);
+      await page.screenshot({ path: path.join(DOCS, `maps-all-${language}.png`) });
+
+      await maps
+        .allMaps()
+        .getByRole('button', { name: /New Map|מפה חדשה/ })
+        .click();
+      await maps.dialog().waitFor();
+      await page.screenshot({ path: path.join(DOCS, `maps-create-${language}.png`) });
+      await page.keyboard.press('Escape');
+      await maps.dialog().waitFor({ state: 'detached' });
+      await context!.close();
+      context = undefined;
+    }
+  });
+});
