@@ -75,14 +75,19 @@ export function staticRun(epochs: number, trials: number) {
   return { single: rms(single), averaged: rms(averaged), crlb1, crlbN: crlb1 / Math.sqrt(epochs) };
 }
 
-/** A tag walking a loop at 1 m/s: single-epoch vs tracker (grid, Kalman) RMSE, and mean CRLB. */
+/**
+ * A tag walking a loop at 1 m/s, 2 reports/s: single-epoch vs trackers (grid with velocity, grid
+ * random walk, Kalman) RMSE, and the mean one-epoch CRLB.
+ */
 export function movingRun(seconds: number, options: TrackerOptions = {}) {
   const rand = rng(7);
   const tracker = createTracker({ mode: 'mobile', settings, ...options });
   const kalman = createTracker({ mode: 'mobile', settings, filter: 'kalman' });
+  const walker = createTracker({ mode: 'mobile', settings, ...options, velocity: false });
   const single: number[] = [];
   const tracked: number[] = [];
   const trackedKalman: number[] = [];
+  const trackedWalk: number[] = [];
   const bound: number[] = [];
   for (let t = 0; t < seconds; t += 0.5) {
     const angle = t / 5; // 5 m radius circle at 1 m/s
@@ -92,16 +97,19 @@ export function movingRun(seconds: number, options: TrackerOptions = {}) {
     const e = locate(obs, SIM_ANCHORS, settings)!;
     const k = tracker.update(obs, SIM_ANCHORS, t * 1000);
     const kk = kalman.update(obs, SIM_ANCHORS, t * 1000);
+    const kw = walker.update(obs, SIM_ANCHORS, t * 1000);
     if (t < 10) continue; // let the filter settle
     single.push(Math.hypot(e.x - x, e.y - y));
     if (k) tracked.push(Math.hypot(k.x - x, k.y - y));
     if (kk) trackedKalman.push(Math.hypot(kk.x - x, kk.y - y));
+    if (kw) trackedWalk.push(Math.hypot(kw.x - x, kw.y - y));
     bound.push(crlb(SIM_ANCHORS, x, y, { unknownOffset: true }) ** 2);
   }
   return {
     single: rms(single),
     tracked: rms(tracked),
     trackedKalman: rms(trackedKalman),
+    trackedWalk: rms(trackedWalk),
     crlb1: Math.sqrt(mean(bound)),
   };
 }

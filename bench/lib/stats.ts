@@ -17,22 +17,8 @@ export function mean(values: readonly number[]): number {
   return values.reduce((a, v) => a + v, 0) / values.length;
 }
 
-/** Deterministic uniform random numbers (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Standard normal sample (Box–Muller). */
-export function gaussian(rand: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
-}
+/** Seeded random numbers: the positioning package's single copy. */
+export { gaussian, rng } from '@rtls/positioning';
 
 function ranks(values: readonly number[]): number[] {
   const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);

@@ -13,3 +13,4 @@ export * from './grid.ts';
 export * from './grid-filter.ts';
 export * from './radio-map.ts';
 export { createGridStage, DECORRELATION_MS, type GridStageOptions } from './grid-track.ts';
+export { gaussian, rng } from './random.ts';

@@ -25,6 +25,12 @@ export interface FittedRadioMap extends RadioMap {
   chosen: Map<string, { bandwidthM: number; shrinkage: number; cvRmseDb: number }>;
 }
 
+/**
+ * Candidate grids span the plausible scales (kernel 0.3–2 m, shrinkage 1–16 samples); the choice
+ * among them is made per anchor by cross-validation on the calibration samples. Blocks of 1 m
+ * match the ~1 m over which RSSI residuals stay correlated on a calibration run, so held-out
+ * samples are not near-copies of training ones.
+ */
 const DEFAULTS = {
   bandwidthsM: [0.3, 0.5, 0.8, 1.2, 2],
   shrinkage: [1, 4, 16],

@@ -17,7 +17,13 @@ export interface RadioModel {
   txOffsetSigmaDb: number;
 }
 
-/** Generic BLE defaults (0 dBm-class tag, indoor office): nothing fitted to one site. */
+/**
+ * Generic BLE defaults, from published priors and never fitted to a site or dataset:
+ * - rssiAt1m −59 dBm: the usual 1 m calibration of 0 dBm-class beacons (iBeacon "measured power").
+ * - exponent 2.2: indoor line-of-sight path loss, between free space (2) and cluttered rooms (3).
+ * - sigmaDb 5: the middle of the 4–8 dB shadowing reported for BLE indoors.
+ * - txOffsetSigmaDb 4: tags and their mounting differ by a few dB from the nominal power.
+ */
 export const DEFAULT_RADIO_MODEL: RadioModel = {
   rssiAt1m: -59,
   exponent: 2.2,

@@ -67,12 +67,18 @@ export interface Tracker {
   reset(): void;
 }
 
+/**
+ * Generic defaults (physics and statistics, not fitted): RSSI is averaged over 2 s while moving
+ * (≤ 2 m at walking speed) and 60 s while still; the Kalman engine's white acceleration 0.5 m²/s³
+ * is a gentle walker; the gate 13.8 is the 99.9 % point of χ² with 2 degrees of freedom.
+ */
 const DEFAULTS = { mobileWindowMs: 2_000, staticWindowMs: 60_000, processNoise: 0.5, gate: 13.8 };
 /** Consecutive gated-out fixes after which the filter trusts the fixes again (re-initialises). */
 const MAX_REJECTIONS = 3;
 /**
  * Auto mode calls the tag static when its fixes over the last AUTO_STILL_MS scatter no more than
- * their own covariances predict (χ² per degree of freedom under AUTO_STILL_CHI2).
+ * their own covariances predict (χ² per degree of freedom under AUTO_STILL_CHI2: about 1 when
+ * still, so 1.5 leaves room for fixes that are not independent).
  */
 const AUTO_STILL_MS = 10_000;
 const AUTO_STILL_CHI2 = 1.5;
