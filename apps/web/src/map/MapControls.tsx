@@ -1,6 +1,8 @@
-/** Map controls of spec §2: zoom, fit, full screen, edit mode, view presets, and the scale tool. */
+/**
+ * Map controls of spec §2: zoom, fit, full screen, edit mode, view presets, and the scale tool.
+ * They sit beside the Leaflet container, not in it, so map gestures never see their clicks.
+ */
 import type { RefObject } from 'react';
-import L from 'leaflet';
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../app/I18nProvider.tsx';
 import { canEdit } from '../features/maps/access.ts';
@@ -36,12 +38,6 @@ export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: 
       .getState()
       .savePreset(tracking._id, readView(map))
       .catch((err: unknown) => console.error('Failed to save map preset', err));
-  const stop = (el: HTMLDivElement | null) => {
-    if (el) {
-      L.DomEvent.disableClickPropagation(el);
-      L.DomEvent.disableScrollPropagation(el);
-    }
-  };
   const button = (label: string, onClick: () => void, glyph: string, extra = {}) => (
     <button
       type="button"
@@ -55,7 +51,7 @@ export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: 
     </button>
   );
   return (
-    <div className="map-controls" ref={stop} role="toolbar" aria-label={t('map.controls')}>
+    <div className="map-controls" role="toolbar" aria-label={t('map.controls')}>
       {button(t('map.zoomIn'), () => zoomBy(1), '+')}
       {button(t('map.zoomOut'), () => zoomBy(-1), '−')}
       {button(t('map.fit'), () => fitMap(map, tracking), '⤢')}

@@ -63,14 +63,7 @@ export function ScaleTool({ map: tracking, onDone }: { map: TrackingMap; onDone:
 
   const current = tracking.settings.pixelsPerMetre;
   return (
-    <form
-      className="scale-panel"
-      onSubmit={save}
-      data-testid="scale-tool"
-      ref={(el) => {
-        if (el) L.DomEvent.disableClickPropagation(el);
-      }}
-    >
+    <form className="scale-panel" onSubmit={save} data-testid="scale-tool">
       <p className="small">{t('map.scale.hint')}</p>
       <p className="small muted">
         {current ? t('map.scale.current', { value: current.toFixed(2) }) : t('map.scale.unset')}

@@ -1,0 +1,48 @@
+import { renderHook } from '@testing-library/react';
+import L from 'leaflet';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeMap } from '../test/fixtures.ts';
+import { ImageCRS } from './crs.ts';
+import { loadStoredView, readView, storeView } from './map-view.ts';
+import { restoreView, useViewPersistence } from './use-view-persistence.ts';
+
+let leaflet: L.Map;
+let host: HTMLDivElement;
+
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  leaflet = L.map(host, { crs: ImageCRS, zoomControl: false, zoomSnap: 0, minZoom: -12 });
+});
+afterEach(() => {
+  leaflet.remove();
+  host.remove();
+  vi.useRealTimers();
+});
+
+describe('view persistence', () => {
+  it('fits a map opened for the first time, and restores its remembered view later', () => {
+    const map = makeMap({ _id: 'm1', settings: { imageSize: { width: 2000, height: 1000 } } });
+    restoreView(leaflet, map);
+    // First open: centred on the plan (the fit).
+    expect(readView(leaflet).center).toEqual({ x: 1000, y: 500 });
+    storeView('m1', { center: { x: 10, y: 20 }, zoom: 2 });
+    restoreView(leaflet, map);
+    const v = readView(leaflet);
+    expect(v.center.x).toBeCloseTo(10, 6);
+    expect(v.zoom).toBeCloseTo(2, 6);
+  });
+
+  it('stores pan and zoom per map once the view has settled for 100 ms', () => {
+    vi.useFakeTimers();
+    leaflet.setView([50, 60], 0);
+    renderHook(() => useViewPersistence(leaflet, 'm2'));
+    leaflet.fire('moveend');
+    vi.advanceTimersByTime(60);
+    leaflet.fire('moveend');
+    vi.advanceTimersByTime(99);
+    expect(loadStoredView('m2')).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(loadStoredView('m2')).toEqual({ center: { x: 60, y: 50 }, zoom: 1 });
+  });
+});
