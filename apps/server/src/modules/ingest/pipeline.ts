@@ -18,6 +18,7 @@ import {
   storeBatch,
   type OwnedReport,
 } from './repository.ts';
+import { createOwnerCache } from './owner-cache.ts';
 import { createSignalCache } from './signal-cache.ts';
 import { checkReport } from './validate.ts';
 
@@ -55,6 +56,8 @@ export interface PipelineDeps {
   positions?: PositionSource;
   maxBatch?: number;
   maxDelayMs?: number;
+  /** Batches stored at once (PostgreSQL pipelines them; PGlite runs one at a time anyway). */
+  maxConcurrent?: number;
   onError?: (err: unknown) => void;
   /** Called after a batch's live updates are published: ms since each caller's submit. */
   onPublished?: (latencyMs: number, reports: number) => void;
@@ -78,19 +81,27 @@ export function createPipeline({
   sql,
   publish,
   positions,
-  maxBatch = 2000,
+  maxBatch = 5000,
   maxDelayMs = 5,
+  maxConcurrent = sql.kind === 'postgres' ? 3 : 1,
   onError,
   onPublished,
 }: PipelineDeps) {
   const cache = createSignalCache();
+  /** Configured device names per owner, re-read every few seconds rather than per batch. */
+  const names = createOwnerCache((ownerId) => configuredNames(sql, ownerId));
   const stats: PipelineStats = { accepted: 0, duplicates: 0, rejected: {}, batches: 0 };
   let queue: Pending[] = [];
   let queued = 0;
   let timer: NodeJS.Timeout | null = null;
-  let flushing: Promise<void> = Promise.resolve();
+  let active = 0;
+  const inflight = new Set<Promise<void>>();
+  let publishing: Promise<void> = Promise.resolve();
   let closed = false;
-  const sweeper = setInterval(() => cache.sweep(), 60_000);
+  const sweeper = setInterval(() => {
+    cache.sweep();
+    names.sweep(10 * 60_000);
+  }, 60_000);
   sweeper.unref();
 
   function countRejected(
@@ -128,18 +139,16 @@ export function createPipeline({
     if (touched.size === 0) return;
     const owners = new Set<string>();
     for (const t of touched.values()) owners.add(t.ownerId);
-    const [nameRows] = await Promise.all([
-      configuredNames(sql, [...touched.values()]),
-      // Without frames the updates go out without positions; they are not held back.
-      positions?.prepare(owners).catch((err: unknown) => onError?.(err)),
+    const report = (err: unknown) => onError?.(err);
+    await Promise.all([
+      // Without names or frames the updates still go out (MAC as name, no position).
+      names.prepare(owners, report).catch(report),
+      positions?.prepare(owners).catch(report),
     ]);
-    const names = new Map(
-      nameRows.map((n) => [`${n.owner_id}|${n.mac}`, n.display_name || n.name]),
-    );
     const byOwner = new Map<string, DeviceUpdate[]>();
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
-    for (const [k, t] of touched) {
+    for (const t of touched.values()) {
       const signal = cache.snapshot(t.ownerId, t.mac, nowMs);
       const located = positions?.locate(t.ownerId, t.mac, signal, nowMs) ?? null;
       let strongest: string | null = null;
@@ -148,7 +157,7 @@ export function createPipeline({
         if (s.rssi > best) [best, strongest] = [s.rssi, gw];
       const update: DeviceUpdate = {
         mac: t.mac,
-        name: names.get(k) ?? t.mac,
+        name: names.get(t.ownerId)?.get(t.mac) ?? t.mac,
         signal,
         lastSeen: new Date(t.lastSeen).toISOString(),
         timestamp: now,
@@ -167,13 +176,22 @@ export function createPipeline({
     for (const [ownerId, updates] of byOwner) publish(ownerId, updates);
   }
 
-  async function flushOnce() {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const batch = queue;
-    queue = [];
-    queued = 0;
-    if (batch.length === 0) return;
+  /** Take up to maxBatch reports (whole callers) off the queue. */
+  function take(): Pending[] {
+    let n = 0;
+    let i = 0;
+    while (i < queue.length && (i === 0 || n + queue[i]!.items.length <= maxBatch)) {
+      n += queue[i]!.items.length;
+      i++;
+    }
+    const batch = queue.slice(0, i);
+    queue = queue.slice(i);
+    queued -= n;
+    return batch;
+  }
+
+  /** Store one batch; publish its live updates on the (ordered) publish chain. */
+  async function storeOne(batch: Pending[]) {
     const items = batch.flatMap((p) => p.items);
     let fresh: Set<string>;
     try {
@@ -183,7 +201,7 @@ export function createPipeline({
       for (const p of batch) p.reject(err);
       return;
     }
-    // A report sent twice in one flush (a retry racing its original) is new for one caller only.
+    // A report sent twice in one batch (a retry racing its original) is new for one caller only.
     const claimed = new Set<string>();
     for (const p of batch) {
       const mine = new Set<string>();
@@ -196,18 +214,33 @@ export function createPipeline({
       }
       p.resolve(mine);
     }
-    try {
-      await publishFresh(items, fresh);
-      const now = Date.now();
-      for (const p of batch) onPublished?.(now - p.at, p.items.length);
-    } catch (err) {
-      onError?.(err); // stored already; a live update missed is re-fetched by clients
-    }
+    // Publishing does not hold up the next store; publishes stay in order among themselves.
+    publishing = publishing.then(async () => {
+      try {
+        await publishFresh(items, fresh);
+        const now = Date.now();
+        for (const p of batch) onPublished?.(now - p.at, p.items.length);
+      } catch (err) {
+        onError?.(err); // stored already; a live update missed is re-fetched by clients
+      }
+    });
   }
 
+  /** Start stores while there is work and a free slot; resolves when the queue is drained. */
   function flush(): Promise<void> {
-    flushing = flushing.then(flushOnce, flushOnce);
-    return flushing;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    while (queue.length > 0 && active < maxConcurrent) {
+      const batch = take();
+      active++;
+      const done = storeOne(batch).finally(() => {
+        active--;
+        inflight.delete(done);
+        if (queue.length > 0) void flush();
+      });
+      inflight.add(done);
+    }
+    return Promise.all(inflight).then(() => (queue.length > 0 ? flush() : publishing));
   }
 
   return {

@@ -10,7 +10,10 @@ export interface OwnedReport {
 export const reportKey = (ownerId: string, device: string, gateway: string, at: number) =>
   `${ownerId}|${device}|${gateway}|${at}`;
 
-/** Keep, per key, the entry with the latest time (ON CONFLICT cannot touch a row twice). */
+/**
+ * Keep, per key, the entry with the latest time (ON CONFLICT cannot touch a row twice), in key
+ * order: batches stored concurrently then lock shared rows in the same order and cannot deadlock.
+ */
 function latestBy<T>(items: T[], key: (t: T) => string, time: (t: T) => number): T[] {
   const m = new Map<string, T>();
   for (const it of items) {
@@ -18,7 +21,7 @@ function latestBy<T>(items: T[], key: (t: T) => string, time: (t: T) => number):
     const prev = m.get(k);
     if (!prev || time(it) >= time(prev)) m.set(k, it);
   }
-  return [...m.values()];
+  return [...m.keys()].sort().map((k) => m.get(k)!);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -119,24 +122,13 @@ export async function storeBatch(sql: Sql, batch: OwnedReport[]): Promise<Set<st
   });
 }
 
-export interface DeviceNameRow {
-  owner_id: string;
-  mac: string;
-  name: string;
-  display_name: string | null;
-}
-
-/** Configured names of the devices in a batch, to label live updates. */
-export async function configuredNames(
-  sql: Sql,
-  pairs: { ownerId: string; mac: string }[],
-): Promise<DeviceNameRow[]> {
-  if (pairs.length === 0) return [];
-  return sql.query<DeviceNameRow>(
-    `select d.owner_id, d.mac, d.name, d.custom_settings->>'displayName' as display_name
-     from devices d join unnest($1::text[], $2::text[]) as x(o, m) on d.owner_id = x.o and d.mac = x.m`,
-    [pairs.map((p) => p.ownerId), pairs.map((p) => p.mac)],
+/** An owner's configured device names (the display name when set), by MAC. */
+export async function configuredNames(sql: Sql, ownerId: string): Promise<Map<string, string>> {
+  const rows = await sql.query<{ mac: string; name: string; display_name: string | null }>(
+    `select mac, name, custom_settings->>'displayName' as display_name from devices where owner_id = $1`,
+    [ownerId],
   );
+  return new Map(rows.map((r) => [r.mac, r.display_name || r.name]));
 }
 
 /** Latest signals of the last hour, to warm the in-memory cache at start. */

@@ -1,11 +1,10 @@
 /**
  * What the server needs to position an owner's devices, cached per owner: monitored devices and
  * their mode, each map's placed gateways as anchors in metres, the owner's triangulation settings.
- * Refreshed in the background, so the ingest hot path never waits on the database after the first
- * load of an owner.
  */
 import { DEFAULT_TRIANGULATION, type PositioningMode } from '@rtls/contract';
 import { metres, type Anchor, type LocateSettings } from '@rtls/positioning';
+import { createOwnerCache } from '../ingest/owner-cache.ts';
 import type { TrailsRepository } from './repository.ts';
 
 /** Used when a map has no scale yet; the console uses the same value (features/devices/positioner.ts). */
@@ -79,60 +78,6 @@ export async function loadOwnerFrames(
 
 /** Per-owner frames, loaded once and then refreshed every `refreshMs` while the owner is active. */
 export function createFrameCache(repo: TrailsRepository, refreshMs = 5_000) {
-  const entries = new Map<
-    string,
-    { frames: OwnerFrames; loadedAt: number; refreshing: boolean; usedAt: number }
-  >();
-  const loading = new Map<string, Promise<void>>();
-
-  function load(ownerId: string): Promise<void> {
-    let p = loading.get(ownerId);
-    if (!p) {
-      p = loadOwnerFrames(repo, ownerId)
-        .then((frames) => {
-          const now = Date.now();
-          entries.set(ownerId, { frames, loadedAt: now, refreshing: false, usedAt: now });
-        })
-        .finally(() => loading.delete(ownerId));
-      loading.set(ownerId, p);
-    }
-    return p;
-  }
-
-  return {
-    /** Make sure the owners' frames are loaded; stale ones are refreshed without waiting. */
-    async prepare(ownerIds: Iterable<string>, onError: (err: unknown) => void): Promise<void> {
-      const waits: Promise<void>[] = [];
-      const now = Date.now();
-      for (const id of ownerIds) {
-        const e = entries.get(id);
-        if (!e) waits.push(load(id));
-        else if (now - e.loadedAt > refreshMs && !e.refreshing) {
-          e.refreshing = true;
-          load(id).catch((err: unknown) => {
-            e.refreshing = false;
-            onError(err);
-          });
-        }
-      }
-      if (waits.length > 0) await Promise.all(waits);
-    },
-
-    get(ownerId: string): OwnerFrames | undefined {
-      const e = entries.get(ownerId);
-      if (e) e.usedAt = Date.now();
-      return e?.frames;
-    },
-
-    /** Forget owners not used for a while. */
-    sweep(idleMs: number, now = Date.now()) {
-      for (const [id, e] of entries) if (now - e.usedAt > idleMs) entries.delete(id);
-    },
-
-    /** Drop an owner's frames so the next prepare reloads them (after a settings change). */
-    invalidate(ownerId: string) {
-      entries.delete(ownerId);
-    },
-  };
+  return createOwnerCache((ownerId) => loadOwnerFrames(repo, ownerId), refreshMs);
 }
 export type FrameCache = ReturnType<typeof createFrameCache>;
