@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatRows, parseGateways, parseReports, replay, type Report } from './replay.ts';
+import {
+  formatRows,
+  parseGateways,
+  parseReports,
+  parseSettings,
+  replay,
+  type Report,
+} from './replay.ts';
 import { readings, ROOM } from './test-helpers.ts';
 
 const gatewaysJson = JSON.stringify(
@@ -36,6 +43,40 @@ describe('replay', () => {
     ]);
     expect(more.slice(0, 3)).toEqual(base.slice(0, 3));
     expect(more[3]).not.toEqual(base[3]);
+  });
+});
+
+describe('replay settings', () => {
+  const anchors = parseGateways(gatewaysJson);
+  const reports = [0, 1000, 2000].flatMap((t) => reportsAt('tag', 3, 3, t));
+
+  it('reads a settings file and applies it', () => {
+    const { settings, mode } = parseSettings('{"enabled": false, "positioningMode": "static"}');
+    expect(mode).toBe('static');
+    expect(settings.minSignalCount).toBe(2);
+    const rows = replay(anchors, reports, { settings, mode });
+    expect(rows.length).toBe(3);
+    expect(rows.every((r) => r.x === null && r.confidence === null)).toBe(true);
+    expect(() => parseSettings('{"positioningMode": "fast"}', 's.json')).toThrow(
+      's.json:1: positioningMode must be auto, static or mobile',
+    );
+    expect(() => parseSettings('{"minSignalCount": "3"}', 's.json')).toThrow(
+      's.json:1: "minSignalCount" must be a number',
+    );
+    expect(() => parseSettings('{"algorithm": "magic"}', 's.json')).toThrow(/"algorithm" must/);
+    expect(() => parseSettings('{"minSignals": 3}', 's.json')).toThrow('unknown setting');
+    const nested = '{"triangulation": {"minSignalCount": 4, "showDebugInfo": true}}';
+    expect(parseSettings(nested).settings.minSignalCount).toBe(4);
+    expect(parseSettings('{"algorithm": "least-squares"}').settings.algorithm).toBe(
+      'least-squares',
+    );
+  });
+
+  it("honours each gateway's logicThreshold from gateways.json", () => {
+    const strict = parseGateways(
+      JSON.stringify(ROOM.map((a) => ({ mac: a.id, x: a.x, y: a.y, z: a.z, logicThreshold: -20 }))),
+    );
+    expect(replay(strict, reports).every((r) => r.x === null)).toBe(true);
   });
 });
 

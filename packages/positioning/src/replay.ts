@@ -112,7 +112,19 @@ export function parseReports(text: string, file = 'reports.csv'): Report[] {
   return out;
 }
 
-/** Parse a settings file: any subset of LocateSettings plus an optional positioningMode. */
+const ALGORITHMS: readonly LocateSettings['algorithm'][] = [
+  'auto',
+  'strongest',
+  'weighted-centroid',
+  'least-squares',
+  'maximum-likelihood',
+];
+const NUMERIC = ['minSignalCount', 'minConfidence', 'signalAgeWeight', 'rssiWeight'] as const;
+
+/**
+ * Parse a settings file: any subset of LocateSettings (top level or under "triangulation", as
+ * the console stores them; showDebugInfo is accepted and ignored) plus an optional positioningMode.
+ */
 export function parseSettings(
   text: string,
   file = 'settings.json',
@@ -125,12 +137,34 @@ export function parseSettings(
   }
   if (typeof data !== 'object' || data === null)
     throw new InputError(file, 1, 'expected an object');
-  const { positioningMode, ...rest } = data as Record<string, unknown>;
+  const { positioningMode, triangulation, ...top } = data as Record<string, unknown>;
+  // The console's settings shape nests these under "triangulation"; both forms are accepted.
+  if (triangulation !== undefined && (typeof triangulation !== 'object' || triangulation === null))
+    throw new InputError(file, 1, '"triangulation" must be an object');
+  const rest = { ...top, ...(triangulation as Record<string, unknown> | undefined) };
   const mode = positioningMode ?? 'mobile';
   if (mode !== 'auto' && mode !== 'static' && mode !== 'mobile') {
     throw new InputError(file, 1, 'positioningMode must be auto, static or mobile');
   }
-  return { settings: { ...DEFAULT_LOCATE_SETTINGS, ...(rest as Partial<LocateSettings>) }, mode };
+  const settings: LocateSettings = { ...DEFAULT_LOCATE_SETTINGS };
+  for (const [key, value] of Object.entries(rest)) {
+    if (key === 'enabled') {
+      if (typeof value !== 'boolean')
+        throw new InputError(file, 1, '"enabled" must be true or false');
+      settings.enabled = value;
+    } else if (key === 'algorithm') {
+      if (!ALGORITHMS.includes(value as LocateSettings['algorithm']))
+        throw new InputError(file, 1, `"algorithm" must be one of ${ALGORITHMS.join(', ')}`);
+      settings.algorithm = value as LocateSettings['algorithm'];
+    } else if (NUMERIC.includes(key as (typeof NUMERIC)[number])) {
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw new InputError(file, 1, `"${key}" must be a number`);
+      settings[key as (typeof NUMERIC)[number]] = value;
+    } else if (key !== 'showDebugInfo') {
+      throw new InputError(file, 1, `unknown setting "${key}"`);
+    }
+  }
+  return { settings, mode };
 }
 
 /** Options of a replay run. */

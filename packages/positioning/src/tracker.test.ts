@@ -89,6 +89,38 @@ describe('tracker', () => {
     expect(Math.hypot(e.x - plain.x, e.y - plain.y)).toBeGreaterThan(0.1);
   });
 
+  it('honours minSignalCount, minConfidence and logicThreshold in every mode', () => {
+    const obs = readings(ROOM, 4, 3);
+    for (const mode of ['mobile', 'static', 'auto'] as const) {
+      const make = (patch: Partial<typeof settings>) =>
+        createTracker({ mode, settings: { ...settings, ...patch } });
+      expect(make({ minSignalCount: 3 }).update(obs.slice(0, 2), ROOM, 0)).toBeNull();
+      expect(make({ minSignalCount: 3 }).update(obs.slice(0, 3), ROOM, 0)).not.toBeNull();
+      expect(make({ minConfidence: 0.999 }).update(obs, ROOM, 0)).toBeNull();
+      const deaf = ROOM.map((a) => ({ ...a, logicThreshold: -20 }));
+      expect(make({}).update(obs, deaf, 0)).toBeNull();
+    }
+  });
+
+  it('uses the chosen algorithm', () => {
+    const obs = readings(ROOM, 4, 3);
+    for (const algorithm of ['strongest', 'weighted-centroid', 'least-squares'] as const) {
+      const tracker = createTracker({ mode: 'mobile', settings: { ...settings, algorithm } });
+      expect(tracker.update(obs, ROOM, 0)?.method).toBe(algorithm);
+    }
+  });
+
+  it('reports the velocity of a walking tag in mobile mode', () => {
+    const rand = rng(13);
+    const tracker = createTracker({ mode: 'mobile', settings });
+    let last = null;
+    for (let k = 0; k < 40; k++) {
+      last = tracker.update(noisy(1 + 0.2 * k, 4, rand, 3), ROOM, k * 500);
+    }
+    expect(last!.vx).toBeGreaterThan(0.1);
+    expect(Math.abs(last!.vy)).toBeLessThan(last!.vx);
+  });
+
   it('returns nothing when positioning is disabled', () => {
     const tracker = createTracker({ settings: { ...settings, enabled: false } });
     expect(tracker.update(readings(ROOM, 3, 3), ROOM, 0)).toBeNull();
