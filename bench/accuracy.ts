@@ -3,7 +3,7 @@
  * 2021 dataset's test run (default and calibrated models, with baselines, and error by confidence),
  * and solve speed with 8 gateways. Run: npm run bench:accuracy
  */
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import {
   DEFAULT_LOCATE_SETTINGS,
   locate,
@@ -135,7 +135,8 @@ const line = (r: readonly string[]) =>
     .join(' | ')
     .trimEnd();
 console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, node ${process.version}`,
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, node ${process.version}, ` +
+    `load average ${loadavg()[0]!.toFixed(1)} (speed figures drop when other work shares the cores)`,
 );
 console.log(line(head));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));

@@ -91,6 +91,7 @@ export function prepareSignals(
   out.sigmaDb = base.sigmaDb;
   out.txOffsetSigmaDb = base.txOffsetSigmaDb;
   let maxRssi = -Infinity;
+  const ageBase = clamp01(settings.signalAgeWeight);
   for (const o of observations) {
     const a = findAnchor(anchors, o.gateway);
     if (!isUsable(o, a)) continue;
@@ -103,10 +104,7 @@ export function prepareSignals(
     out.rssi[i] = o.rssi;
     out.p0[i] = m.rssiAt1m;
     out.k[i] = (10 * m.exponent) / Math.LN10;
-    out.w[i] = Math.pow(
-      clamp01(settings.signalAgeWeight),
-      Math.max(0, o.ageMs) / SIGNAL_AGE_UNIT_MS,
-    );
+    out.w[i] = o.ageMs > 0 ? Math.pow(ageBase, o.ageMs / SIGNAL_AGE_UNIT_MS) : 1;
     out.anchors.push(a);
     if (o.rssi > maxRssi) {
       maxRssi = o.rssi;
@@ -116,12 +114,14 @@ export function prepareSignals(
   // Weak links are the ones most often bent by walls and bodies: rssiWeight tilts trust towards
   // the strong ones. The tilt is renormalised to a mean of 1 so it shifts trust without
   // pretending the signals carry less information in total (which would inflate the covariance).
+  // 10^(rssiWeight·Δ/20) = exp(c·Δ); rssiWeight 0 leaves the weights untouched.
+  const rssiWeight = Number.isFinite(settings.rssiWeight) ? settings.rssiWeight : 1;
+  if (rssiWeight === 0) return out.count;
+  const c = (rssiWeight * Math.LN10) / 20;
   let sum = 0;
-  for (let i = 0; i < out.count; i++)
-    sum += Math.pow(10, (settings.rssiWeight * (out.rssi[i]! - maxRssi)) / 20);
+  for (let i = 0; i < out.count; i++) sum += Math.exp(c * (out.rssi[i]! - maxRssi));
   for (let i = 0; i < out.count; i++) {
-    const tilt = Math.pow(10, (settings.rssiWeight * (out.rssi[i]! - maxRssi)) / 20);
-    out.w[i] = (out.w[i]! * tilt * out.count) / sum;
+    out.w[i] = (out.w[i]! * Math.exp(c * (out.rssi[i]! - maxRssi)) * out.count) / sum;
   }
   return out.count;
 }
