@@ -5,6 +5,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import {
+  createTracker,
   DEFAULT_LOCATE_SETTINGS,
   locate,
   type LocateSettings,
@@ -126,6 +127,26 @@ for (const a of ['weighted-centroid', 'least-squares', 'maximum-likelihood', 'au
     v >= 100_000 ? 'target ≥ 100,000 MET' : 'target ≥ 100,000 NOT MET',
   );
 }
+
+// A mobile tracker step (grid filter on the default map of the 8 gateways) per tag report set.
+function trackerSpeed(): number {
+  const rand = rng(2);
+  const inputs = Array.from({ length: 64 }, () => simulate(2 + 16 * rand(), 2 + 11 * rand(), rand));
+  const tracker = createTracker({ mode: 'mobile' });
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < 1000) {
+    for (let i = 0; i < 20; i++, n++) tracker.update(inputs[n & 63]!, SIM_ANCHORS, n * 500);
+  }
+  return n / ((performance.now() - start) / 1000);
+}
+add(
+  'speed, 8 gateways',
+  'mobile tracker step (grid filter): updates/s on one core',
+  Math.round(trackerSpeed()).toLocaleString('en-US'),
+  '',
+  'one tag report set each',
+);
 
 const head: Row = ['section', 'case', 'RMSE or median', 'CRLB or p90', 'note'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

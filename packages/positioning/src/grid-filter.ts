@@ -80,8 +80,8 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   const n = grid.nx * grid.ny;
   const p = new Float64Array(n).fill(1 / n);
   const tmp = new Float64Array(n);
-  // Likelihood of the last readings, as exp(ll) up to a constant (ll ≤ 0, max 0).
-  const ll = new Float64Array(n);
+  // Likelihood of the last readings, scaled to a maximum of 1.
+  const lik = new Float64Array(n);
   const sw = new Float64Array(n);
   const swr = new Float64Array(n);
   const swrr = new Float64Array(n);
@@ -116,15 +116,12 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     let best = Infinity;
     for (let c = 0; c < n; c++) {
       // Σw(r−b)² + λb² minimised over the offset b: Σwr² − (Σwr)²/(Σw + λ).
-      ll[c] = swrr[c]! - swr[c]! ** 2 / (sw[c]! + lb);
-      if (ll[c]! < best) best = ll[c]!;
+      lik[c] = swrr[c]! - swr[c]! ** 2 / (sw[c]! + lb);
+      if (lik[c]! < best) best = lik[c]!;
     }
-    for (let c = 0; c < n; c++) {
-      ll[c] = -0.5 * weight * (ll[c]! - best);
-      tmp[c] = Math.exp(ll[c]!);
-    }
+    for (let c = 0; c < n; c++) lik[c] = Math.exp(-0.5 * weight * (lik[c]! - best));
     pending = true;
-    return moments(grid, tmp, true);
+    return moments(grid, lik, true);
   }
 
   function applyLikelihood(): void {
@@ -132,7 +129,7 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     pending = false;
     let total = 0;
     for (let c = 0; c < n; c++) {
-      p[c] = p[c]! * Math.exp(ll[c]!);
+      p[c] = p[c]! * lik[c]!;
       total += p[c]!;
     }
     if (!(total > 0)) p.fill(1 / n);
@@ -142,7 +139,7 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   function evidence(): number {
     if (!pending) return 1;
     let e = 0;
-    for (let c = 0; c < n; c++) e += p[c]! * Math.exp(ll[c]!);
+    for (let c = 0; c < n; c++) e += p[c]! * lik[c]!;
     return e;
   }
 
