@@ -169,6 +169,8 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
 
   registerWebApp(app, config.webDist);
 
+  // Open websockets would keep the HTTP server from closing: end them first.
+  app.addHook('preClose', async () => hub.disconnectLocal());
   app.addHook('onClose', async () => {
     available.close();
     await pipeline.close();

@@ -32,6 +32,8 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Remembers recently processed QoS 1 message ids, so a redelivered duplicate is processed once. */
 function recentIds(limit = 10_000) {
   const seen = new Set<string>();
@@ -154,10 +156,10 @@ async function startExternal({ config, pipeline, keys, log }: Deps): Promise<Mqt
   const processed = recentIds();
   const inflight = new Set<Promise<void>>();
   let closing = false;
+  let lastMessageAt = 0;
   // Acknowledge (PUBACK) only after the reports are stored: mqtt.js sends it when this callback runs.
   client.handleMessage = (packet, callback) => {
-    // Shutting down: leave it unacknowledged, the broker redelivers it after the restart.
-    if (closing) return;
+    lastMessageAt = Date.now();
     const id = `${packet.messageId}`;
     if (packet.qos > 0 && packet.dup && processed.has(id)) return callback();
     const work = ingestMessage(pipeline, ownerId, packet.topic, packet.payload as Buffer).then(
@@ -179,6 +181,7 @@ async function startExternal({ config, pipeline, keys, log }: Deps): Promise<Mqt
   // Ready once subscribed: before that, this instance takes no share of the traffic.
   let subscribed = false;
   client.on('connect', () => {
+    if (closing) return;
     client.subscribe(topics, { qos: 1 }, (err, granted) => {
       const refused = granted?.find((g) => g.qos >= 128);
       if (err || refused) log.error({ err, refused }, 'MQTT subscribe failed');
@@ -196,11 +199,25 @@ async function startExternal({ config, pipeline, keys, log }: Deps): Promise<Mqt
         : subscribed
           ? 'ok'
           : 'connected to MQTT_URL, not subscribed yet',
-    /** Take no new messages, acknowledge those being stored, then disconnect. */
+    /**
+     * Leave the group without losing anything: unsubscribe (the broker sends the others the new
+     * messages), store and acknowledge what this instance was already sent, then end the session
+     * so the broker queues nothing more for it. If that does not settle in time, disconnect
+     * keeping the session: the messages wait for this instance's restart.
+     */
     async close() {
       closing = true;
-      await Promise.allSettled([...inflight]);
-      await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+      if (client.connected)
+        await Promise.race([client.unsubscribeAsync(topics).catch(() => undefined), sleep(2000)]);
+      const deadline = Date.now() + 5000;
+      const busy = () => inflight.size > 0 || Date.now() - lastMessageAt < 300;
+      while (client.connected && busy() && Date.now() < deadline) await sleep(50);
+      const settled = client.connected && !busy();
+      await new Promise<void>((resolve) =>
+        client.end(false, settled ? { properties: { sessionExpiryInterval: 0 } } : {}, () =>
+          resolve(),
+        ),
+      );
     },
   };
 }

@@ -162,6 +162,11 @@ export function createHub(
     realtimeStats: () => outboxes.stats(),
     /** Devices waiting for one socket of this instance. */
     pendingFor: (socketId: string) => outboxes.pendingFor(socketId),
+    /**
+     * Close this instance's sockets (not the other instances'), so the HTTP server can stop: an
+     * open websocket would otherwise keep it waiting. Clients reconnect to another instance.
+     */
+    disconnectLocal: () => io.local.disconnectSockets(true),
     close: () => {
       clearInterval(recheck);
       auth.events.off('revoked', onRevoked);
