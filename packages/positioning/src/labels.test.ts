@@ -49,6 +49,22 @@ describe('placeLabels', () => {
   });
 });
 
+describe('placeLabels when crowded out', () => {
+  it('keeps a label on its marker, unflagged, when every ring spot is taken', () => {
+    // Boxes tiled edge to edge over ±600 px: any point on any of the 49 rings hits one of them.
+    const tiles = [];
+    for (let x = -600; x <= 600; x += LABEL.boxWidth)
+      for (let y = -600; y <= 600; y += LABEL.boxHeight) tiles.push({ id: `t${x},${y}`, x, y });
+    const out = placeLabels([...tiles, { id: 'late', x: 5, y: 7 }]);
+    expect(out.slice(0, -1).every((p) => !p.needsLeaderLine)).toBe(true);
+    expect(out.at(-1)).toEqual({
+      id: 'late',
+      displayPosition: { x: 5, y: 7 },
+      needsLeaderLine: false,
+    });
+  });
+});
+
 describe('crlb', () => {
   it('shrinks with more anchors and grows with noise', () => {
     const four = crlb(ROOM.slice(0, 4), 4, 3);
