@@ -235,6 +235,37 @@ describeEachDb(
       expect(stats.duplicates - before.duplicates).toBe(4);
     });
 
+    it('refreshes latest signals and last-seen times of known devices in the background', async () => {
+      const device = 'C3:00:00:00:00:66';
+      const latest = async () =>
+        (
+          await t.sql.query<{ rssi: number; received_at: Date }>(
+            'select rssi, received_at from latest_signals where owner_id = $1 and device_mac = $2',
+            [owner.id, device],
+          )
+        )[0];
+      const lastSeen = async () =>
+        new Date(
+          (
+            await t.sql.query<{ last_seen: Date }>(
+              'select last_seen from heard_devices where owner_id = $1 and mac = $2',
+              [owner.id, device],
+            )
+          )[0]!.last_seen,
+        ).getTime();
+      const first = at();
+      await post([{ gateway: GW, device, rssi: -70, timestamp: first }]);
+      // Seen for the first time: written with its batch.
+      expect(await latest()).toMatchObject({ rssi: -70 });
+      expect(await lastSeen()).toBe(first);
+      const second = at();
+      const res = await post([{ gateway: GW, device, rssi: -55, timestamp: second }]);
+      expect(res.json()).toMatchObject({ accepted: 1 });
+      await t.built.pipeline.derived.flush();
+      expect(await latest()).toMatchObject({ rssi: -55 });
+      expect(await lastSeen()).toBe(second);
+    });
+
     it('writes nothing of a batch when the database fails halfway, and 503 asks for a retry', async () => {
       const counts = async () => ({
         history: await history(),

@@ -20,6 +20,7 @@ import {
 } from './repository.ts';
 import { createOwnerCache } from './owner-cache.ts';
 import { createSignalCache } from './signal-cache.ts';
+import { createWriteBehind } from './write-behind.ts';
 import { checkReport } from './validate.ts';
 
 export interface IngestResult {
@@ -88,6 +89,7 @@ export function createPipeline({
   onPublished,
 }: PipelineDeps) {
   const cache = createSignalCache();
+  const behind = createWriteBehind(sql, { onError });
   /** Configured device names per owner, re-read every few seconds rather than per batch. */
   const names = createOwnerCache((ownerId) => configuredNames(sql, ownerId));
   const stats: PipelineStats = { accepted: 0, duplicates: 0, rejected: {}, batches: 0 };
@@ -195,7 +197,7 @@ export function createPipeline({
     const items = batch.flatMap((p) => p.items);
     let fresh: Set<string>;
     try {
-      fresh = await storeBatch(sql, items);
+      fresh = await storeBatch(sql, items, behind);
       stats.batches++;
     } catch (err) {
       for (const p of batch) p.reject(err);
@@ -246,6 +248,8 @@ export function createPipeline({
   return {
     stats,
     cache,
+    /** Background writes of latest signals and heard devices/gateways (flush() in tests). */
+    derived: behind,
 
     /** Warm the signal cache from the database so the first updates after a restart are complete. */
     async warm(sinceMs = Date.now() - 3600_000) {
@@ -303,6 +307,7 @@ export function createPipeline({
       closed = true;
       clearInterval(sweeper);
       await flush();
+      await behind.close();
     },
   };
 }

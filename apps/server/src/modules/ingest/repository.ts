@@ -14,7 +14,7 @@ export const reportKey = (ownerId: string, device: string, gateway: string, at: 
  * Keep, per key, the entry with the latest time (ON CONFLICT cannot touch a row twice), in key
  * order: batches stored concurrently then lock shared rows in the same order and cannot deadlock.
  */
-function latestBy<T>(items: T[], key: (t: T) => string, time: (t: T) => number): T[] {
+export function latestBy<T>(items: T[], key: (t: T) => string, time: (t: T) => number): T[] {
   const m = new Map<string, T>();
   for (const it of items) {
     const k = key(it);
@@ -26,47 +26,93 @@ function latestBy<T>(items: T[], key: (t: T) => string, time: (t: T) => number):
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The three derived tables, keyed as their primary keys are. */
+export type Derived = 'signals' | 'gateways' | 'devices';
+export const derivedKey: Record<Derived, (b: OwnedReport) => string> = {
+  signals: (b) => `${b.ownerId}|${b.report.device}|${b.report.gateway}`,
+  gateways: (b) => `${b.ownerId}|${b.report.gateway}`,
+  devices: (b) => `${b.ownerId}|${b.report.device}`,
+};
+
+/** Where rows of the derived tables may go instead of the batch's transaction. */
+export interface DerivedSink {
+  /** True when this row may be written later (it is already in the table from earlier). */
+  defer(table: Derived, key: string, item: OwnedReport): boolean;
+  /** Called after the transaction committed, with the rows it wrote. */
+  written(table: Derived, keys: readonly string[]): void;
+}
+
 /**
- * Store a batch. Returns the keys of reports that were new (a redelivered report is stored once),
- * so callers count and publish only those.
+ * Store a batch: every new report in signal_history, and the latest signals and heard gateways
+ * and devices (those the sink does not take for later). Returns the keys of reports that were new
+ * (a redelivered report is stored once), so callers count and publish only those.
  */
-export async function storeBatch(sql: Sql, batch: OwnedReport[]): Promise<Set<string>> {
+export async function storeBatch(
+  sql: Sql,
+  batch: OwnedReport[],
+  sink?: DerivedSink,
+): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
-  return sql.transaction(async (tx) => {
-    const inserted = await tx.query<{
-      owner_id: string;
-      device_mac: string;
-      gateway_mac: string;
-      received_at: Date;
-    }>(
-      `insert into signal_history (owner_id, device_mac, gateway_mac, rssi, received_at, ip)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::timestamptz[], $6::text[])
-       on conflict do nothing
-       returning owner_id, device_mac, gateway_mac, received_at`,
-      [
-        batch.map((b) => b.ownerId),
-        batch.map((b) => b.report.device),
-        batch.map((b) => b.report.gateway),
-        batch.map((b) => b.report.rssi),
-        batch.map((b) => iso(b.report.receivedAt)),
-        batch.map((b) => b.report.ip),
-      ],
-    );
-    const fresh = new Set(
-      inserted.map((r) =>
-        reportKey(r.owner_id, r.device_mac, r.gateway_mac, new Date(r.received_at).getTime()),
-      ),
-    );
+  const wrote: Record<Derived, string[]> = { signals: [], gateways: [], devices: [] };
+  const fresh = await sql.transaction(async (tx) => {
+    const fresh = await insertHistory(tx, batch);
     const newOnes = batch.filter((b) =>
       fresh.has(reportKey(b.ownerId, b.report.device, b.report.gateway, b.report.receivedAt)),
     );
     if (newOnes.length === 0) return fresh;
+    const now = (table: Derived) => {
+      const rows = latestBy(newOnes, derivedKey[table], (b) => b.report.receivedAt);
+      const keep = sink ? rows.filter((b) => !sink.defer(table, derivedKey[table](b), b)) : rows;
+      wrote[table] = keep.map(derivedKey[table]);
+      return keep;
+    };
+    await upsertDerived(tx, now('signals'), now('gateways'), now('devices'));
+    return fresh;
+  });
+  if (sink)
+    for (const table of ['signals', 'gateways', 'devices'] as const)
+      sink.written(table, wrote[table]);
+  return fresh;
+}
 
-    const signals = latestBy(
-      newOnes,
-      (b) => `${b.ownerId}|${b.report.device}|${b.report.gateway}`,
-      (b) => b.report.receivedAt,
-    );
+async function insertHistory(tx: Sql, batch: OwnedReport[]): Promise<Set<string>> {
+  const inserted = await tx.query<{
+    owner_id: string;
+    device_mac: string;
+    gateway_mac: string;
+    received_at: Date;
+  }>(
+    `insert into signal_history (owner_id, device_mac, gateway_mac, rssi, received_at, ip)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::timestamptz[], $6::text[])
+     on conflict do nothing
+     returning owner_id, device_mac, gateway_mac, received_at`,
+    [
+      batch.map((b) => b.ownerId),
+      batch.map((b) => b.report.device),
+      batch.map((b) => b.report.gateway),
+      batch.map((b) => b.report.rssi),
+      batch.map((b) => iso(b.report.receivedAt)),
+      batch.map((b) => b.report.ip),
+    ],
+  );
+  return new Set(
+    inserted.map((r) =>
+      reportKey(r.owner_id, r.device_mac, r.gateway_mac, new Date(r.received_at).getTime()),
+    ),
+  );
+}
+
+/**
+ * Upsert latest signals, heard gateways and heard devices; each list holds one row per key, in
+ * key order. Older rows never overwrite newer ones, so these writes may come in any order.
+ */
+export async function upsertDerived(
+  tx: Sql,
+  signals: OwnedReport[],
+  gws: OwnedReport[],
+  devs: OwnedReport[],
+): Promise<void> {
+  if (signals.length > 0)
     await tx.query(
       `insert into latest_signals (owner_id, device_mac, gateway_mac, rssi, received_at, ip)
        select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::timestamptz[], $6::text[])
@@ -82,11 +128,7 @@ export async function storeBatch(sql: Sql, batch: OwnedReport[]): Promise<Set<st
         signals.map((b) => b.report.ip),
       ],
     );
-    const gws = latestBy(
-      newOnes,
-      (b) => `${b.ownerId}|${b.report.gateway}`,
-      (b) => b.report.receivedAt,
-    );
+  if (gws.length > 0)
     await tx.query(
       `insert into heard_gateways (owner_id, mac, ip, first_seen, last_seen)
        select o, m, i, t, t from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as x(o, m, i, t)
@@ -100,11 +142,7 @@ export async function storeBatch(sql: Sql, batch: OwnedReport[]): Promise<Set<st
         gws.map((b) => iso(b.report.receivedAt)),
       ],
     );
-    const devs = latestBy(
-      newOnes,
-      (b) => `${b.ownerId}|${b.report.device}`,
-      (b) => b.report.receivedAt,
-    );
+  if (devs.length > 0)
     await tx.query(
       `insert into heard_devices (owner_id, mac, name, first_seen, last_seen)
        select o, m, n, t, t from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as x(o, m, n, t)
@@ -118,8 +156,6 @@ export async function storeBatch(sql: Sql, batch: OwnedReport[]): Promise<Set<st
         devs.map((b) => iso(b.report.receivedAt)),
       ],
     );
-    return fresh;
-  });
 }
 
 /** An owner's configured device names (the display name when set), by MAC. */

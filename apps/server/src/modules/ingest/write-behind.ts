@@ -1,0 +1,90 @@
+/**
+ * Write-behind for the derived tables (latest signals, heard gateways and devices). Every report
+ * is stored in signal_history inside its batch's transaction; a row of a derived table that this
+ * process wrote recently is only refreshed, at most once per interval, in one background
+ * transaction. A device, gateway or gateway-device pair seen for the first time is still written
+ * with its batch, so "available" lists show it as soon as the ingest call returns.
+ */
+import type { Sql } from '../../plugins/db.ts';
+import { upsertDerived, type Derived, type DerivedSink, type OwnedReport } from './repository.ts';
+
+const TABLES: readonly Derived[] = ['signals', 'gateways', 'devices'];
+
+export interface WriteBehindOptions {
+  intervalMs?: number;
+  /** A key not written for this long is written with its batch again (bounds memory). */
+  forgetMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+export function createWriteBehind(
+  sql: Sql,
+  { intervalMs = 1_000, forgetMs = 10 * 60_000, onError }: WriteBehindOptions = {},
+): DerivedSink & { flush(): Promise<void>; close(): Promise<void>; pending(): number } {
+  const known: Record<Derived, Map<string, number>> = {
+    signals: new Map(),
+    gateways: new Map(),
+    devices: new Map(),
+  };
+  let dirty: Record<Derived, Map<string, OwnedReport>> = {
+    signals: new Map(),
+    gateways: new Map(),
+    devices: new Map(),
+  };
+  let writing: Promise<void> = Promise.resolve();
+
+  function keepLatest(table: Derived, key: string, item: OwnedReport) {
+    const prev = dirty[table].get(key);
+    if (!prev || item.report.receivedAt >= prev.report.receivedAt) dirty[table].set(key, item);
+  }
+
+  function flush(): Promise<void> {
+    writing = writing.then(async () => {
+      const taken = dirty;
+      if (TABLES.every((t) => taken[t].size === 0)) return;
+      dirty = { signals: new Map(), gateways: new Map(), devices: new Map() };
+      // In key order, like the batches, so concurrent writers cannot deadlock.
+      const rows = (t: Derived) => [...taken[t].keys()].sort().map((k) => taken[t].get(k)!);
+      try {
+        await sql.transaction((tx) =>
+          upsertDerived(tx, rows('signals'), rows('gateways'), rows('devices')),
+        );
+        const now = Date.now();
+        for (const t of TABLES) for (const k of taken[t].keys()) known[t].set(k, now);
+      } catch (err) {
+        onError?.(err);
+        // Keep them for the next round, unless newer ones came in meanwhile.
+        for (const t of TABLES) for (const [k, item] of taken[t]) keepLatest(t, k, item);
+      }
+    });
+    return writing;
+  }
+
+  let ticks = 0;
+  const timer = setInterval(() => {
+    void flush();
+    if (++ticks % 60 !== 0) return;
+    const old = Date.now() - forgetMs;
+    for (const t of TABLES) for (const [k, at] of known[t]) if (at < old) known[t].delete(k);
+  }, intervalMs);
+  timer.unref();
+
+  return {
+    defer(table, key, item) {
+      if (!known[table].has(key)) return false;
+      keepLatest(table, key, item);
+      return true;
+    },
+    written(table, keys) {
+      const now = Date.now();
+      for (const k of keys) known[table].set(k, now);
+    },
+    flush,
+    pending: () => TABLES.reduce((n, t) => n + dirty[t].size, 0),
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+export type WriteBehind = ReturnType<typeof createWriteBehind>;
