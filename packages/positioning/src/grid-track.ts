@@ -55,27 +55,33 @@ export interface GridStage {
 
 /**
  * Default correlation time of a link's shadowing (ms). Physics: indoor shadowing decorrelates
- * over ~1 m (Gudmundson-type models give 1–2 m indoors) and people walk at ~1 m/s, so ~1 s; for a
- * still tag the static mode averages instead. Checked, not fitted, on the calibration run
- * (bench/lib/tune.ts), never on the test run.
+ * over ~1 m (Gudmundson-type models give 1–2 m indoors; RSSI residuals of the calibration run lose
+ * half their correlation within 0.75–1 m of separation) and people walk at ~1 m/s, so ~1 s; a
+ * still tag is averaged by the static mode instead. bench/lib/tune.ts compares 0.5, 1 and 2 s on
+ * the calibration run and the simulation (never the test run): 0.5 s wins in the simulation,
+ * whose noise is independent per report by construction, 2 s slightly on the slow calibration
+ * robot; the physical 1 s is kept.
  */
 export const DECORRELATION_MS = 1_000;
 /**
  * White-acceleration density of the walker's velocity (m²/s³). Prior: a pedestrian starts, stops
  * or turns, changing velocity by ~1–1.5 m/s within ~1 s, so q ≈ 1–2. Chosen among 0.5, 1 and 2 on
  * the moving simulation and the calibration run only (bench/lib/tune.ts), never the test run:
- * 2 follows walkers best in simulation and costs nothing on the slow calibration robot.
+ * 2 follows walkers best in simulation and costs little on the slow calibration robot.
  */
 export const DEFAULT_VELOCITY_PROCESS_NOISE = 2;
 /** Prior σ of a tag's velocity per axis when first seen (m/s): from still up to a brisk walk. */
 const VELOCITY_PRIOR_SIGMA = 0.7;
-/** 99.9 % point of χ² with 2 dof: a fix this far from the prediction is an outlier. */
+/** 99.9 % point of χ² with 2 dof: readings with −2·ln(evidence) above it are an outlier. */
 const DEFAULT_GATE = 13.8;
 /** Consecutive rejected epochs after which the readings are trusted again. */
 const MAX_REJECTIONS = 3;
 /** A gap longer than this (s) forgets the velocity: nobody keeps a heading that long unseen. */
 const MAX_COAST_S = 5;
-/** Residual random walk (m²/s) under the velocity model: slack for turns the model lags on. */
+/**
+ * Residual random walk (m²/s) under the velocity model: generic slack for turns the velocity lags
+ * on (about a tenth of the no-velocity walk), not tuned.
+ */
 const CV_DIFFUSION = 0.1;
 
 // Path-loss maps are shared by every tag tracked against the same anchors array.
