@@ -17,6 +17,7 @@ const PASSWORD = 'maps e2e password';
 const OWNER = 'owner@example.com';
 const VIEWER = 'viewer@example.com';
 const MANY = 'many@example.com';
+const CANVAS = 'canvas@example.com';
 
 let server: TestServer;
 let browser: Browser;
@@ -24,7 +25,7 @@ let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   const dir = freshDataDir();
-  for (const email of [OWNER, VIEWER, MANY]) await addAccount(dir, email, PASSWORD);
+  for (const email of [OWNER, VIEWER, MANY, CANVAS]) await addAccount(dir, email, PASSWORD);
   server = await startTestServer({ SIMULATOR: 'off' }, undefined, dir);
   browser = await launchBrowser();
 }, 120_000);
@@ -134,6 +135,75 @@ describe('maps', () => {
     expect(await card.getByText('Viewer').count()).toBe(1);
     expect(await card.getByRole('button', { name: /^(Edit|Delete) map/ }).count()).toBe(0);
     expect(await card.getByRole('button', { name: 'Duplicate map Shared clinic' }).count()).toBe(1);
+  });
+
+  it('remembers views per map, saves and loads a preset, follows full screen, sets the scale', async () => {
+    const api = await apiClient(server.url, CANVAS, PASSWORD);
+    const planA = await api.createMap('Plan A');
+    await api.uploadImage(planA, floorPlanPng(600, 400));
+    await api.createMap('Plan B');
+    const maps = await signedIn(CANVAS);
+    const { page } = maps;
+    const stored = (id: string) =>
+      page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { zoom: number } | null,
+        `mapView:${id}`,
+      );
+    const control = (name: string) => maps.controls().getByRole('button', { name, exact: true });
+
+    // First open: fitted, and the view is remembered after it settles.
+    await maps.floorPlan().waitFor();
+    await expect.poll(() => stored(planA)).not.toBeNull();
+    const fitted = (await stored(planA))!.zoom;
+    expect(fitted).toBeGreaterThan(0);
+    expect(fitted).toBeLessThanOrEqual(1);
+
+    await control('Zoom in').click();
+    await expect.poll(async () => (await stored(planA))!.zoom).toBeCloseTo(fitted + 0.2, 2);
+    expect(await control('Load view preset').isDisabled()).toBe(true);
+    await control('Save view preset').click();
+    await expect.poll(() => control('Load view preset').isDisabled()).toBe(false);
+    await control('Fit to screen').click();
+    await expect.poll(async () => (await stored(planA))!.zoom).toBeCloseTo(fitted, 2);
+    await control('Load view preset').click();
+    await expect.poll(async () => (await stored(planA))!.zoom).toBeCloseTo(fitted + 0.2, 2);
+
+    // The last viewed map comes back after a reload, and each map keeps its own view.
+    await maps.tabs().filter({ hasText: 'Plan B' }).click();
+    await page.reload();
+    await maps.tabs().first().waitFor();
+    expect(await maps.tabBar().locator('[aria-current="page"]').textContent()).toContain('Plan B');
+    await maps.tabs().filter({ hasText: 'Plan A' }).click();
+    await maps.floorPlan().waitFor();
+    await page.waitForTimeout(300);
+    expect((await stored(planA))!.zoom).toBeCloseTo(fitted + 0.2, 2);
+
+    // Full screen follows the browser: entering by the button, leaving by the browser.
+    await control('Full screen').click();
+    await control('Exit full screen').waitFor();
+    await page.evaluate(() => document.exitFullscreen());
+    await control('Full screen').waitFor();
+
+    // Scale: a line drawn across the plan, 30 m long.
+    await control('Set map scale').click();
+    await maps.openMapsTab();
+    await page.screenshot({ path: path.join(DOCS, 'maps-canvas-en.png') });
+    const box = (await maps.floorPlan().boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.click(box.x + box.width * 0.1, y);
+    await page.mouse.click(box.x + box.width * 0.9, y);
+    await page.getByLabel('Real length of the line (metres)').fill('30');
+    await page.getByRole('button', { name: 'Save scale' }).click();
+    await page.getByTestId('scale-tool').waitFor({ state: 'detached' });
+    const ppm = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/maps/${id}`, {
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      return ((await res.json()) as { map: { settings: { pixelsPerMetre?: number } } }).map.settings
+        .pixelsPerMetre;
+    }, planA);
+    // 80 % of the 600 px plan is 480 px over 30 m: 16 px per metre.
+    expect(ppm).toBeCloseTo(16, 0);
   });
 
   it("shows 10 tabs and '+2' for 12 maps; screenshots in English and Hebrew", async () => {

@@ -2,12 +2,13 @@
  * Map controls of spec §2: zoom, fit, full screen, edit mode, view presets, and the scale tool.
  * They sit beside the Leaflet container, not in it, so map gestures never see their clicks.
  */
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../app/I18nProvider.tsx';
 import { canEdit } from '../features/maps/access.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { useUiStore } from '../features/layout/ui-store.ts';
+import { CONTROL_ICONS as I } from './control-icons.tsx';
 import { fitMap } from './fit.ts';
 import { useLeafletMap } from './map-context.ts';
 import { applyView, readView } from './map-view.ts';
@@ -38,7 +39,7 @@ export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: 
       .getState()
       .savePreset(tracking._id, readView(map))
       .catch((err: unknown) => console.error('Failed to save map preset', err));
-  const button = (label: string, onClick: () => void, glyph: string, extra = {}) => (
+  const button = (label: string, onClick: () => void, glyph: ReactNode, extra = {}) => (
     <button
       type="button"
       className="icon-button"
@@ -52,25 +53,25 @@ export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: 
   );
   return (
     <div className="map-controls" role="toolbar" aria-label={t('map.controls')}>
-      {button(t('map.zoomIn'), () => zoomBy(1), '+')}
-      {button(t('map.zoomOut'), () => zoomBy(-1), '−')}
-      {button(t('map.fit'), () => fitMap(map, tracking), '⤢')}
+      {button(t('map.zoomIn'), () => zoomBy(1), I.zoomIn)}
+      {button(t('map.zoomOut'), () => zoomBy(-1), I.zoomOut)}
+      {button(t('map.fit'), () => fitMap(map, tracking), I.fit)}
       {button(
         t(isFullScreen ? 'map.exitFullScreen' : 'map.fullScreen'),
         toggle,
-        isFullScreen ? '⤡' : '⛶',
+        isFullScreen ? I.exitFullScreen : I.fullScreen,
         { 'aria-pressed': isFullScreen },
       )}
       {editable &&
-        button(t('map.editMode'), () => setEditMode(!isEditMode), '✎', {
+        button(t('map.editMode'), () => setEditMode(!isEditMode), I.edit, {
           'aria-pressed': isEditMode,
         })}
-      {editable && button(t('map.savePreset'), savePreset, '★')}
-      {button(t('map.loadPreset'), () => saved && applyView(map, saved), '☆', {
+      {editable && button(t('map.savePreset'), savePreset, I.savePreset)}
+      {button(t('map.loadPreset'), () => saved && applyView(map, saved), I.loadPreset, {
         disabled: !saved,
       })}
       {editable &&
-        button(t('map.scale.tool'), onScaleTool, '📏', {
+        button(t('map.scale.tool'), onScaleTool, I.scale, {
           'aria-pressed': scaleActive,
         })}
     </div>

@@ -26,6 +26,7 @@ describe('view persistence', () => {
     restoreView(leaflet, map);
     // First open: centred on the plan (the fit).
     expect(readView(leaflet).center).toEqual({ x: 1000, y: 500 });
+    expect(loadStoredView('m1')?.center).toEqual({ x: 1000, y: 500 });
     storeView('m1', { center: { x: 10, y: 20 }, zoom: 2 });
     restoreView(leaflet, map);
     const v = readView(leaflet);

@@ -10,8 +10,10 @@ import { applyView, loadStoredView, readView, storeView } from './map-view.ts';
 
 export function restoreView(map: L.Map, tracking: TrackingMap) {
   const stored = loadStoredView(tracking._id);
-  if (stored) applyView(map, stored);
-  else fitMap(map, tracking);
+  if (stored) return applyView(map, stored);
+  fitMap(map, tracking);
+  // Remembered at once, so only the very first open fits by itself.
+  storeView(tracking._id, readView(map));
 }
 
 export function useViewPersistence(map: L.Map | null, mapId: string) {
