@@ -253,7 +253,19 @@ async function throughputPhase(
   };
 }
 
+/** Sum and count of the server's own report-to-publish latency histogram (seconds). */
+async function serverLatency(s: ServerProcess): Promise<{ sum: number; count: number }> {
+  const text = await (await fetch(`${s.url}/metrics`)).text();
+  const num = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    sum: num('rtls_ingest_to_update_seconds_sum'),
+    count: num('rtls_ingest_to_update_seconds_count'),
+  };
+}
+
 interface Latency {
+  /** Mean ms from the server taking a report to publishing its update (server's own histogram). */
+  serverMean: number;
   sent: number;
   matched: number;
   p50: number;
@@ -293,6 +305,7 @@ async function latencyPhase(
   const tickMs = 10;
   const start = performance.now();
   const cpu0 = watched.map((s) => cpuSecondsOf(s.pid) ?? 0);
+  const server0 = await serverLatency(target);
   let sent = 0;
   let failed = 0;
   const inflight = new Set<Promise<void>>();
@@ -328,9 +341,11 @@ async function latencyPhase(
   await Promise.all(inflight);
   await new Promise((r) => setTimeout(r, 1_000));
   socket.off('device_update', onUpdate);
+  const server1 = await serverLatency(target);
   const elapsed = (performance.now() - start) / 1000;
   const cpu = watched.reduce((a, s, i) => a + ((cpuSecondsOf(s.pid) ?? 0) - cpu0[i]!), 0);
   return {
+    serverMean: ((server1.sum - server0.sum) / (server1.count - server0.count)) * 1000,
     sent,
     matched: latencies.length,
     p50: quantile(latencies, 0.5),
@@ -512,7 +527,18 @@ async function main() {
       'report sent → matching device_update at a Socket.IO client, ms',
   );
   table([
-    ['database', 'sent', 'matched', 'p50', 'p95', 'p99', 'max', 'failed', 'server CPU'],
+    [
+      'database',
+      'sent',
+      'matched',
+      'p50',
+      'p95',
+      'p99',
+      'max',
+      'failed',
+      'server CPU',
+      'server-side mean',
+    ],
     ...results.map((r) =>
       r.latency
         ? [
@@ -525,8 +551,9 @@ async function main() {
             r.latency.max.toFixed(1),
             String(r.latency.failed),
             r.latency.serverCores.toFixed(2),
+            r.latency.serverMean.toFixed(1),
           ]
-        : [r.label, '—', '—', '—', '—', '—', '—', '—', '—'],
+        : [r.label, '—', '—', '—', '—', '—', '—', '—', '—', '—'],
     ),
   ]);
   console.log('\nServer memory over the run (sampled every 5 s)');

@@ -1,8 +1,9 @@
 /**
  * Server-side positions of monitored devices, with the same positioning package as the console:
  * one causal tracker per device on the map of its strongest placed gateway. A device is located
- * at most once per TRAIL_POINT_SPACING_MS (the trackers are too costly to run per report);
- * updates in between carry the last position. Each new position becomes a trail point.
+ * at most once per TRAIL_POINT_SPACING_MS, within a CPU budget per second (a tracker update costs
+ * up to ~1 ms, too much to run per report); updates in between carry the last position. Each new
+ * position becomes a trail point.
  */
 import {
   TRAIL_POINT_SPACING_MS,
@@ -38,6 +39,11 @@ export interface PositionsOptions {
   frames: FrameCache;
   recorder: TrailRecorder;
   intervalMs?: number;
+  /**
+   * Most milliseconds of tracker work per second of wall clock. Past it, devices keep their last
+   * position a little longer rather than the event loop (and every live update) falling behind.
+   */
+  budgetMsPerS?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -48,9 +54,13 @@ export function createPositions({
   frames,
   recorder,
   intervalMs = TRAIL_POINT_SPACING_MS,
+  budgetMsPerS = 250,
   onError = () => undefined,
 }: PositionsOptions) {
   const states = new Map<string, DeviceState>();
+  let windowStart = 0;
+  let spentMs = 0;
+  let deferred = 0;
   const sweeper = setInterval(() => {
     const now = Date.now();
     for (const [k, s] of states) if (now - s.locatedAt > IDLE_MS) states.delete(k);
@@ -93,6 +103,11 @@ export function createPositions({
         states.set(key, state);
       }
       if (now - state.locatedAt < intervalMs) return state.last;
+      if (now - windowStart >= 1000) [windowStart, spentMs] = [now, 0];
+      if (spentMs >= budgetMsPerS) {
+        deferred++;
+        return state.last;
+      }
       state.locatedAt = now;
       const observations: Observation[] = [];
       for (const gw in signal) {
@@ -103,7 +118,9 @@ export function createPositions({
           ageMs: Math.max(0, now - Date.parse(s.received_at)),
         });
       }
+      const t0 = performance.now();
       const est = state.tracker.update(observations, frame.anchors, now);
+      spentMs += performance.now() - t0;
       // Like the console: a missing or weak fix keeps the last position.
       if (!est || est.confidence < owner.settings.minConfidence) return state.last;
       const ppm = frame.pixelsPerMetre;
@@ -122,8 +139,8 @@ export function createPositions({
       return state.last;
     },
 
-    /** Tracked devices (for memory checks). */
-    size: () => states.size,
+    /** Tracked devices, and locates put off because the second's budget was spent. */
+    stats: () => ({ devices: states.size, deferred }),
 
     async close() {
       clearInterval(sweeper);
