@@ -42,8 +42,48 @@ export class MainPage {
     );
   }
 
+  readonly toolsPanel = () => this.page.getByTestId('tools-panel');
+  readonly menu = () => this.page.getByRole('menu');
+
+  /** Opens the header menu (if closed). */
+  async openMenu() {
+    if ((await this.userMenu().getAttribute('aria-expanded')) !== 'true') {
+      await this.userMenu().click();
+    }
+    await this.menu().waitFor();
+  }
+
   async logout() {
-    await this.userMenu().click();
-    await this.page.getByRole('menuitem').click();
+    await this.openMenu();
+    await this.page.getByTestId('logout').click();
+  }
+
+  /** Switches the language from the header menu, then closes the menu. */
+  async switchLanguage(language: 'en' | 'he') {
+    await this.openMenu();
+    await this.menu().locator(`button[lang="${language}"]`).click();
+    await this.page.keyboard.press('Escape');
+  }
+
+  async openSettings() {
+    await this.openMenu();
+    await this.page.getByTestId('open-settings').click();
+    await this.page.getByTestId('settings-panel').waitFor();
+  }
+
+  /** Selects a tools-panel tab by its id: maps, devices, gateways or view. */
+  async openTab(id: 'maps' | 'devices' | 'gateways' | 'view') {
+    await this.page.locator(`#tab-${id}`).click();
+    await this.page.locator(`#panel-${id}`).waitFor();
+  }
+
+  /** The live connection state shown by the header indicator. */
+  liveState() {
+    return this.liveIndicator().getAttribute('data-state');
+  }
+
+  /** Keys currently in the page's localStorage. */
+  storageKeys() {
+    return this.page.evaluate(() => Object.keys(localStorage));
   }
 }

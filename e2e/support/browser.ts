@@ -13,10 +13,15 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { locale?: string; viewport?: { width: number; height: number } } = {},
+  opts: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    /** A spec's own server; the shared one otherwise. */
+    baseURL?: string;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: inject('baseURL'),
+    baseURL: opts.baseURL ?? inject('baseURL'),
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     locale: opts.locale ?? 'en-GB',
   });

@@ -1,0 +1,157 @@
+/**
+ * A session's lifecycle against its own server: the server restarted mid-session (same port and
+ * data dir) with the console reconnecting by itself to fresh data, and sign-out clearing storage.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, newPage } from '../support/browser.ts';
+import { freshDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import { LoginPage } from '../pages/LoginPage.ts';
+import { MainPage } from '../pages/MainPage.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startTestServer({}, undefined, freshDataDir());
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => {
+  ({ context, page } = await newPage(browser, { baseURL: server.url }));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function signIn(): Promise<MainPage> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(DEMO.email, DEMO.password);
+  const main = new MainPage(page);
+  await main.waitUntilShown();
+  return main;
+}
+
+/** The API as the signed-in console calls it, with the page's token. */
+async function api(path: string, init: { method?: string; body?: unknown } = {}) {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const res = await fetch(path, {
+        method: init.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
+    { path, init },
+  );
+}
+
+/** Stops a server; if it has not exited in 20 s, says why (its output) and kills it. */
+async function stopOrKill(s: TestServer) {
+  const mark = s.output().length;
+  const timer = setTimeout(() => {
+    console.log('server did not stop in 20 s:\n' + s.output().slice(mark).slice(-4000));
+    s.process.kill('SIGKILL');
+  }, 20_000);
+  await s.stop();
+  clearTimeout(timer);
+}
+
+describe('session', () => {
+  it('sign-out leaves no token, user, last map, per-map view or gateway view in storage', async () => {
+    const main = await signIn();
+    await main.waitForMarkers(1);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('lastViewedMapId')))
+      .toBeTruthy();
+    // Views other screens remember: a per-map view for another map, the gateway view settings.
+    await page.evaluate(() => {
+      localStorage.setItem(
+        'mapView:another-map',
+        JSON.stringify({ center: { x: 1, y: 2 }, zoom: 2 }),
+      );
+      localStorage.setItem('gatewayViewSettings', '{"radius":25}');
+    });
+    expect(await main.storageKeys()).toEqual(
+      expect.arrayContaining(['token', 'user', 'lastViewedMapId', 'mapView:another-map']),
+    );
+
+    await main.logout();
+    await new LoginPage(page).email().waitFor();
+    const left = await main.storageKeys();
+    expect(left).not.toContain('token');
+    expect(left).not.toContain('user');
+    expect(left).not.toContain('lastViewedMapId');
+    expect(left).not.toContain('gatewayViewSettings');
+    expect(left.filter((k) => k.startsWith('mapView:'))).toEqual([]);
+    // After sign-out the console shows the login screen even after a reload.
+    await page.reload();
+    await new LoginPage(page).email().waitFor();
+  });
+  it('reconnects by itself after the server restarts, with lists re-fetched', async () => {
+    const main = await signIn();
+    await main.waitForMarkers(1);
+    await expect.poll(() => main.liveState(), { timeout: 15_000 }).toBe('connected');
+    const maps = (await api('/api/maps')).body as { maps: { _id: string; name: string }[] };
+    const map = maps.maps[0]!;
+    await main.openTab('maps');
+    await main.toolsPanel().getByText(map.name).first().waitFor();
+
+    // The server goes away: the console notices and keeps trying on its schedule.
+    await stopOrKill(server);
+    await expect
+      .poll(() => main.liveState(), { timeout: 15_000 })
+      .toMatch(/^(reconnecting|disconnected)$/);
+
+    // While the console is cut off, the data changes: the map is renamed by a second instance
+    // on another port, which is then stopped again.
+    const other = await startTestServer({}, undefined, server.dataDir);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const renamed = `${map.name} (renamed)`;
+    const put = await fetch(`${other.url}/api/maps/${map._id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: renamed }),
+    });
+    expect(put.status).toBe(200);
+    await stopOrKill(other);
+
+    // Back on the same port and data dir: the console reconnects without a reload.
+    server = await startTestServer({}, server.port, server.dataDir);
+    await expect.poll(() => main.liveState(), { timeout: 40_000 }).toBe('connected');
+    await main.toolsPanel().getByText(renamed).first().waitFor({ timeout: 15_000 });
+    // Live updates flow again: markers keep moving.
+    await page.evaluate(() => {
+      const w = window as unknown as { heard: number };
+      w.heard = 0;
+      window.addEventListener('deviceUpdate', () => w.heard++);
+    });
+    await page.waitForFunction(() => (window as unknown as { heard: number }).heard >= 5, null, {
+      timeout: 30_000,
+    });
+    await main.waitForMarkers(1, 30_000);
+    const before = await main.markerPositions();
+    await page.waitForFunction(
+      (start) =>
+        [...document.querySelectorAll('[data-testid="device-marker"]')].some((el) => {
+          const r = el.getBoundingClientRect();
+          const b = start.find((s) => s.mac === el.getAttribute('data-mac'));
+          return (
+            b !== undefined && Math.hypot(b.x - (r.x + r.width / 2), b.y - (r.y + r.height / 2)) > 1
+          );
+        }),
+      before,
+      { timeout: 15_000, polling: 250 },
+    );
+  }, 180_000);
+});
