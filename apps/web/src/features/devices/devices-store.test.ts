@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignalMap } from '@rtls/contract';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice, makeGateway, makeMap, makeUpdate } from '../../test/fixtures.ts';
 import { useDevicesStore } from './devices-store.ts';
 import { mapFrame } from './positioner.ts';
@@ -13,6 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 function seed(...devices: ReturnType<typeof makeDevice>[]) {
@@ -136,5 +138,56 @@ describe('positions from signals', () => {
       .getState()
       .applyUpdates([makeUpdate({ mac: TAG, signal: signalsAt(5, 5, T0) })]);
     expect(useDevicesStore.getState().entities[TAG]?.position).toBeNull();
+  });
+});
+
+describe('device lifecycle (spec §4)', () => {
+  it('available → monitored: leaves the available list, named by display name, without a position', async () => {
+    seed();
+    useDevicesStore.setState({
+      available: [
+        { mac: TAG, name: 'BLE-1', lastSeenInAPI: '', firstSeen: '', isMonitored: false },
+      ],
+    });
+    mockFetch({
+      'POST /api/devices/monitor/AA%3ABB%3ACC%3A00%3A00%3A01': jsonResponse({
+        success: true,
+        device: makeDevice({ mac: TAG, name: 'BLE-1', customSettings: { displayName: 'Cart' } }),
+      }),
+    });
+    await useDevicesStore.getState().addToMonitoring(TAG, { displayName: 'Cart' });
+    const s = useDevicesStore.getState();
+    expect(s.available).toEqual([]);
+    expect(s.monitored).toEqual([TAG]);
+    expect(s.entities[TAG]).toMatchObject({ name: 'Cart', position: null });
+  });
+
+  it('monitored → removed: back to available only when the provider still reports it', async () => {
+    seed(makeDevice({ mac: TAG }), makeDevice({ mac: 'GONE', name: 'Gone' }));
+    mockFetch({
+      'DELETE /api/devices/monitor/AA%3ABB%3ACC%3A00%3A00%3A01': jsonResponse({
+        success: true,
+        device: makeDevice({ mac: TAG, isMonitored: false, isAvailableInAPI: true }),
+      }),
+      'DELETE /api/devices/monitor/GONE': jsonResponse({
+        success: true,
+        device: makeDevice({ mac: 'GONE', isMonitored: false, isAvailableInAPI: false }),
+      }),
+    });
+    await useDevicesStore.getState().removeFromMonitoring(TAG);
+    await useDevicesStore.getState().removeFromMonitoring('GONE');
+    const s = useDevicesStore.getState();
+    expect(s.monitored).toEqual([]);
+    expect(s.entities).toEqual({});
+    expect(s.available.map((a) => a.mac)).toEqual([TAG]);
+  });
+
+  it('a failed add raises the spec text and changes nothing', async () => {
+    seed();
+    mockFetch({});
+    await expect(useDevicesStore.getState().addToMonitoring(TAG, {})).rejects.toThrow(
+      'Failed to add device to monitoring',
+    );
+    expect(useDevicesStore.getState().monitored).toEqual([]);
   });
 });

@@ -13,7 +13,12 @@ import type {
 import { fetchAvailableDevices } from '../../api/available.ts';
 import * as api from '../../api/devices.ts';
 import { createPositioningEngine, type PositioningEngine } from './positioning-engine.ts';
-import type { LocatedDevice, MapFrame } from './positioner.ts';
+import {
+  filterForFleet,
+  type LocatedDevice,
+  type MapFrame,
+  type TrackingFilter,
+} from './positioner.ts';
 
 export interface LiveDevice extends Device {
   /** When the last live update was merged (ms). */
@@ -65,6 +70,8 @@ export const entityName = (d: Pick<Device, 'mac' | 'name' | 'customSettings'>) =
   d.customSettings.displayName?.trim() || d.name?.trim() || d.mac;
 
 let engine: PositioningEngine | null = null;
+/** The tracking filter the engine's current frame uses; it follows the fleet's size. */
+let engineFilter: TrackingFilter = 'grid';
 const positioning = () =>
   (engine ??= createPositioningEngine((results) =>
     useDevicesStore.getState().applyLocated(results),
@@ -91,6 +98,7 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
         };
       }
       set({ entities, monitored: list.map((d) => d.mac), monitoredLoaded: true, loading: false });
+      if (filterForFleet(list.length) !== engineFilter) get().setFrame(get().frame);
       positioning().locate(withSignals(Object.values(entities)), Date.now());
     } catch (err) {
       set({ loading: false, error: (err as Error).message });
@@ -206,7 +214,8 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
   },
   setFrame(frame) {
     set({ frame });
-    positioning().setFrame(frame);
+    engineFilter = filterForFleet(get().monitored.length);
+    positioning().setFrame(frame, engineFilter);
     const all = Object.values(get().entities);
     // Devices without signals have nothing to locate from: they leave the map.
     const silent = all.filter((d) => !d.signal || Object.keys(d.signal).length === 0);

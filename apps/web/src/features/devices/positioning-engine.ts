@@ -9,11 +9,12 @@ import {
   type LocatedDevice,
   type MapFrame,
   type ToWorker,
+  type TrackingFilter,
 } from './positioner.ts';
 
 export interface PositioningEngine {
-  /** A new map frame: every tracker starts over. */
-  setFrame(frame: MapFrame | null): void;
+  /** A new map frame (or tracking filter): every tracker starts over. */
+  setFrame(frame: MapFrame | null, filter: TrackingFilter): void;
   /** Locate these devices; results arrive through the callback (at once without a worker). */
   locate(devices: Locatable[], now: number): void;
   dispose(): void;
@@ -24,7 +25,7 @@ export type OnLocated = (results: LocatedDevice[]) => void;
 function inThread(onLocated: OnLocated): PositioningEngine {
   let locator = createLocator(null);
   return {
-    setFrame: (frame) => (locator = createLocator(frame)),
+    setFrame: (frame, filter) => (locator = createLocator(frame, undefined, filter)),
     locate: (devices, now) =>
       onLocated(devices.map((d) => ({ mac: d.mac, ...locator.locate(d, now) }))),
     dispose: () => undefined,
@@ -41,7 +42,7 @@ function inWorker(onLocated: OnLocated): PositioningEngine {
   };
   const post = (msg: ToWorker) => worker.postMessage(msg);
   return {
-    setFrame: (frame) => post({ type: 'frame', generation: ++generation, frame }),
+    setFrame: (frame, filter) => post({ type: 'frame', generation: ++generation, frame, filter }),
     locate: (devices, now) => {
       if (devices.length > 0) post({ type: 'locate', generation, now, devices });
     },

@@ -1,0 +1,135 @@
+/**
+ * bench:ui — the real console in headless Debian Chromium with the simulator: main-thread frame
+ * time (requestAnimationFrame deltas, p50/p95) and long tasks while N devices move live on one
+ * map, for a no-device baseline and 500, 2,000 and 10,000 devices. Each size gets a fresh server
+ * whose demo account monitors all N simulated tags, walked by the simulator CLI through the HTTP
+ * ingest (see lib/ui-load.ts). Prints figures; asserts nothing.
+ *
+ *   npm run bench:ui                       (sizes 0,500,2000,10000)
+ *   BENCH_UI_SIZES=2000 BENCH_UI_SECONDS=20 npm run bench:ui
+ *
+ * WEB_DIST picks the built console (default apps/web/dist: run `npm run build` first).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumVersion, ensureChromium } from '../e2e/support/chromium.ts';
+import { freshDataDir, startTestServer } from '../e2e/support/server.ts';
+import { ingestKey, seededServerEnv, startLoad, type LoadProcess } from './lib/ui-load.ts';
+import { INSTALL_PROBE, measureScript, percentile, type ProbeResult } from './lib/ui-probe.ts';
+
+const SIZES = (process.env.BENCH_UI_SIZES ?? '0,500,2000,10000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_UI_SECONDS ?? 15);
+const WARMUP_S = Number(process.env.BENCH_UI_WARMUP ?? 8);
+const RATE = process.env.SIMULATOR_RATE ?? '1';
+const DEMO = { email: 'demo@example.com', password: 'demo1234' };
+const webDist = process.env.WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+
+interface Row {
+  devices: number;
+  result: ProbeResult;
+}
+
+async function runSize(devices: number, chromiumPath: string): Promise<Row> {
+  const server = await startTestServer(
+    { ...seededServerEnv(devices), WEB_DIST: webDist, LOG_LEVEL: 'error' },
+    undefined,
+    freshDataDir(),
+  );
+  let load: LoadProcess | null = null;
+  if (devices > 0)
+    load = startLoad(
+      server.url,
+      await ingestKey(server.url, DEMO.email, DEMO.password),
+      devices,
+      RATE,
+    );
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    await page.addInitScript(INSTALL_PROBE);
+    await page.goto('/');
+    await page.locator('input[name="email"]').fill(DEMO.email);
+    await page.locator('input[name="password"]').fill(DEMO.password);
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId('map-canvas').waitFor();
+    if (devices > 0) {
+      // Wait until most tags are drawn (positions need a few live updates), then warm up.
+      const want = Math.floor(devices * 0.8);
+      await page
+        .waitForFunction(
+          `document.querySelectorAll('[data-testid="device-marker"]').length >= ${want}`,
+          undefined,
+          { timeout: 120_000, polling: 1000 },
+        )
+        .catch(() => console.log(`  (fewer than ${want} markers after 120 s; measuring anyway)`));
+    }
+    await page.waitForTimeout(WARMUP_S * 1000);
+    const result = (await page.evaluate(measureScript(SECONDS * 1000))) as ProbeResult;
+    await context.close();
+    return { devices, result };
+  } finally {
+    await browser.close();
+    await load?.stop();
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+
+async function main() {
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error(`No built console at ${webDist}: run npm run build (or set WEB_DIST).`);
+  const chromiumPath = ensureChromium();
+  console.log(`bench:ui — ${chromiumVersion(chromiumPath)}, headless, via playwright-core`);
+  console.log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+  );
+  console.log(
+    `window ${SECONDS} s after ${WARMUP_S} s warm-up; simulator rate ${RATE}/s per tag; server, simulator and browser share this machine`,
+  );
+  const rows: Row[] = [];
+  for (const n of SIZES) {
+    process.stdout.write(`measuring ${n} devices…\n`);
+    rows.push(await runSize(n, chromiumPath));
+  }
+  console.log('');
+  console.log(
+    'devices | markers | updates/s | frames | p50 ms | p95 ms | max ms | long tasks (total ms)',
+  );
+  for (const { devices, result: r } of rows) {
+    console.log(
+      [
+        String(devices).padStart(7),
+        String(r.markers).padStart(7),
+        fmt(r.updates / SECONDS).padStart(9),
+        String(r.frames.length).padStart(6),
+        fmt(percentile(r.frames, 50)).padStart(6),
+        fmt(percentile(r.frames, 95)).padStart(6),
+        fmt(Math.max(...r.frames)).padStart(6),
+        `${r.longTasks} (${Math.round(r.longTaskMs)})`.padStart(12),
+      ].join(' | '),
+    );
+  }
+  const at2000 = rows.find((r) => r.devices === 2000);
+  if (at2000)
+    console.log(
+      `target p95 ≤ 16.7 ms at 2,000 devices: ${fmt(percentile(at2000.result.frames, 95))} ms`,
+    );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
