@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeXhr } from '../../api/fake-xhr.ts';
@@ -161,8 +161,41 @@ describe('Create map dialog', () => {
     renderWithI18n(<MapDialogs />);
     await userEvent.type(screen.getByLabelText('Map Name *'), 'Lobby');
     await userEvent.click(screen.getByRole('button', { name: 'Create Map' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to create map');
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to create map: down');
     expect(dialog()).not.toBeNull();
+  });
+
+  it('reopens the created map for editing when only its image upload failed', async () => {
+    seedMaps([]);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const created = makeMap({ _id: 'new', name: 'Lobby' });
+    const { calls } = mockFetch({
+      'POST /api/maps': jsonResponse({ success: true, map: created }, 201),
+      'GET /api/maps': jsonResponse({ success: true, maps: [created] }),
+      'GET /api/maps/shared': jsonResponse({ success: true, maps: [] }),
+    });
+    fakeXhr(() => ({ status: 400, body: { message: 'The file is not a supported image' } }));
+    open();
+    renderWithI18n(<MapDialogs />);
+    await userEvent.type(screen.getByLabelText('Map Name *'), 'Lobby');
+    fireEvent.change(screen.getByTestId('image-input'), { target: { files: [png] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Map' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Map' })).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Failed to upload image: The file is not a supported image',
+    );
+    expect(screen.getByLabelText('Map Name *')).toHaveProperty('value', 'Lobby');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(useMapsStore.getState().currentMapId).toBe('new');
+  });
+
+  it('closes an edit dialog whose map has been deleted', async () => {
+    seedMaps([makeMap({ _id: 'gone' })]);
+    useMapDialogStore.getState().openEdit('gone');
+    renderWithI18n(<MapDialogs />);
+    expect(dialog()).not.toBeNull();
+    act(() => useMapsStore.setState({ entities: {}, userMaps: [] }));
+    expect(dialog()).toBeNull();
   });
 });
 

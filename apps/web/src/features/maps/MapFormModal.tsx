@@ -1,17 +1,26 @@
 /** Create and Edit map dialogs of spec §2: fields, image picker, upload progress, save. */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { ApiError } from '../../api/http.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { resolveImageUrl } from '../../map/image-url.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { EMPTY_FORM, formFromMap, type MapFormValues } from './map-form.ts';
-import { useMapsStore } from './maps-store.ts';
+import { MapImageError, useMapsStore } from './maps-store.ts';
 import { Modal } from './Modal.tsx';
+
+/** The call's fixed message, with the server's reason when it gave one. */
+const errorText = (err: unknown) => {
+  const e = err as ApiError;
+  return e.detail && e.detail !== e.message ? `${e.message}: ${e.detail}` : e.message;
+};
 
 /** Mounts the open map dialog, if any. */
 export function MapDialogs() {
   const dialog = useMapDialogStore((s) => s.dialog);
-  if (!dialog) return null;
+  const editedExists = useMapsStore((s) => dialog?.kind !== 'edit' || !!s.entities[dialog.id]);
+  // An edit dialog whose map has gone (deleted elsewhere) does not turn into a create dialog.
+  if (!dialog || !editedExists) return null;
   // A key per dialog resets the form and the picked image every time one opens (spec §2).
   return <MapFormModal key={dialog.kind === 'edit' ? dialog.id : 'create'} />;
 }
@@ -28,7 +37,9 @@ function MapFormModal() {
   const [removeCurrent, setRemoveCurrent] = useState(false);
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(
+    dialog?.kind === 'edit' ? (dialog.error ?? null) : null,
+  );
   const titleId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
 
@@ -60,8 +71,14 @@ function MapFormModal() {
       else await useMapsStore.getState().create(write);
       close();
     } catch (err) {
+      if (err instanceof MapImageError) {
+        // The map was created; only its image failed. Reopen it for editing, to retry the image.
+        console.error('Failed to upload image', err.cause);
+        useMapDialogStore.getState().openEdit(err.mapId, errorText(err.cause));
+        return;
+      }
       console.error(editing ? 'Failed to update map' : 'Failed to create map', err);
-      setError((err as Error).message);
+      setError(errorText(err));
       setSaving(false);
       setProgress(null);
     }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeMap } from '../../test/fixtures.ts';
+import { useUiStore } from '../layout/ui-store.ts';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { MapTabBar } from './MapTabBar.tsx';
 import { useMapsStore } from './maps-store.ts';
@@ -73,5 +74,19 @@ describe('MapTabBar', () => {
     expect(useMapsStore.getState().currentMapId).toBe('m3');
     await userEvent.click(screen.getByRole('button', { name: '+ New Map' }));
     expect(useMapDialogStore.getState().dialog).toEqual({ kind: 'create' });
+  });
+
+  it('speaks Hebrew: empty state and the overflow label', () => {
+    seedMaps([]);
+    useUiStore.setState({ language: 'he' });
+    const { unmount } = renderWithI18n(<MapTabBar />);
+    expect(screen.getByText('אין מפות זמינות')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'צור את המפה הראשונה שלך' })).toBeDefined();
+    expect(document.documentElement.dir).toBe('rtl');
+    unmount();
+    seedMaps(many(11));
+    useUiStore.setState({ language: 'he' });
+    renderWithI18n(<MapTabBar />);
+    expect(screen.getByTestId('tab-overflow').getAttribute('aria-label')).toBe('עוד 1 מפות');
   });
 });

@@ -17,6 +17,17 @@ import { NEW_MAP_BODY_SETTINGS, toUpdateBody, type MapFormValues } from './map-f
 
 export type MapViewMode = 'tabs' | 'grid';
 
+/** A map was created but its image upload failed; `cause` is the upload's ApiError. */
+export class MapImageError extends Error {
+  constructor(
+    readonly mapId: string,
+    override readonly cause: unknown,
+  ) {
+    super((cause as Error).message);
+    this.name = 'MapImageError';
+  }
+}
+
 /** What the create and edit forms hand to the store; `image` is uploaded after the map is saved. */
 export interface MapWrite {
   values: MapFormValues;
@@ -105,10 +116,16 @@ export const useMapsStore = create<MapsState>((set, get) => {
         isPublic: false,
         settings: NEW_MAP_BODY_SETTINGS,
       } satisfies MapCreateBody);
-      if (image) await uploadMapImage(created._id, image, onProgress);
+      let uploadError: unknown = null;
+      if (image)
+        await uploadMapImage(created._id, image, onProgress).catch((err: unknown) => {
+          uploadError = err;
+        });
       set({ currentMapId: created._id });
       await get().load();
       get().select(created._id);
+      // The map exists even when its image failed: the caller learns which map, to offer a retry.
+      if (uploadError) throw new MapImageError(created._id, uploadError);
       return get().entities[created._id] ?? created;
     },
     async update(id, { values, image, removeImage, onProgress }) {
