@@ -7,6 +7,7 @@ import {
   createMap,
   deleteMap,
   duplicateMap,
+  fetchPublicMaps,
   removeMapImage,
   saveMapPreset,
   updateMap,
@@ -24,6 +25,25 @@ const failure = (p: Promise<unknown>) =>
     },
     (e: unknown) => e as ApiError,
   );
+
+describe('fetchPublicMaps', () => {
+  it('asks for a page with limit 20 and skip 0 by default', async () => {
+    const { calls } = mockFetch({
+      'GET /api/maps/public': jsonResponse({ success: true, maps: [makeMap()] }),
+    });
+    expect(await fetchPublicMaps()).toHaveLength(1);
+    await fetchPublicMaps(5, 10);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/maps/public?limit=20&skip=0',
+      '/api/maps/public?limit=5&skip=10',
+    ]);
+  });
+
+  it("fails with 'Failed to fetch public maps'", async () => {
+    mockFetch({});
+    expect((await failure(fetchPublicMaps())).message).toBe('Failed to fetch public maps');
+  });
+});
 
 describe('map writes', () => {
   it('creates with POST /maps and returns the new map', async () => {

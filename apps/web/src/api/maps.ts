@@ -1,6 +1,8 @@
 /** Map calls of spec §7: reads, create, update, delete, duplicate, preset, image upload and removal. */
 import {
   API_ERRORS,
+  PUBLIC_MAPS_DEFAULT_LIMIT,
+  PUBLIC_MAPS_DEFAULT_SKIP,
   type MapCreateBody,
   type MapUpdateBody,
   type Point,
@@ -19,6 +21,13 @@ export const fetchMaps = async () =>
   (await apiRequest<MapsBody>('/maps', { error: 'fetchMaps' })).maps;
 export const fetchSharedMaps = async () =>
   (await apiRequest<MapsBody>('/maps/shared', { error: 'fetchSharedMaps' })).maps;
+/** Public maps, a page at a time (limit default 20, skip default 0, spec §9). */
+export const fetchPublicMaps = async (
+  limit = PUBLIC_MAPS_DEFAULT_LIMIT,
+  skip = PUBLIC_MAPS_DEFAULT_SKIP,
+) =>
+  (await apiRequest<MapsBody>('/maps/public', { query: { limit, skip }, error: 'fetchPublicMaps' }))
+    .maps;
 export const fetchMap = async (id: string) =>
   (await apiRequest<MapBody>(mapPath(id), { error: 'fetchMap' })).map;
 
