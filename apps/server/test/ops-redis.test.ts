@@ -3,6 +3,7 @@
  * broker, live updates and revocations cross instances, sign-in limits are shared.
  */
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { DeviceUpdate } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,12 +33,12 @@ interface Instance {
 }
 
 /** One server instance on its own in-memory database, sharing TEST_REDIS_URL with the others. */
-async function instance(): Promise<Instance> {
+async function instance(url = redisUrl()): Promise<Instance> {
   const sql = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
   await migrate(sql, MIGRATIONS_DIR);
   const readiness: ReadinessProbes = {};
   const built = await buildApp({
-    config: testConfig({ redisUrl: redisUrl() }),
+    config: testConfig({ redisUrl: url }),
     sql,
     logger: false,
     readiness,
@@ -180,4 +181,77 @@ describe('shared sign-in limiter', () => {
       /^REDIS_URL is set but Redis at 127\.0\.0\.1:1 is unreachable/,
     );
   });
+});
+
+/** A TCP relay to Redis that can be cut and restored, to play an outage. */
+async function redisRelay() {
+  const target = new URL(redisUrl());
+  const open = new Set<net.Socket>();
+  let up = true;
+  const server = net.createServer((inbound) => {
+    if (!up) return inbound.destroy();
+    const outbound = net.connect(Number(target.port || 6379), target.hostname);
+    for (const s of [inbound, outbound]) {
+      open.add(s);
+      s.on('close', () => open.delete(s));
+      s.on('error', () => undefined);
+    }
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut() {
+      up = false;
+      for (const s of open) s.destroy();
+    },
+    restore: () => (up = true),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('an instance whose Redis goes away', () => {
+  it('keeps serving its own clients, says not ready, and recovers when Redis returns', async () => {
+    const relay = await redisRelay();
+    const one = await instance(relay.url);
+    const sockets: Socket[] = [];
+    try {
+      const user = await createSignedInUser(one.built, 'outage');
+      const s = io(one.baseUrl, {
+        path: '/sqws',
+        transports: ['websocket'],
+        auth: { token: user.token },
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(s);
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+
+      relay.cut();
+      const down = await one.built.app.inject('/readyz');
+      expect(down.statusCode).toBe(503);
+      expect(down.json().checks.redis).toMatch(/^Redis unreachable/);
+      // Publishing (which also goes to Redis for the other instances) neither crashes nor stops
+      // this instance's own clients from hearing the update.
+      const got = new Promise<DeviceUpdate>((resolve) => s.once('device_update', resolve));
+      one.built.hub.publish(user.id, [sample('BB:00:00:00:0D:01')]);
+      expect((await got).mac).toBe('BB:00:00:00:0D:01');
+      await new Promise((r) => setTimeout(r, 2_500)); // past the 2 s command timeout: it fails
+
+      relay.restore();
+      const deadline = Date.now() + 10_000;
+      while ((await one.built.app.inject('/readyz')).statusCode !== 200) {
+        if (Date.now() > deadline) throw new Error('Redis did not come back in /readyz');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    } finally {
+      for (const s of sockets) s.disconnect();
+      await one.close();
+      await relay.close();
+    }
+  }, 30_000);
 });

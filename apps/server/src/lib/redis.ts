@@ -39,11 +39,17 @@ export async function openRedis(url: string, timeoutMs = 10_000): Promise<RedisL
     connectTimeout: timeoutMs,
     retryStrategy: (times: number) => Math.min(times * 200, 2000),
   };
-  const client = new Redis(url, options);
+  // Commands answer within 2 s or fail: sign-in and /readyz never hang on an outage.
+  const client = new Redis(url, { ...options, commandTimeout: 2_000 });
   const subscriber = new Redis(url, options);
   // Errors are reported by the probe and the failing calls; the clients reconnect by themselves.
   client.on('error', () => undefined);
   subscriber.on('error', () => undefined);
+  // The Socket.IO adapter publishes without handling failures: during an outage that would be an
+  // unhandled rejection (a crash). Live updates to other instances are best effort: drop them.
+  const publish = client.publish.bind(client);
+  client.publish = ((...args: Parameters<typeof publish>) =>
+    publish(...args).catch(() => 0)) as typeof client.publish;
   try {
     await Promise.race([
       Promise.all([client.connect(), subscriber.connect()]),
