@@ -145,12 +145,13 @@ function trackerSpeed(): number {
   }
   return n / ((cpuMs() - start) / 1000);
 }
+const steps = trackerSpeed();
 add(
   'speed, 8 gateways',
-  'mobile tracker step (grid filter): updates/s on one core',
-  Math.round(trackerSpeed()).toLocaleString('en-US'),
+  'mobile tracker step (grid filter, ~1 m cells): updates/s on one core',
+  Math.round(steps).toLocaleString('en-US'),
   '',
-  'one tag report set each',
+  steps >= 10_000 ? 'target ≥ 10,000 MET' : 'target ≥ 10,000 NOT MET',
 );
 
 const head: Row = ['section', 'case', 'RMSE or median', 'CRLB or p90', 'note'];

@@ -82,9 +82,20 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   const tmp = new Float64Array(n);
   // Likelihood of the last readings, scaled to a maximum of 1.
   const lik = new Float64Array(n);
-  const sw = new Float64Array(n);
-  const swr = new Float64Array(n);
-  const swrr = new Float64Array(n);
+  // Scratch for the usable readings of one epoch (grown when a map has more gateways).
+  let cols = new Int32Array(16);
+  let rss = new Float64Array(16);
+  let ws = new Float64Array(16);
+  const growReadings = (size: number) => {
+    const grow = <T extends Int32Array | Float64Array>(a: T, make: (m: number) => T): T => {
+      const b = make(2 * size);
+      b.set(a);
+      return b;
+    };
+    cols = grow(cols, (m) => new Int32Array(m));
+    rss = grow(rss, (m) => new Float64Array(m));
+    ws = grow(ws, (m) => new Float64Array(m));
+  };
   let pending = false;
 
   function likelihood(
@@ -93,33 +104,49 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     weight = 1,
   ): GridPosterior | null {
     pending = false;
-    sw.fill(0);
-    swr.fill(0);
-    swrr.fill(0);
+    const table = interleaved(map, n);
+    const g = table.gateways;
+    // The usable readings, packed: surface column, RSSI and weight w = trust / σ².
     let used = 0;
+    let sw = 0;
     for (const r of readings) {
-      const mu = map.surfaces.get(r.gateway);
+      const k = table.index.get(r.gateway);
       const rw = r.weight ?? 1;
-      if (!mu || mu.length !== n || !Number.isFinite(r.rssi) || !(rw > 0)) continue;
+      if (k === undefined || !Number.isFinite(r.rssi) || !(rw > 0)) continue;
       const s = map.sigmaDb.get(r.gateway) ?? 5;
-      const w = rw / (s * s);
-      for (let c = 0; c < n; c++) {
-        const d = r.rssi - mu[c]!;
-        sw[c] = sw[c]! + w;
-        swr[c] = swr[c]! + w * d;
-        swrr[c] = swrr[c]! + w * d * d;
-      }
+      if (used >= cols.length) growReadings(used + 1);
+      cols[used] = k;
+      rss[used] = r.rssi;
+      ws[used] = rw / (s * s);
+      sw += ws[used]!;
       used++;
     }
     if (used === 0) return null;
     const lb = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
+    const shrink = 1 / (sw + lb);
+    const data = table.data;
     let best = Infinity;
-    for (let c = 0; c < n; c++) {
-      // Σw(r−b)² + λb² minimised over the offset b: Σwr² − (Σwr)²/(Σw + λ).
-      lik[c] = swrr[c]! - swr[c]! ** 2 / (sw[c]! + lb);
-      if (lik[c]! < best) best = lik[c]!;
+    for (let c = 0, base = 0; c < n; c++, base += g) {
+      // Σw(r−b)² + λb² minimised over the offset b: Σwd² − (Σwd)²/(Σw + λ), d = r − μ.
+      let a = 0;
+      let b = 0;
+      for (let k = 0; k < used; k++) {
+        const d = rss[k]! - data[base + cols[k]!]!;
+        const wd = ws[k]! * d;
+        a += wd;
+        b += wd * d;
+      }
+      const v = b - a * a * shrink;
+      lik[c] = v;
+      if (v < best) best = v;
     }
-    for (let c = 0; c < n; c++) lik[c] = Math.exp(-0.5 * weight * (lik[c]! - best));
+    // Cells more than e^−40 below the best weigh nothing next to it: no exp for them.
+    const h = 0.5 * weight;
+    const cut = best + 40 / Math.max(h, 1e-12);
+    for (let c = 0; c < n; c++) {
+      const v = lik[c]!;
+      lik[c] = v > cut ? 0 : Math.exp(-h * (v - best));
+    }
     pending = true;
     return moments(grid, lik, true);
   }
@@ -148,12 +175,19 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     evidence,
     predict(dtS, drift, extraVariance = 0) {
       if (!(dtS > 0)) return;
-      if (drift && (drift.x !== 0 || drift.y !== 0))
-        shift(grid, p, tmp, drift.x / grid.step, drift.y / grid.step);
-      const variance = diffusion * dtS + Math.max(0, extraVariance);
-      blur(grid, p, tmp, Math.sqrt(variance) / grid.step);
+      const cells2 = grid.step * grid.step;
+      const variance = (diffusion * dtS + Math.max(0, extraVariance)) / cells2;
+      let vx = variance;
+      let vy = variance;
+      if (drift && (drift.x !== 0 || drift.y !== 0)) {
+        // Linear interpolation spreads the belief by f(1−f) cells² per axis (f: the fractional
+        // part of the shift): that much of the motion's variance is already applied.
+        const [sx, sy] = shift(grid, p, tmp, drift.x / grid.step, drift.y / grid.step);
+        vx = Math.max(0, vx - sx);
+        vy = Math.max(0, vy - sy);
+      }
       const eps = Math.min(0.5, floorPerS * dtS);
-      for (let c = 0; c < n; c++) p[c] = (1 - eps) * p[c]! + eps / n;
+      blur(grid, p, tmp, vx, vy, 1 - eps, eps / n);
     },
     update(map, readings, weight = 1) {
       if (!likelihood(map, readings, weight)) return false;
@@ -168,6 +202,36 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
       pending = false;
     },
   };
+}
+
+/** A radio map's surfaces interleaved per cell (cell c, gateway k at c·gateways + k). */
+interface Interleaved {
+  gateways: number;
+  index: Map<string, number>;
+  data: Float64Array;
+}
+
+const INTERLEAVED = new WeakMap<RadioMap, Interleaved>();
+
+/** The map's surfaces laid out cell by cell, built once per map and cell count. */
+function interleaved(map: RadioMap, n: number): Interleaved {
+  const cached = INTERLEAVED.get(map);
+  if (cached && cached.data.length === cached.gateways * n) return cached;
+  const index = new Map<string, number>();
+  const surfaces: Float64Array[] = [];
+  for (const [id, mu] of map.surfaces) {
+    if (mu.length !== n) continue;
+    index.set(id, surfaces.length);
+    surfaces.push(mu);
+  }
+  const g = surfaces.length;
+  const data = new Float64Array(g * n);
+  surfaces.forEach((mu, k) => {
+    for (let c = 0; c < n; c++) data[c * g + k] = mu[c]!;
+  });
+  const table = { gateways: g, index, data };
+  INTERLEAVED.set(map, table);
+  return table;
 }
 
 /** Mean and covariance of a belief (normalised first when `normalise`). */
@@ -207,69 +271,140 @@ function moments(grid: Grid, p: Float64Array, normalise = false): GridPosterior 
 }
 
 /**
- * Translate p by (sx, sy) cells with linear interpolation; mass leaving the grid is dropped and
- * the rest renormalised (the uniform floor re-seeds the edges).
+ * Translate p by (sx, sy) cells with linear interpolation; mass leaving the grid is dropped (the
+ * caller's blur renormalises, and the uniform floor re-seeds the edges). Returns the variance
+ * (cells²) the interpolation added per axis.
  */
-function shift(grid: Grid, p: Float64Array, tmp: Float64Array, sx: number, sy: number): void {
+function shift(
+  grid: Grid,
+  p: Float64Array,
+  tmp: Float64Array,
+  sx: number,
+  sy: number,
+): [number, number] {
   const { nx, ny } = grid;
   const kx = Math.floor(sx);
   const fx = sx - kx;
   const ky = Math.floor(sy);
   const fy = sy - ky;
   // Along x: new(i) = (1 − f)·old(i − k) + f·old(i − k − 1).
+  tmp.fill(0);
   for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
+    const row = j * nx;
+    const lo = Math.max(0, kx);
+    const hi = Math.min(nx - 1, nx - 1 + kx + 1);
+    for (let i = lo; i <= hi; i++) {
       const a = i - kx;
-      const b = a - 1;
-      const va = a >= 0 && a < nx ? p[j * nx + a]! : 0;
-      const vb = b >= 0 && b < nx ? p[j * nx + b]! : 0;
-      tmp[j * nx + i] = (1 - fx) * va + fx * vb;
+      const va = a < nx ? p[row + a]! : 0;
+      const vb = a >= 1 ? p[row + a - 1]! : 0;
+      tmp[row + i] = (1 - fx) * va + fx * vb;
     }
   }
-  let total = 0;
-  for (let j = 0; j < ny; j++) {
+  p.fill(0);
+  const lo = Math.max(0, ky);
+  const hi = Math.min(ny - 1, ny - 1 + ky + 1);
+  for (let j = lo; j <= hi; j++) {
     const a = j - ky;
-    const b = a - 1;
+    const ra = a < ny ? a * nx : -1;
+    const rb = a >= 1 ? (a - 1) * nx : -1;
+    const row = j * nx;
     for (let i = 0; i < nx; i++) {
-      const va = a >= 0 && a < ny ? tmp[a * nx + i]! : 0;
-      const vb = b >= 0 && b < ny ? tmp[b * nx + i]! : 0;
-      const v = (1 - fy) * va + fy * vb;
-      p[j * nx + i] = v;
-      total += v;
+      const va = ra >= 0 ? tmp[ra + i]! : 0;
+      const vb = rb >= 0 ? tmp[rb + i]! : 0;
+      p[row + i] = (1 - fy) * va + fy * vb;
     }
   }
-  if (total > 0) for (let c = 0; c < p.length; c++) p[c] = p[c]! / total;
-  else p.fill(1 / p.length);
+  return [fx * (1 - fx), fy * (1 - fy)];
 }
 
-let KERNEL = new Float64Array(64);
+/**
+ * A symmetric kernel whose variance is exactly `v` cells² (3 taps below 0.5 cells², where a
+ * sampled Gaussian would lose most of its spread; a sampled, variance-matched Gaussian above).
+ */
+function kernelFor(v: number, out: Float64Array): { k: Float64Array; r: number } {
+  if (v < 0.5) {
+    out[0] = v / 2;
+    out[1] = 1 - v;
+    out[2] = v / 2;
+    return { k: out, r: 1 };
+  }
+  // A Gaussian sampled at whole cells and cut at 3.5σ has a little less variance than σ²:
+  // widen it until the kernel's own variance is v (two rounds reach 1e-4).
+  let s2 = v;
+  let k = out;
+  let r = 0;
+  for (let round = 0; round < 3; round++) {
+    r = Math.ceil(3.5 * Math.sqrt(s2));
+    if (k.length < 2 * r + 1) k = new Float64Array(2 * r + 5);
+    let ks = 0;
+    for (let d = -r; d <= r; d++) ks += k[d + r] = Math.exp((-0.5 * d * d) / s2);
+    let kv = 0;
+    for (let d = -r; d <= r; d++) kv += (k[d + r]! / ks) * d * d;
+    for (let d = 0; d <= 2 * r; d++) k[d] = k[d]! / ks;
+    if (Math.abs(kv - v) < 1e-4 * v) break;
+    s2 *= v / kv;
+  }
+  return { k, r };
+}
 
-/** Separable Gaussian blur of p (σ in cells), truncated at 3σ; mass leaving the grid is dropped. */
-function blur(grid: Grid, p: Float64Array, tmp: Float64Array, sigma: number): void {
-  if (sigma < 0.05) return;
-  const r = Math.min(Math.ceil(3 * sigma), Math.max(grid.nx, grid.ny));
-  if (KERNEL.length < 2 * r + 1) KERNEL = new Float64Array(4 * r + 2);
-  let ks = 0;
-  for (let k = -r; k <= r; k++) ks += KERNEL[k + r] = Math.exp((-0.5 * k * k) / (sigma * sigma));
-  for (let k = 0; k <= 2 * r; k++) KERNEL[k] = KERNEL[k]! / ks;
+let KX: Float64Array = new Float64Array(64);
+let KY: Float64Array = new Float64Array(64);
+
+/**
+ * Separable blur of p by vx, vy cells² per axis (mass leaving the grid is dropped), then
+ * p ← scale·p/total + floor in the same pass.
+ */
+function blur(
+  grid: Grid,
+  p: Float64Array,
+  tmp: Float64Array,
+  vx: number,
+  vy: number,
+  scale: number,
+  floor: number,
+): void {
   const { nx, ny } = grid;
-  for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
-      let acc = 0;
-      for (let k = Math.max(-r, -i); k <= Math.min(r, nx - 1 - i); k++)
-        acc += KERNEL[k + r]! * p[j * nx + i + k]!;
-      tmp[j * nx + i] = acc;
+  const kx = kernelFor(vx, KX);
+  KX = kx.k;
+  const ky = kernelFor(vy, KY);
+  KY = ky.k;
+  const X = kx.k;
+  const rx = vx > 1e-6 ? Math.min(kx.r, nx - 1) : 0;
+  const Y = ky.k;
+  const ry = vy > 1e-6 ? Math.min(ky.r, ny - 1) : 0;
+  if (rx === 0) tmp.set(p);
+  else {
+    for (let j = 0; j < ny; j++) {
+      const row = j * nx;
+      for (let i = 0; i < nx; i++) {
+        let acc = 0;
+        const k0 = i < rx ? -i : -rx;
+        const k1 = i + rx >= nx ? nx - 1 - i : rx;
+        const at = row + i;
+        for (let k = k0; k <= k1; k++) acc += X[k + rx]! * p[at + k]!;
+        tmp[at] = acc;
+      }
     }
   }
   let total = 0;
-  for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
-      let acc = 0;
-      for (let k = Math.max(-r, -j); k <= Math.min(r, ny - 1 - j); k++)
-        acc += KERNEL[k + r]! * tmp[(j + k) * nx + i]!;
-      p[j * nx + i] = acc;
-      total += acc;
+  if (ry === 0) {
+    p.set(tmp);
+    for (let c = 0; c < p.length; c++) total += p[c]!;
+  } else {
+    for (let j = 0; j < ny; j++) {
+      const k0 = j < ry ? -j : -ry;
+      const k1 = j + ry >= ny ? ny - 1 - j : ry;
+      const row = j * nx;
+      for (let i = 0; i < nx; i++) {
+        let acc = 0;
+        for (let k = k0, at = row + k0 * nx + i; k <= k1; k++, at += nx)
+          acc += Y[k + ry]! * tmp[at]!;
+        p[row + i] = acc;
+        total += acc;
+      }
     }
   }
-  if (total > 0) for (let c = 0; c < p.length; c++) p[c] = p[c]! / total;
+  const f = total > 0 ? scale / total : 0;
+  const add = total > 0 ? floor : scale / p.length + floor;
+  for (let c = 0; c < p.length; c++) p[c] = p[c]! * f + add;
 }

@@ -105,3 +105,42 @@ export function pathLossMap(
   }
   return { grid, surfaces, sigmaDb, txOffsetSigmaDb: base.txOffsetSigmaDb };
 }
+
+/**
+ * The same radio map on a grid `stride` times coarser: each coarse cell averages the mean RSSI of
+ * its stride × stride block of fine cells and sits at the block's centre. stride 1 returns it.
+ */
+export function coarsenRadioMap(map: RadioMap, stride: number): RadioMap {
+  const s = Math.max(1, Math.floor(stride));
+  if (s === 1) return map;
+  const g = map.grid;
+  const nx = Math.ceil(g.nx / s);
+  const ny = Math.ceil(g.ny / s);
+  const grid: Grid = {
+    x0: g.x0 + ((s - 1) / 2) * g.step,
+    y0: g.y0 + ((s - 1) / 2) * g.step,
+    step: g.step * s,
+    nx,
+    ny,
+  };
+  const surfaces = new Map<string, Float64Array>();
+  for (const [id, mu] of map.surfaces) {
+    if (mu.length !== g.nx * g.ny) continue;
+    const out = new Float64Array(nx * ny);
+    for (let J = 0; J < ny; J++) {
+      for (let I = 0; I < nx; I++) {
+        let sum = 0;
+        let count = 0;
+        for (let j = J * s; j < Math.min(g.ny, (J + 1) * s); j++) {
+          for (let i = I * s; i < Math.min(g.nx, (I + 1) * s); i++) {
+            sum += mu[j * g.nx + i]!;
+            count++;
+          }
+        }
+        out[J * nx + I] = sum / count;
+      }
+    }
+    surfaces.set(id, out);
+  }
+  return { grid, surfaces, sigmaDb: map.sigmaDb, txOffsetSigmaDb: map.txOffsetSigmaDb };
+}

@@ -12,5 +12,11 @@ export * from './calibration.ts';
 export * from './grid.ts';
 export * from './grid-filter.ts';
 export * from './radio-map.ts';
-export { createGridStage, DECORRELATION_MS, type GridStageOptions } from './grid-track.ts';
+export {
+  createGridStage,
+  DECORRELATION_MS,
+  FILTER_CELL_M,
+  FILTER_MAX_CELLS,
+  type GridStageOptions,
+} from './grid-track.ts';
 export { gaussian, rng } from './random.ts';

@@ -46,6 +46,10 @@ export interface TrackerOptions {
   decorrelationMs?: number;
   /** Grid engine: extra random-walk variance rate (m²/s); see GridStageOptions.diffusion. */
   diffusion?: number;
+  /** Grid engine: cell size of the filter grid (m); see GridStageOptions.cellM. */
+  gridCellM?: number;
+  /** Grid engine: most cells of the filter grid; see GridStageOptions.maxCells. */
+  gridMaxCells?: number;
 }
 
 /** A tracked position: the Estimate plus the motion state. */
@@ -119,6 +123,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     velocity: o.velocity,
     decorrelationMs: o.decorrelationMs,
     diffusion: o.diffusion,
+    cellM: o.gridCellM,
+    maxCells: o.gridMaxCells,
   });
   const tau = o.decorrelationMs ?? DECORRELATION_MS;
   let gridFix: GridEstimate | null = null;
