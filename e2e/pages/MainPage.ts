@@ -43,7 +43,7 @@ export class MainPage {
   }
 
   readonly toolsPanel = () => this.page.getByTestId('tools-panel');
-  readonly menu = () => this.page.getByRole('menu');
+  readonly menu = () => this.page.getByTestId('header-menu');
 
   /** Opens the header menu (if closed). */
   async openMenu() {

@@ -39,16 +39,17 @@ export function Header() {
   const openSettings = useUiStore((s) => s.setSettingsOpen);
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
+  // The menu closes on Escape (focus back on its button) and on a click outside it.
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (
-        e instanceof KeyboardEvent
-          ? e.key === 'Escape'
-          : !menuRef.current?.contains(e.target as Node)
-      )
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== 'Escape') return;
         setOpen(false);
+        buttonRef.current?.focus();
+      } else if (!menuRef.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -85,24 +86,24 @@ export function Header() {
         <ConnectionIndicator />
         <div className="menu" ref={menuRef}>
           <button
+            ref={buttonRef}
             type="button"
             className="button ghost"
-            aria-haspopup="menu"
+            aria-controls={open ? 'header-menu' : undefined}
             aria-expanded={open}
             onClick={() => setOpen((o) => !o)}
             data-testid="user-menu"
           >
-            {user?.name || user?.email || t('header.menu')} ▾
+            {user?.name || user?.email || t('header.menu')} <span aria-hidden="true">▾</span>
           </button>
           {open && (
-            <div className="menu-popover" role="menu">
+            <div className="menu-popover" id="header-menu" data-testid="header-menu">
               <div className="menu-section">
                 <span className="muted">{t('header.language')}</span>
                 <LanguageSwitch />
               </div>
               <button
                 type="button"
-                role="menuitem"
                 className="menu-item"
                 data-testid="open-settings"
                 onClick={() => {
@@ -114,7 +115,6 @@ export function Header() {
               </button>
               <button
                 type="button"
-                role="menuitem"
                 className="menu-item"
                 data-testid="logout"
                 onClick={() => void signOut()}
