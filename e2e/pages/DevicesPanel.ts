@@ -1,0 +1,63 @@
+/** Page object for the Devices tab: the Device Management list, its rows and the Add Device dialog. */
+import type { Locator, Page } from 'playwright-core';
+
+export class DevicesPanel {
+  constructor(readonly page: Page) {}
+
+  readonly tab = () => this.page.getByRole('tab', { name: 'Devices' });
+  readonly list = () => this.page.getByTestId('device-list');
+  /** A row's select button: its accessible name is the device name. */
+  readonly row = (name: string) => this.list().getByRole('button', { name, exact: true });
+  readonly rowItem = (name: string): Locator =>
+    this.list()
+      .locator('li')
+      .filter({ has: this.page.getByRole('button', { name, exact: true }) });
+  readonly addDialog = () => this.page.getByRole('dialog', { name: 'Add Device to Monitoring' });
+
+  async open() {
+    await this.tab().click();
+    await this.list().waitFor();
+  }
+
+  /** The names of the listed devices. */
+  async names(): Promise<string[]> {
+    return this.list()
+      .locator('li .device-row-select')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+  }
+
+  async openAdd() {
+    await this.page.getByRole('button', { name: 'Add Device' }).click();
+    await this.addDialog().waitFor();
+  }
+
+  async addManually(mac: string, name: string) {
+    await this.openAdd();
+    const dialog = this.addDialog();
+    await dialog.getByRole('button', { name: 'Manual entry' }).click();
+    await dialog.getByLabel('MAC address').fill(mac);
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Add to Monitoring' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  async rename(from: string, to: string) {
+    await this.page.getByRole('button', { name: `Rename ${from}` }).click();
+    const input = this.page.getByRole('textbox', { name: `Rename ${from}` });
+    await input.fill(to);
+    await input.press('Enter');
+  }
+
+  /** Clicks remove and answers the confirmation; returns the confirmation's text. */
+  async remove(name: string, accept: boolean): Promise<string> {
+    const dialog = this.page.waitForEvent('dialog');
+    const click = this.rowItem(name)
+      .getByRole('button', { name: `Remove from monitoring: ${name}` })
+      .click();
+    const d = await dialog;
+    const message = d.message();
+    await (accept ? d.accept() : d.dismiss());
+    await click;
+    return message;
+  }
+}
