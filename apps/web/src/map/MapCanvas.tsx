@@ -4,6 +4,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../app/I18nProvider.tsx';
+import { useUiStore } from '../features/layout/ui-store.ts';
 import { ImageCRS } from './crs.ts';
 import { BackgroundLayer } from './layers/BackgroundLayer.tsx';
 import { GridLayer } from './layers/GridLayer.tsx';
@@ -39,6 +40,8 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
     const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
     resize.observe(hostRef.current!);
     return () => {
+      // Edit mode belongs to one map: switching maps leaves it (a viewer's map must not open in it).
+      useUiStore.getState().setEditMode(false);
       resize.disconnect();
       m.remove();
       setLeaflet(null);
