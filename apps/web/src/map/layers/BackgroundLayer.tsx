@@ -5,10 +5,13 @@ import type { TrackingMap } from '@rtls/contract';
 import { imageSize } from '../crs.ts';
 import { resolveImageUrl } from '../image-url.ts';
 import { useLeafletMap } from '../map-context.ts';
+import { useSettingsStore } from '../../features/settings/settings-store.ts';
 
 export function BackgroundLayer({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
-  const url = resolveImageUrl(tracking.settings.backgroundImage);
+  // A map without its own image shows the default map image of the settings (spec §3).
+  const defaultImage = useSettingsStore((s) => s.saved.defaultImage);
+  const url = resolveImageUrl(tracking.settings.backgroundImage) ?? (defaultImage || null);
   const { width, height } = imageSize(tracking.settings);
   useEffect(() => {
     if (!map) return;
