@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../app/I18nProvider.tsx';
@@ -162,6 +162,20 @@ describe('SettingsPanel', () => {
     await user.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(alert).toHaveBeenLastCalledWith('Please select an image file');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows saved settings that arrive later, but keeps edits the user has begun', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    const arrive = (maxZoom: number) =>
+      act(() => useSettingsStore.setState((s) => ({ saved: { ...s.saved, maxZoom } })));
+    arrive(6);
+    expect(screen.getByLabelText('Max Zoom')).toHaveProperty('value', '6');
+    expect(saveButton()).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Data Refresh Rate'), '1000');
+    arrive(8);
+    expect(screen.getByLabelText('Max Zoom')).toHaveProperty('value', '6');
+    expect(screen.getByLabelText('Data Refresh Rate')).toHaveProperty('value', '1000');
   });
 
   it('is in Hebrew when the language is Hebrew', () => {

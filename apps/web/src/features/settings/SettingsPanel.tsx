@@ -25,7 +25,13 @@ export function SettingsPanel() {
   const close = useUiStore((s) => s.setSettingsOpen);
   const [draft, setDraft] = useState(() => toDraft(saved));
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => setDraft(toDraft(saved)), [saved]);
+  // New saved values (the user's settings arriving, or a save) replace the draft unless it holds
+  // edits of the user's own.
+  const [base, setBase] = useState(saved);
+  if (base !== saved) {
+    setBase(saved);
+    if (!draftChanged(draft, base)) setDraft(toDraft(saved));
+  }
   useEffect(() => headingRef.current?.focus(), []);
 
   const changed = draftChanged(draft, saved);

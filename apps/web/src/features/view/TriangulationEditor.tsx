@@ -1,5 +1,5 @@
 /** Positioning settings (spec §3 triangulation): edited as a draft, saved with one button. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { TRIANGULATION_ALGORITHMS, type TriangulationSettings } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { useViewStore } from './view-store.ts';
@@ -50,7 +50,13 @@ export function TriangulationEditor() {
   const saved = useViewStore((s) => s.triangulation);
   const saveTriangulation = useViewStore((s) => s.saveTriangulation);
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
-  useEffect(() => setDraft(toDraft(saved)), [saved]);
+  // New saved values replace the draft unless it holds the user's own edits.
+  const [base, setBase] = useState(saved);
+  if (base !== saved) {
+    setBase(saved);
+    const current = parse(draft);
+    if (current && same(current, base)) setDraft(toDraft(saved));
+  }
 
   const parsed = parse(draft);
   const dirty = parsed === null || !same(parsed, saved);
