@@ -308,6 +308,7 @@ async function latencyPhase(
   const server0 = await serverLatency(target);
   let sent = 0;
   let failed = 0;
+  const causes = new Map<string, number>();
   const inflight = new Set<Promise<void>>();
   for (let tick = 0; ; tick++) {
     const due = start + tick * tickMs;
@@ -324,10 +325,14 @@ async function latencyPhase(
     sent += owed;
     const p = postReports(target.url, fleet.key, batch.body).then(
       (r) => {
-        if (r.status !== 200) failed += owed;
+        if (r.status !== 200) {
+          failed += owed;
+          causes.set(`HTTP ${r.status}`, (causes.get(`HTTP ${r.status}`) ?? 0) + 1);
+        }
       },
-      () => {
+      (err: Error) => {
         failed += owed;
+        causes.set(err.message, (causes.get(err.message) ?? 0) + 1);
       },
     );
     inflight.add(p);
@@ -344,6 +349,7 @@ async function latencyPhase(
   const server1 = await serverLatency(target);
   const elapsed = (performance.now() - start) / 1000;
   const cpu = watched.reduce((a, s, i) => a + ((cpuSecondsOf(s.pid) ?? 0) - cpu0[i]!), 0);
+  for (const [cause, n] of causes) console.log(`    failed batches: ${n} × ${cause}`);
   return {
     serverMean: ((server1.sum - server0.sum) / (server1.count - server0.count)) * 1000,
     sent,
