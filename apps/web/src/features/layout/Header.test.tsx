@@ -36,6 +36,14 @@ describe('Header', () => {
   it('shows a quiet connection indicator that follows the live state', () => {
     const { rerender } = renderHeader();
     expect(screen.getByRole('status').textContent).toBe('Live');
+    expect(screen.getByRole('status').title).toBe('Live connection: Live');
+    useLiveStore.setState({ latencyMs: 42 });
+    rerender(
+      <I18nProvider>
+        <Header />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('status').title).toBe('Live connection: Live, 42 ms round trip');
     useLiveStore.setState({ state: 'reconnecting', error: 'Connection timeout' });
     rerender(
       <I18nProvider>

@@ -10,6 +10,7 @@ import { useUiStore } from './ui-store.ts';
 function ConnectionIndicator() {
   const { t } = useI18n();
   const state = useLiveStore((s) => s.state);
+  const latencyMs = useLiveStore((s) => s.latencyMs);
   const key =
     state === 'connected'
       ? 'connected'
@@ -20,7 +21,14 @@ function ConnectionIndicator() {
     <span
       className={`live-indicator ${key}`}
       role="status"
-      title={t('header.connection.title', { state: t(`header.connection.${key}`) })}
+      title={
+        key === 'connected' && latencyMs !== null
+          ? t('header.connection.titleLatency', {
+              state: t(`header.connection.${key}`),
+              ms: latencyMs,
+            })
+          : t('header.connection.title', { state: t(`header.connection.${key}`) })
+      }
       data-testid="live-indicator"
       data-state={state}
     >

@@ -137,6 +137,7 @@ describe('ToolsPanel', () => {
       await user.click(screen.getByRole('button', { name: 'Close settings' }));
       expect(useUiStore.getState().isSettingsOpen).toBe(false);
       expect(screen.getAllByRole('tab')).toHaveLength(4);
+      expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Devices' }));
     });
 
     it('closes with Escape', async () => {

@@ -1,5 +1,5 @@
 /** The tools panel of spec §2: 'Management Tools' with the Maps, Devices, Gateways and View tabs. */
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { DeviceList } from '../devices/DeviceList.tsx';
 import { GatewayList } from '../gateways/GatewayList.tsx';
@@ -16,6 +16,14 @@ export function ToolsPanel() {
   const settingsOpen = useUiStore((s) => s.isSettingsOpen);
   const setTab = useUiStore((s) => s.setToolsTab);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Closing the settings gives focus back to the selected tab, not to the page body.
+  const wasSettingsOpen = useRef(settingsOpen);
+  useEffect(() => {
+    if (wasSettingsOpen.current && !settingsOpen)
+      tabRefs.current[TABS.findIndex((id) => id === tab)]?.focus();
+    wasSettingsOpen.current = settingsOpen;
+  }, [settingsOpen, tab]);
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   const onKeyDown = (e: KeyboardEvent, index: number) => {
