@@ -126,15 +126,30 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     const shrink = 1 / (sw + lb);
     const data = table.data;
     let best = Infinity;
+    // Every gateway heard, in the table's order (the common case): no column indirection.
+    let dense = used === g;
+    for (let k = 0; dense && k < used; k++) dense = cols[k] === k;
+    const R = rss;
+    const W = ws;
+    const C = cols;
     for (let c = 0, base = 0; c < n; c++, base += g) {
       // Σw(r−b)² + λb² minimised over the offset b: Σwd² − (Σwd)²/(Σw + λ), d = r − μ.
       let a = 0;
       let b = 0;
-      for (let k = 0; k < used; k++) {
-        const d = rss[k]! - data[base + cols[k]!]!;
-        const wd = ws[k]! * d;
-        a += wd;
-        b += wd * d;
+      if (dense) {
+        for (let k = 0; k < used; k++) {
+          const d = R[k]! - data[base + k]!;
+          const wd = W[k]! * d;
+          a += wd;
+          b += wd * d;
+        }
+      } else {
+        for (let k = 0; k < used; k++) {
+          const d = R[k]! - data[base + C[k]!]!;
+          const wd = W[k]! * d;
+          a += wd;
+          b += wd * d;
+        }
       }
       const v = b - a * a * shrink;
       lik[c] = v;
@@ -372,38 +387,36 @@ function blur(
   const rx = vx > 1e-6 ? Math.min(kx.r, nx - 1) : 0;
   const Y = ky.k;
   const ry = vy > 1e-6 ? Math.min(ky.r, ny - 1) : 0;
+  // Both passes run tap by tap over whole rows: simple contiguous loops.
   if (rx === 0) tmp.set(p);
   else {
+    tmp.fill(0);
     for (let j = 0; j < ny; j++) {
       const row = j * nx;
-      for (let i = 0; i < nx; i++) {
-        let acc = 0;
-        const k0 = i < rx ? -i : -rx;
-        const k1 = i + rx >= nx ? nx - 1 - i : rx;
-        const at = row + i;
-        for (let k = k0; k <= k1; k++) acc += X[k + rx]! * p[at + k]!;
-        tmp[at] = acc;
+      for (let k = -rx; k <= rx; k++) {
+        const w = X[k + rx]!;
+        const i0 = k < 0 ? -k : 0;
+        const i1 = k > 0 ? nx - k : nx;
+        for (let i = i0, at = row + i0; i < i1; i++, at++) tmp[at] = tmp[at]! + w * p[at + k]!;
+      }
+    }
+  }
+  if (ry === 0) p.set(tmp);
+  else {
+    p.fill(0);
+    for (let j = 0; j < ny; j++) {
+      const row = j * nx;
+      const k0 = j < ry ? -j : -ry;
+      const k1 = j + ry >= ny ? ny - 1 - j : ry;
+      for (let k = k0; k <= k1; k++) {
+        const w = Y[k + ry]!;
+        const src = row + k * nx;
+        for (let i = 0; i < nx; i++) p[row + i] = p[row + i]! + w * tmp[src + i]!;
       }
     }
   }
   let total = 0;
-  if (ry === 0) {
-    p.set(tmp);
-    for (let c = 0; c < p.length; c++) total += p[c]!;
-  } else {
-    for (let j = 0; j < ny; j++) {
-      const k0 = j < ry ? -j : -ry;
-      const k1 = j + ry >= ny ? ny - 1 - j : ry;
-      const row = j * nx;
-      for (let i = 0; i < nx; i++) {
-        let acc = 0;
-        for (let k = k0, at = row + k0 * nx + i; k <= k1; k++, at += nx)
-          acc += Y[k + ry]! * tmp[at]!;
-        p[row + i] = acc;
-        total += acc;
-      }
-    }
-  }
+  for (let c = 0; c < p.length; c++) total += p[c]!;
   const f = total > 0 ? scale / total : 0;
   const add = total > 0 ? floor : scale / p.length + floor;
   for (let c = 0; c < p.length; c++) p[c] = p[c]! * f + add;
