@@ -11,6 +11,7 @@ import {
   type LocateSettings,
   type Observation,
 } from '@rtls/positioning';
+import { crossValidate } from './lib/accuracy-cv.ts';
 import { confidenceRows, type Row } from './lib/confidence.ts';
 import { loadDataset } from './lib/dataset.ts';
 import { evaluateReal, MAIN_CALIBRATED, MAIN_DEFAULT, type RealResult } from './lib/real.ts';
@@ -100,6 +101,31 @@ if (!ds) {
   }
 }
 rows.push(...confidence);
+
+// The same engine cross-validated on the CALIBRATION run (4 contiguous blocks, each tracked with a
+// map fitted on the other three): the figures every engine change is accepted or rejected by.
+if (ds) {
+  for (const calibrated of [false, true]) {
+    const cv = crossValidate(ds, {}, calibrated);
+    const label = calibrated ? 'calibrated, map per fold' : 'default model';
+    add(
+      'calibration-run CV',
+      `${label}: median | p90`,
+      m(cv.median),
+      m(cv.p90),
+      `Spearman(confidence, error) ${cv.rho.toFixed(2)}`,
+    );
+    add(
+      'calibration-run CV',
+      `${label}: median by confidence quintile (top first)`,
+      cv.quintiles.map(m).join(' '),
+      '',
+      cv.quintiles.every((q, i) => i === 0 || q >= cv.quintiles[i - 1]!)
+        ? 'monotonic'
+        : 'NOT monotonic',
+    );
+  }
+}
 
 // 3. Solve speed, 8 gateways, per core: timed in this process's CPU time, so other work sharing
 // the machine does not count against it.
