@@ -36,6 +36,10 @@ export const derivedKey: Record<Derived, (b: OwnedReport) => string> = {
 
 /** Where rows of the derived tables may go instead of the batch's transaction. */
 export interface DerivedSink {
+  /** True when the row is in the table already (so defer() would take it). */
+  knows(table: Derived, key: string): boolean;
+  /** Take a row for later unconditionally (its key was known when the batch was planned). */
+  enqueue(table: Derived, key: string, item: OwnedReport): void;
   /** True when this row may be written later (it is already in the table from earlier). */
   defer(table: Derived, key: string, item: OwnedReport): boolean;
   /** Called after the transaction committed, with the rows it wrote. */
@@ -54,24 +58,42 @@ export async function storeBatch(
 ): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
   const wrote: Record<Derived, string[]> = { signals: [], gateways: [], devices: [] };
-  const fresh = await sql.transaction(async (tx) => {
-    const fresh = await insertHistory(tx, batch);
-    const newOnes = batch.filter((b) =>
+  const newOf = (fresh: Set<string>) =>
+    batch.filter((b) =>
       fresh.has(reportKey(b.ownerId, b.report.device, b.report.gateway, b.report.receivedAt)),
     );
-    if (newOnes.length === 0) return fresh;
-    const now = (table: Derived) => {
-      const rows = latestBy(newOnes, derivedKey[table], (b) => b.report.receivedAt);
-      const keep = sink ? rows.filter((b) => !sink.defer(table, derivedKey[table](b), b)) : rows;
-      wrote[table] = keep.map(derivedKey[table]);
-      return keep;
-    };
-    await upsertDerived(tx, now('signals'), now('gateways'), now('devices'));
-    return fresh;
-  });
-  if (sink)
-    for (const table of ['signals', 'gateways', 'devices'] as const)
-      sink.written(table, wrote[table]);
+  const rowsNow = (newOnes: OwnedReport[], table: Derived) => {
+    const rows = latestBy(newOnes, derivedKey[table], (b) => b.report.receivedAt);
+    const keep = sink ? rows.filter((b) => !sink.defer(table, derivedKey[table](b), b)) : rows;
+    wrote[table] = keep.map(derivedKey[table]);
+    return keep;
+  };
+  const tables = ['signals', 'gateways', 'devices'] as const;
+  // The usual case under load: every row of the derived tables goes to the sink, so the history
+  // insert is the only write and one statement (one round trip) instead of a transaction.
+  const fastPath = sink && batch.every((b) => tables.every((t) => sink.knows(t, derivedKey[t](b))));
+  let fresh: Set<string>;
+  if (fastPath) {
+    fresh = await insertHistory(sql, batch);
+    const newOnes = newOf(fresh);
+    for (const t of tables)
+      for (const b of latestBy(newOnes, derivedKey[t], (x) => x.report.receivedAt))
+        sink.enqueue(t, derivedKey[t](b), b);
+  } else {
+    fresh = await sql.transaction(async (tx) => {
+      const fresh = await insertHistory(tx, batch);
+      const newOnes = newOf(fresh);
+      if (newOnes.length === 0) return fresh;
+      await upsertDerived(
+        tx,
+        rowsNow(newOnes, 'signals'),
+        rowsNow(newOnes, 'gateways'),
+        rowsNow(newOnes, 'devices'),
+      );
+      return fresh;
+    });
+  }
+  if (sink) for (const table of tables) sink.written(table, wrote[table]);
   return fresh;
 }
 

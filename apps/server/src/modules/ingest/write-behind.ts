@@ -70,6 +70,8 @@ export function createWriteBehind(
   timer.unref();
 
   return {
+    knows: (table, key) => known[table].has(key),
+    enqueue: keepLatest,
     defer(table, key, item) {
       if (!known[table].has(key)) return false;
       keepLatest(table, key, item);
