@@ -53,12 +53,14 @@ it('takes only rows already written, keeps the newest per key, and retries after
   try {
     const key = 'u1|C3:00:00:00:00:01|AC:23:3F:00:00:01';
     const t = Date.now();
+    expect(wb.knows('signals', key)).toBe(false);
     expect(wb.defer('signals', key, item(-70, t))).toBe(false); // first sighting: the batch writes it
     await db.sql.query(
       `insert into latest_signals (owner_id, device_mac, gateway_mac, rssi, received_at) values ('u1', 'C3:00:00:00:00:01', 'AC:23:3F:00:00:01', -70, $1)`,
       [new Date(t).toISOString()],
     );
     wb.written('signals', [key]);
+    expect(wb.knows('signals', key)).toBe(true);
 
     expect(wb.defer('signals', key, item(-60, t + 2))).toBe(true);
     expect(wb.defer('signals', key, item(-65, t + 1))).toBe(true); // older: does not replace
