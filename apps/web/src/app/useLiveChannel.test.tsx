@@ -26,7 +26,7 @@ vi.mock('../features/live/live-connection.ts', () => ({
 beforeEach(() => {
   vi.useFakeTimers();
   vi.clearAllMocks();
-  useLiveStore.setState({ state: 'idle', error: null, latencyMs: null });
+  useLiveStore.setState({ state: 'idle', error: null, latencyMs: null, retry: null });
   useSessionStore.setState({ token: 'tok-1', isAuthenticated: true });
   useSettingsStore.getState().reset();
 });
@@ -39,8 +39,11 @@ describe('useLiveChannel', () => {
   it('opens the connection on mount and closes it on unmount', () => {
     const { unmount } = renderHook(() => useLiveChannel());
     expect(live.connect).toHaveBeenCalledTimes(1);
+    useLiveStore.getState().retry!();
+    expect(live.retryNow).toHaveBeenCalledTimes(1);
     unmount();
     expect(live.close).toHaveBeenCalledTimes(1);
+    expect(useLiveStore.getState().retry).toBeNull();
   });
 
   it('reconnects when the session token changes', () => {

@@ -46,6 +46,7 @@ export function useLiveChannel() {
       onPong: () => useLiveStore.setState({ latencyMs: Date.now() - pingSentAt }),
     });
     live.connect();
+    useLiveStore.setState({ retry: () => live.retryNow() });
     const ping = setInterval(() => {
       pingSentAt = Date.now();
       live.ping();
@@ -61,6 +62,7 @@ export function useLiveChannel() {
       clearInterval(flush);
       clearInterval(ping);
       live.close();
+      useLiveStore.setState({ retry: null });
     };
   }, []);
 

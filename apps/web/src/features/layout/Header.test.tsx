@@ -18,7 +18,7 @@ function renderHeader() {
 
 beforeEach(() => {
   useUiStore.setState({ language: 'en', isSettingsOpen: false, isUtilityCardMinimized: false });
-  useLiveStore.setState({ state: 'connected', error: null, latencyMs: null });
+  useLiveStore.setState({ state: 'connected', error: null, latencyMs: null, retry: null });
   localStorage.setItem('token', 'tok');
   useSessionStore.setState({
     token: 'tok',
@@ -53,6 +53,15 @@ describe('Header', () => {
     expect(screen.getByRole('status').textContent).toBe('Connecting…');
     // The connection error text is only logged, never shown (spec §8).
     expect(screen.queryByText(/Connection timeout/)).toBeNull();
+  });
+
+  it('offers a retry once the reconnect schedule has given up', async () => {
+    const retry = vi.fn();
+    useLiveStore.setState({ state: 'disconnected', error: 'down', retry });
+    renderHeader();
+    expect(screen.getByRole('status').textContent).toBe('Offline');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reconnect' }));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 
   it('the menu holds the language switch, Settings and Log out; Escape closes it', async () => {

@@ -2,41 +2,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Logo } from '../../app/Logo.tsx';
 import { useI18n } from '../../app/I18nProvider.tsx';
-import { useLiveStore } from '../live/live-store.ts';
+import { ConnectionIndicator } from '../live/ConnectionIndicator.tsx';
 import { useSessionStore } from '../session/session-store.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useUiStore } from './ui-store.ts';
-
-function ConnectionIndicator() {
-  const { t } = useI18n();
-  const state = useLiveStore((s) => s.state);
-  const latencyMs = useLiveStore((s) => s.latencyMs);
-  const key =
-    state === 'connected'
-      ? 'connected'
-      : state === 'disconnected' || state === 'idle'
-        ? 'disconnected'
-        : 'connecting';
-  return (
-    <span
-      className={`live-indicator ${key}`}
-      role="status"
-      title={
-        key === 'connected' && latencyMs !== null
-          ? t('header.connection.titleLatency', {
-              state: t(`header.connection.${key}`),
-              ms: latencyMs,
-            })
-          : t('header.connection.title', { state: t(`header.connection.${key}`) })
-      }
-      data-testid="live-indicator"
-      data-state={state}
-    >
-      <span className="dot" aria-hidden="true" />
-      {t(`header.connection.${key}`)}
-    </span>
-  );
-}
 
 export function Header() {
   const { t } = useI18n();

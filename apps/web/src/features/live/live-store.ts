@@ -8,10 +8,13 @@ interface LiveStore {
   error: string | null;
   /** Round trip of the last ping/pong, when one came back. */
   latencyMs: number | null;
+  /** Try to connect again now; set while a connection is open for the session. */
+  retry: (() => void) | null;
 }
 
 export const useLiveStore = create<LiveStore>(() => ({
   state: 'idle',
   error: null,
   latencyMs: null,
+  retry: null,
 }));

@@ -1,0 +1,45 @@
+/** The header's quiet indicator of the live connection; offers a retry once reconnects gave up. */
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { useLiveStore } from './live-store.ts';
+
+export function ConnectionIndicator() {
+  const { t } = useI18n();
+  const state = useLiveStore((s) => s.state);
+  const latencyMs = useLiveStore((s) => s.latencyMs);
+  const retry = useLiveStore((s) => s.retry);
+  const key =
+    state === 'connected'
+      ? 'connected'
+      : state === 'disconnected' || state === 'idle'
+        ? 'disconnected'
+        : 'connecting';
+  const indicator = (
+    <span
+      className={`live-indicator ${key}`}
+      role="status"
+      title={
+        key === 'connected' && latencyMs !== null
+          ? t('header.connection.titleLatency', {
+              state: t(`header.connection.${key}`),
+              ms: latencyMs,
+            })
+          : t('header.connection.title', { state: t(`header.connection.${key}`) })
+      }
+      data-testid="live-indicator"
+      data-state={state}
+    >
+      <span className="dot" aria-hidden="true" />
+      {t(`header.connection.${key}`)}
+    </span>
+  );
+  // Once the reconnect schedule has given up, the indicator offers to try again.
+  if (state !== 'disconnected' || !retry) return indicator;
+  return (
+    <span className="live-indicator-wrap">
+      {indicator}
+      <button type="button" className="button ghost small" onClick={retry}>
+        {t('header.connection.retry')}
+      </button>
+    </span>
+  );
+}
