@@ -47,6 +47,8 @@ export interface PositionsOptions {
   onError?: (err: unknown) => void;
 }
 
+/** The tracker budget is counted per window of this length (ms). */
+const BUDGET_WINDOW_MS = 50;
 /** How long a device's tracker is kept without reports. */
 const IDLE_MS = 10 * 60_000;
 
@@ -103,8 +105,9 @@ export function createPositions({
         states.set(key, state);
       }
       if (now - state.locatedAt < intervalMs) return state.last;
-      if (now - windowStart >= 1000) [windowStart, spentMs] = [now, 0];
-      if (spentMs >= budgetMsPerS) {
+      // The budget is spread over short windows, so no single batch blocks the event loop long.
+      if (now - windowStart >= BUDGET_WINDOW_MS) [windowStart, spentMs] = [now, 0];
+      if (spentMs >= (budgetMsPerS * BUDGET_WINDOW_MS) / 1000) {
         deferred++;
         return state.last;
       }
