@@ -32,21 +32,40 @@ function inThread(onLocated: OnLocated): PositioningEngine {
   };
 }
 
+/** Worker results reach the store at most this often, so thousands of fixes are one store write. */
+const DELIVER_MS = 100;
+
 function inWorker(onLocated: OnLocated): PositioningEngine {
   const worker = new Worker(new URL('./positioning.worker.ts', import.meta.url), {
     type: 'module',
   });
   let generation = 0;
+  let buffer: LocatedDevice[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const deliver = () => {
+    timer = null;
+    const results = buffer;
+    buffer = [];
+    if (results.length > 0) onLocated(results);
+  };
   worker.onmessage = (e: MessageEvent<FromWorker>) => {
-    if (e.data.generation === generation) onLocated(e.data.results);
+    if (e.data.generation !== generation) return;
+    for (const r of e.data.results) buffer.push(r);
+    timer ??= setTimeout(deliver, DELIVER_MS);
   };
   const post = (msg: ToWorker) => worker.postMessage(msg);
   return {
-    setFrame: (frame, filter) => post({ type: 'frame', generation: ++generation, frame, filter }),
+    setFrame: (frame, filter) => {
+      buffer = [];
+      post({ type: 'frame', generation: ++generation, frame, filter });
+    },
     locate: (devices, now) => {
       if (devices.length > 0) post({ type: 'locate', generation, now, devices });
     },
-    dispose: () => worker.terminate(),
+    dispose: () => {
+      if (timer) clearTimeout(timer);
+      worker.terminate();
+    },
   };
 }
 

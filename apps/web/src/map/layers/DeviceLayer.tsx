@@ -29,7 +29,21 @@ interface Entry {
   key: string;
   lat: number;
   lng: number;
+  /** The device object last drawn, so unchanged devices are skipped cheaply. */
+  device: LiveDevice;
 }
+
+/**
+ * A marker placed with a 2D translate. Leaflet's translate3d makes every marker its own compositor
+ * layer, and a couple of thousand layers cost far more per frame than painting flat elements.
+ */
+const FlatMarker = L.Marker.extend({
+  _setPos(this: L.Marker, pos: L.Point) {
+    (L.Marker.prototype as unknown as { _setPos: (p: L.Point) => void })._setPos.call(this, pos);
+    const el = this.getElement();
+    if (el) el.style.transform = `translate(${pos.x}px, ${pos.y}px)`;
+  },
+}) as unknown as new (latlng: L.LatLngExpression, options?: L.MarkerOptions) => L.Marker;
 
 /** Above this many markers, markers jump instead of gliding (transitions cost every frame). */
 const GLIDE_LIMIT = 400;
@@ -79,7 +93,7 @@ export function DeviceLayer() {
 
     const addMarker = (d: LiveDevice, look: MarkerLook, lat: number, lng: number) => {
       const mac = d.mac;
-      const marker = L.marker([lat, lng], {
+      const marker = new FlatMarker([lat, lng], {
         icon: L.divIcon({
           className: 'device-icon',
           iconSize: markerSize(d.name, look),
@@ -105,12 +119,20 @@ export function DeviceLayer() {
       return marker;
     };
 
+    let lastLook = '';
+    let lastTick = 0;
     const sync = () => {
       frame = 0;
       const { entities } = useDevicesStore.getState();
       const selected = useUiStore.getState().selectedDeviceMac;
       const { showDeviceNames, showDeviceAsNameBox } = useViewStore.getState().viewOptions;
       const now = Date.now();
+      // Unchanged devices can be skipped unless something global changed (look, view, time).
+      const globalLook = `${selected}|${showDeviceNames}|${showDeviceAsNameBox}|${Math.floor(now / LIVENESS_TICK_MS)}`;
+      const fullPass =
+        globalLook !== lastLook || showDeviceAsNameBox || now - lastTick > LIVENESS_TICK_MS;
+      lastLook = globalLook;
+      if (fullPass) lastTick = now;
       const shown: LiveDevice[] = [];
       for (const d of Object.values(entities)) {
         if (validPoint(d.position) && d.customSettings.showOnMaps !== false) shown.push(d);
@@ -146,6 +168,8 @@ export function DeviceLayer() {
           lines.push([toLatLng(p), ll]);
         }
         seen.add(d.mac);
+        const entry = entries.get(d.mac);
+        if (entry && !fullPass && entry.device === d) continue;
         const look: MarkerLook = {
           selected: d.mac === selected,
           live: isLive(d.lastSeen, now),
@@ -153,11 +177,11 @@ export function DeviceLayer() {
           showName: showDeviceNames,
         };
         const key = lookKey(d, look);
-        const entry = entries.get(d.mac);
         if (!entry) {
-          entries.set(d.mac, { marker: addMarker(d, look, lat, lng), key, lat, lng });
+          entries.set(d.mac, { marker: addMarker(d, look, lat, lng), key, lat, lng, device: d });
           continue;
         }
+        entry.device = d;
         if (entry.lat !== lat || entry.lng !== lng) {
           entry.marker.setLatLng([lat, lng]);
           entry.lat = lat;
