@@ -107,7 +107,7 @@ async function main() {
     `window ${SECONDS} s after ${WARMUP_S} s warm-up; server, simulator and browser share this machine`,
   );
   const header =
-    'devices | rounds/s | markers | updates/s | frames | p50 ms | p95 ms | max ms | long tasks (total ms)';
+    'devices | rounds/s | markers | updates/s | frames | p50 ms | p95 ms | max ms | long tasks (total ms) | long frames: script / render ms';
   const line = ({ devices, result: r }: Row) =>
     [
       String(devices).padStart(7),
@@ -119,6 +119,7 @@ async function main() {
       fmt(percentile(r.frames, 95)).padStart(6),
       fmt(Math.max(...r.frames)).padStart(6),
       `${r.longTasks} (${Math.round(r.longTaskMs)})`.padStart(12),
+      `${Math.round(r.loafScriptMs)} / ${Math.round(r.loafRenderMs)}`.padStart(12),
     ].join(' | ');
   const rows: Row[] = [];
   const failed: string[] = [];
