@@ -1,6 +1,6 @@
 /** The building simulator: reports for every tag within the radio model's bounds; tags stay indoors. */
-import { RSSI_MAX_DBM, RSSI_MIN_DBM } from '@rtls/contract';
-import { describe, expect, it } from 'vitest';
+import { INGEST_MAX_BATCH, RSSI_MAX_DBM, RSSI_MIN_DBM } from '@rtls/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { checkReport } from '../modules/ingest/validate.ts';
 import { DEMO_FLOOR, EDGES, NODES } from './building.ts';
 import { INDOOR_BLE } from './radio.ts';
@@ -148,5 +148,22 @@ describe('createSimulator().round with a clock that steps back', () => {
     const later = sim.round(t0 + 2000);
     for (const r of [...back, ...later]) expect(Number.isFinite(r.rssi)).toBe(true);
     expect(later.length).toBeGreaterThan(0);
+  });
+});
+
+describe('createSimulator() with a fleet whose round is larger than one ingest batch', () => {
+  it('sends the round as several batches of at most INGEST_MAX_BATCH reports', async () => {
+    const batches: number[] = [];
+    const sim = createSimulator({
+      devices: 1000,
+      rate: 1000,
+      sink: async (reports) => void batches.push(reports.length),
+    });
+    sim.start();
+    await vi.waitFor(() => expect(batches.length).toBeGreaterThan(1), { timeout: 5000 });
+    await sim.stop();
+    expect(Math.max(...batches)).toBeLessThanOrEqual(INGEST_MAX_BATCH);
+    // 1000 tags heard by several of the 8 gateways each: more than one batch per round.
+    expect(batches.reduce((a, b) => a + b, 0)).toBeGreaterThan(INGEST_MAX_BATCH);
   });
 });

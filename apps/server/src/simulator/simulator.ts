@@ -1,4 +1,5 @@
 /** Generates gateway reports for walking tags and hands them to a sink (pipeline, HTTP or MQTT). */
+import { INGEST_MAX_BATCH } from '@rtls/contract';
 import {
   DEMO_FLOOR,
   DEMO_GATEWAYS,
@@ -93,9 +94,14 @@ export function createSimulator(opts: SimulatorOptions) {
     return reports;
   }
 
+  /** A round larger than one ingest batch goes out as several batches, never one that is refused. */
   function tick() {
     const reports = round(Date.now());
-    inFlight = opts.sink(reports).catch((err) => opts.onError?.(err));
+    const sends: Promise<unknown>[] = [];
+    for (let i = 0; i < reports.length; i += INGEST_MAX_BATCH) {
+      sends.push(opts.sink(reports.slice(i, i + INGEST_MAX_BATCH)));
+    }
+    inFlight = Promise.all(sends).catch((err) => opts.onError?.(err));
   }
 
   return {
