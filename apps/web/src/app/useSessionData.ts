@@ -1,12 +1,14 @@
 /**
  * What a signed-in session keeps running: the initial loads in the spec's order, the live
- * connection, and the current map's gateways and positioning frame.
+ * connection, the current map's gateways and positioning frame, and the user's triangulation
+ * settings in the positioning engine.
  */
 import { useEffect } from 'react';
-import { mapFrame } from '../features/devices/positioner.ts';
+import { locateSettings, mapFrame } from '../features/devices/positioner.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
+import { useViewStore } from '../features/view/view-store.ts';
 import { useInitialLoad } from './useInitialLoad.ts';
 import { useLiveChannel } from './useLiveChannel.ts';
 
@@ -24,4 +26,9 @@ export function useSessionData() {
   useEffect(() => {
     useDevicesStore.getState().setFrame(mapFrame(map, Object.values(gateways)));
   }, [map, gateways]);
+
+  const triangulation = useViewStore((s) => s.triangulation);
+  useEffect(() => {
+    useDevicesStore.getState().setLocateSettings(locateSettings(triangulation));
+  }, [triangulation]);
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignalMap } from '@rtls/contract';
+import { DEFAULT_LOCATE_SETTINGS } from '@rtls/positioning';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice, makeGateway, makeMap, makeUpdate } from '../../test/fixtures.ts';
 import { useDevicesStore } from './devices-store.ts';
@@ -124,6 +125,40 @@ describe('positions from signals', () => {
     expect(errorMetres).toBeLessThan(3);
     expect(d.triangulationInfo?.signalsUsed).toBeGreaterThanOrEqual(3);
     expect(useDevicesStore.getState().entities.SILENT?.position ?? null).toBeNull();
+  });
+
+  /** Five updates one second apart from a tag standing at (x, y) metres. */
+  function standAt(x: number, y: number, from: number) {
+    for (let i = 0; i < 5; i++) {
+      const now = from + i * 1000;
+      vi.setSystemTime(now);
+      const lastSeen = new Date(now).toISOString();
+      useDevicesStore
+        .getState()
+        .applyUpdates([makeUpdate({ mac: TAG, signal: signalsAt(x, y, now), lastSeen })]);
+    }
+  }
+
+  it('new triangulation settings re-locate every device with them', () => {
+    seed(makeDevice({ mac: TAG }));
+    useDevicesStore.getState().setFrame(mapFrame(map, gateways));
+    standAt(6, 5, T0);
+    expect(useDevicesStore.getState().entities[TAG]?.position).toBeTruthy();
+
+    const disabled = { ...DEFAULT_LOCATE_SETTINGS, enabled: false };
+    useDevicesStore.getState().setLocateSettings(disabled);
+    expect(useDevicesStore.getState().locateSettings).toEqual(disabled);
+    expect(useDevicesStore.getState().entities[TAG]?.position).toBeNull();
+    standAt(6, 5, T0 + 10_000);
+    expect(useDevicesStore.getState().entities[TAG]?.position).toBeNull();
+
+    useDevicesStore
+      .getState()
+      .setLocateSettings({ ...DEFAULT_LOCATE_SETTINGS, algorithm: 'strongest' });
+    standAt(6, 5, T0 + 20_000);
+    const d = useDevicesStore.getState().entities[TAG]!;
+    expect(d.position).toBeTruthy();
+    expect(d.triangulationInfo?.method).toBe('strongest');
   });
 
   it('a device without signals has no position', () => {

@@ -12,9 +12,11 @@ import type {
 } from '@rtls/contract';
 import { fetchAvailableDevices } from '../../api/available.ts';
 import * as api from '../../api/devices.ts';
+import { DEFAULT_LOCATE_SETTINGS, type LocateSettings } from '@rtls/positioning';
 import { createPositioningEngine, type PositioningEngine } from './positioning-engine.ts';
 import {
   filterForFleet,
+  sameLocateSettings,
   type LocatedDevice,
   type MapFrame,
   type TrackingFilter,
@@ -35,6 +37,8 @@ interface DevicesState {
   loading: boolean;
   error: string | null;
   frame: MapFrame | null;
+  /** The user's triangulation settings the engine locates with. */
+  locateSettings: LocateSettings;
   loadMonitored: () => Promise<void>;
   loadAvailable: () => Promise<void>;
   /** available → monitored; throws the spec's error text on failure. */
@@ -50,6 +54,8 @@ interface DevicesState {
   applyLocated: (results: LocatedDevice[]) => void;
   /** Set the current map's positioning frame and re-locate every device. */
   setFrame: (frame: MapFrame | null) => void;
+  /** New triangulation settings: trackers start over with them and every device is re-located. */
+  setLocateSettings: (settings: LocateSettings) => void;
   reset: () => void;
 }
 
@@ -63,6 +69,7 @@ const initial = {
   loading: false,
   error: null,
   frame: null,
+  locateSettings: DEFAULT_LOCATE_SETTINGS,
 };
 
 /** Entity name of spec §4: the custom display name, else the name, else the MAC. */
@@ -215,7 +222,7 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
   setFrame(frame) {
     set({ frame });
     engineFilter = filterForFleet(get().monitored.length);
-    positioning().setFrame(frame, engineFilter);
+    positioning().setFrame(frame, engineFilter, get().locateSettings);
     const all = Object.values(get().entities);
     // Devices without signals have nothing to locate from: they leave the map.
     const silent = all.filter((d) => !d.signal || Object.keys(d.signal).length === 0);
@@ -228,6 +235,11 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
       return;
     }
     positioning().locate(withSignals(all), Date.now());
+  },
+  setLocateSettings(settings) {
+    if (sameLocateSettings(settings, get().locateSettings)) return;
+    set({ locateSettings: settings });
+    get().setFrame(get().frame);
   },
   reset: () => set(initial),
 }));

@@ -10,6 +10,7 @@ import type {
   SignalMap,
   TrackingMap,
   TriangulationInfo,
+  TriangulationSettings,
 } from '@rtls/contract';
 import {
   DEFAULT_LOCATE_SETTINGS,
@@ -47,6 +48,21 @@ export function mapFrame(map: TrackingMap | undefined, gateways: Gateway[]): Map
   return { pixelsPerMetre: ppm, anchors };
 }
 
+/** The engine's part of the user's triangulation settings (spec §3; showDebugInfo is display only). */
+export function locateSettings(t: TriangulationSettings): LocateSettings {
+  return {
+    enabled: t.enabled,
+    algorithm: t.algorithm,
+    minSignalCount: t.minSignalCount,
+    minConfidence: t.minConfidence,
+    signalAgeWeight: t.signalAgeWeight,
+    rssiWeight: t.rssiWeight,
+  };
+}
+
+export const sameLocateSettings = (a: LocateSettings, b: LocateSettings) =>
+  (Object.keys(a) as (keyof LocateSettings)[]).every((k) => a[k] === b[k]);
+
 export interface Located {
   position: Point | null;
   triangulationInfo: TriangulationInfo | null;
@@ -76,24 +92,28 @@ export const filterForFleet = (devices: number): TrackingFilter =>
 const NONE: Located = { position: null, triangulationInfo: null };
 
 /**
- * A locator for one frame: one tracker per device. When a new fix is missing or below the minimum
- * confidence, the device keeps its last position rather than vanishing from the map.
+ * A locator for one frame and one set of triangulation settings: one tracker per device, built for
+ * the device's positioningMode (a changed mode rebuilds it). When a new fix is missing or below the
+ * minimum confidence, the device keeps its last position rather than vanishing from the map.
  */
 export function createLocator(
   frame: MapFrame | null,
   settings: LocateSettings = DEFAULT_LOCATE_SETTINGS,
   filter: TrackingFilter = 'grid',
 ) {
-  const trackers = new Map<string, Tracker>();
+  const trackers = new Map<string, { mode: PositioningMode; tracker: Tracker }>();
   const last = new Map<string, Located>();
+  const trackerFor = (device: Locatable): Tracker => {
+    const known = trackers.get(device.mac);
+    if (known?.mode === device.positioningMode) return known.tracker;
+    const tracker = createTracker({ mode: device.positioningMode, settings, filter });
+    trackers.set(device.mac, { mode: device.positioningMode, tracker });
+    return tracker;
+  };
   return {
     locate(device: Locatable, now: number): Located {
       if (!frame || !device.signal || frame.anchors.length === 0) return NONE;
-      let tracker = trackers.get(device.mac);
-      if (!tracker) {
-        tracker = createTracker({ mode: device.positioningMode, settings, filter });
-        trackers.set(device.mac, tracker);
-      }
+      const tracker = trackerFor(device);
       const observations = Object.entries(device.signal).map(([gateway, s]) => ({
         gateway,
         rssi: s.rssi,
@@ -126,7 +146,13 @@ export type Locator = ReturnType<typeof createLocator>;
 
 /** Messages between the store and the positioning worker. */
 export type ToWorker =
-  | { type: 'frame'; generation: number; frame: MapFrame | null; filter: TrackingFilter }
+  | {
+      type: 'frame';
+      generation: number;
+      frame: MapFrame | null;
+      filter: TrackingFilter;
+      settings: LocateSettings;
+    }
   | { type: 'locate'; generation: number; now: number; devices: Locatable[] };
 export interface FromWorker {
   type: 'located';

@@ -2,6 +2,7 @@
  * Runs device positioning in a Web Worker when the browser has one (so thousands of live devices
  * do not block the map), otherwise in this thread, synchronously (tests, old browsers).
  */
+import type { LocateSettings } from '@rtls/positioning';
 import {
   createLocator,
   type FromWorker,
@@ -13,8 +14,8 @@ import {
 } from './positioner.ts';
 
 export interface PositioningEngine {
-  /** A new map frame (or tracking filter): every tracker starts over. */
-  setFrame(frame: MapFrame | null, filter: TrackingFilter): void;
+  /** A new map frame, tracking filter or triangulation settings: every tracker starts over. */
+  setFrame(frame: MapFrame | null, filter: TrackingFilter, settings: LocateSettings): void;
   /** Locate these devices; results arrive through the callback (at once without a worker). */
   locate(devices: Locatable[], now: number): void;
   dispose(): void;
@@ -25,7 +26,7 @@ export type OnLocated = (results: LocatedDevice[]) => void;
 function inThread(onLocated: OnLocated): PositioningEngine {
   let locator = createLocator(null);
   return {
-    setFrame: (frame, filter) => (locator = createLocator(frame, undefined, filter)),
+    setFrame: (frame, filter, settings) => (locator = createLocator(frame, settings, filter)),
     locate: (devices, now) =>
       onLocated(devices.map((d) => ({ mac: d.mac, ...locator.locate(d, now) }))),
     dispose: () => undefined,
@@ -55,9 +56,9 @@ function inWorker(onLocated: OnLocated): PositioningEngine {
   };
   const post = (msg: ToWorker) => worker.postMessage(msg);
   return {
-    setFrame: (frame, filter) => {
+    setFrame: (frame, filter, settings) => {
       buffer = [];
-      post({ type: 'frame', generation: ++generation, frame, filter });
+      post({ type: 'frame', generation: ++generation, frame, filter, settings });
     },
     locate: (devices, now) => {
       if (devices.length > 0) post({ type: 'locate', generation, now, devices });

@@ -46,7 +46,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   const msg = e.data;
   if (msg.type === 'frame') {
     generation = msg.generation;
-    locator = createLocator(msg.frame, undefined, msg.filter);
+    locator = createLocator(msg.frame, msg.settings, msg.filter);
     pending = new Map();
     return;
   }
