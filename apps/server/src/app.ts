@@ -122,6 +122,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
       for (let i = 0; i < n; i++) metrics.latency.observe(ms / 1000);
     },
   });
+  hub.onRemoteUpdates(pipeline.mergeRemote);
   const maps = mapsRepository(sql);
   const gateways = gatewaysRepository(sql);
   const devices = devicesRepository(sql);

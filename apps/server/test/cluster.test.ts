@@ -3,7 +3,8 @@
  * TEST_REDIS_URL, TEST_MQTT_URL from .ci/run): reports published to the broker are processed once
  * across the two, a client of instance B hears reports processed on A, and SIGKILL of one instance
  * mid-stream loses no report the broker acknowledged (its restart resumes its broker session), and
- * an instance stopped normally hands its share over to the other.
+ * an instance stopped normally hands its share over to the other; a device heard through both
+ * instances gets one full signal map.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -309,6 +310,48 @@ describe('two server instances on PostgreSQL, Redis and Mosquitto', () => {
       10_000,
     );
   }, 45_000);
+
+  it('gives the full signal map when a device is heard by G1 on instance A and G2 on instance B', async () => {
+    ready();
+    const device = `${RUN_PREFIX}:0F:00:00:01`;
+    const updates: DeviceUpdate[] = [];
+    const onUpdate = (u: DeviceUpdate) => {
+      if (u.mac === device) updates.push(u);
+    };
+    socket!.on('device_update', onUpdate);
+    const ingest = async (target: Instance, gateway: string, rssi: number) => {
+      const res = await fetch(`${target.url}/api/ingest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ingest-key': env.MQTT_INGEST_KEY! },
+        body: JSON.stringify([{ gateway, device, rssi, timestamp: Date.now() }]),
+      });
+      expect(res.status).toBe(200);
+    };
+    const nextUpdate = async (count: number) => {
+      await until(`update ${count} of ${device}`, async () => updates.length >= count, 10_000);
+      return updates[count - 1]!;
+    };
+    try {
+      await ingest(a!, 'AA:00:00:00:00:11', -61); // processed on A only
+      expect(Object.keys((await nextUpdate(1)).signal)).toEqual(['AA:00:00:00:00:11']);
+      await ingest(b!, 'AA:00:00:00:00:12', -72); // processed on B only
+      const onB = await nextUpdate(2);
+      expect(Object.keys(onB.signal).sort()).toEqual(['AA:00:00:00:00:11', 'AA:00:00:00:00:12']);
+      expect(onB.signal['AA:00:00:00:00:11']!.rssi).toBe(-61);
+      expect(onB.strongestGateway).toBe('AA:00:00:00:00:11');
+      // And back on A: A has learned B's gateway too.
+      await ingest(a!, 'AA:00:00:00:00:13', -80);
+      const onA = await nextUpdate(3);
+      expect(Object.keys(onA.signal).sort()).toEqual([
+        'AA:00:00:00:00:11',
+        'AA:00:00:00:00:12',
+        'AA:00:00:00:00:13',
+      ]);
+      expect(onA.signal['AA:00:00:00:00:12']!.rssi).toBe(-72);
+    } finally {
+      socket!.off('device_update', onUpdate);
+    }
+  }, 30_000);
 
   it('loses no acknowledged report when an instance is killed mid-stream', async () => {
     ready();

@@ -297,6 +297,15 @@ export function createPipeline({
       return { accepted, duplicates: items.length - accepted, rejected, reasons };
     },
 
+    /**
+     * Updates published by another instance (shared MQTT subscriptions split a device's reports
+     * between instances): their signals join this cache, so this instance's next update of the
+     * device, and its position, use every gateway that heard it.
+     */
+    mergeRemote(ownerId: string, updates: readonly DeviceUpdate[]) {
+      for (const u of updates) cache.merge(ownerId, u.mac, u.signal);
+    },
+
     /** Count a rejection that happened before submit (e.g. unparseable JSON). */
     reject(reason: RejectReason, n = 1) {
       stats.rejected[reason] = (stats.rejected[reason] ?? 0) + n;

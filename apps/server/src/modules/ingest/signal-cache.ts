@@ -15,16 +15,31 @@ export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
     return sig;
   }
 
+  /** Record a report if it is newer than what the cache holds for that gateway. */
+  function put(
+    ownerId: string,
+    r: Pick<CleanReport, 'device' | 'gateway' | 'rssi' | 'receivedAt' | 'ip'>,
+  ) {
+    const sig = deviceSignals(ownerId, r.device);
+    const prev = sig.get(r.gateway);
+    if (!prev || r.receivedAt >= prev.at)
+      sig.set(r.gateway, { rssi: r.rssi, at: r.receivedAt, ip: r.ip });
+  }
+
   return {
-    /** Record a report if it is newer than what the cache holds for that gateway. */
-    put(
-      ownerId: string,
-      r: Pick<CleanReport, 'device' | 'gateway' | 'rssi' | 'receivedAt' | 'ip'>,
-    ) {
-      const sig = deviceSignals(ownerId, r.device);
-      const prev = sig.get(r.gateway);
-      if (!prev || r.receivedAt >= prev.at)
-        sig.set(r.gateway, { rssi: r.rssi, at: r.receivedAt, ip: r.ip });
+    put,
+
+    /**
+     * Merge a signal map published by another instance (its gateways heard the device there);
+     * like put(), an entry only replaces an older one.
+     */
+    merge(ownerId: string, device: string, signal: SignalMap) {
+      for (const gw in signal) {
+        const s = signal[gw]!;
+        const at = Date.parse(s.received_at);
+        if (Number.isFinite(at))
+          put(ownerId, { device, gateway: gw, rssi: s.rssi, receivedAt: at, ip: s.ip ?? null });
+      }
     },
 
     /** The device's signal map, dropping entries older than the cache's age limit. */

@@ -125,8 +125,13 @@ export function createHub(
       if (socket) outboxes.send(outboxView(socket), updates);
     }
   }
+  /** Told of every update published on another instance (the pipeline merges their signals). */
+  const remoteListeners: ((ownerId: string, updates: DeviceUpdate[]) => void)[] = [];
   // Updates published on other instances arrive here (only with the Redis adapter).
-  io.on('device_updates', deliverLocal);
+  io.on('device_updates', (ownerId, updates) => {
+    for (const fn of remoteListeners) fn(ownerId, updates);
+    deliverLocal(ownerId, updates);
+  });
 
   // A revoked token (sign-out, password change, disabled account) closes its sockets at once, on
   // every instance: with Redis, disconnectSockets travels through the adapter's channel.
@@ -156,6 +161,13 @@ export function createHub(
       if (updates.length === 0) return;
       deliverLocal(ownerId, updates);
       if (redis) io.serverSideEmit('device_updates', ownerId, updates);
+    },
+    /**
+     * Listen to updates published on other instances (with Redis): their signal maps carry the
+     * gateways that heard a device there, so every instance's signal cache stays complete.
+     */
+    onRemoteUpdates(fn: (ownerId: string, updates: DeviceUpdate[]) => void) {
+      remoteListeners.push(fn);
     },
     connectedSockets: () => sockets.size,
     /** Slow-client figures: updates waiting, replaced by newer ones, or dropped. */
