@@ -5,6 +5,8 @@ import 'leaflet/dist/leaflet.css';
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../app/I18nProvider.tsx';
 import { useUiStore } from '../features/layout/ui-store.ts';
+import { useSettingsStore } from '../features/settings/settings-store.ts';
+import { applyZoomBounds } from './fit.ts';
 import { ImageCRS } from './crs.ts';
 import { BackgroundLayer } from './layers/BackgroundLayer.tsx';
 import { GridLayer } from './layers/GridLayer.tsx';
@@ -21,6 +23,9 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
   const [leaflet, setLeaflet] = useState<L.Map | null>(null);
   const [measuring, setMeasuring] = useState(false);
   useViewPersistence(leaflet, tracking._id);
+  const defaultZoom = useSettingsStore((s) => s.saved.defaultZoom);
+  const minZoom = useSettingsStore((s) => s.saved.minZoom);
+  const maxZoom = useSettingsStore((s) => s.saved.maxZoom);
 
   useEffect(() => {
     const m = L.map(hostRef.current!, {
@@ -35,7 +40,8 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
       preferCanvas: false,
     });
     // First open: fit to screen; later opens: the remembered pan and zoom (spec §4).
-    restoreView(m, tracking);
+    const { saved } = useSettingsStore.getState();
+    restoreView(m, tracking, saved);
     setLeaflet(m);
     const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
     resize.observe(hostRef.current!);
@@ -49,6 +55,15 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
     // One Leaflet map per floor plan: MapArea remounts this component when the map changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // The settings' zoom limits are relative to the fit, so they follow the container's size.
+  useEffect(() => {
+    if (!leaflet) return;
+    const apply = () => void applyZoomBounds(leaflet, tracking, { defaultZoom, minZoom, maxZoom });
+    apply();
+    leaflet.on('resize', apply);
+    return () => void leaflet.off('resize', apply);
+  }, [leaflet, tracking, defaultZoom, minZoom, maxZoom]);
 
   return (
     <div className="map-canvas" ref={frameRef}>

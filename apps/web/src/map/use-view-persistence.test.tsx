@@ -5,6 +5,7 @@ import { makeMap } from '../test/fixtures.ts';
 import { ImageCRS } from './crs.ts';
 import { loadStoredView, readView, storeView } from './map-view.ts';
 import { restoreView, useViewPersistence } from './use-view-persistence.ts';
+import { scaleToZoom } from './zoom.ts';
 
 let leaflet: L.Map;
 let host: HTMLDivElement;
@@ -32,6 +33,24 @@ describe('view persistence', () => {
     const v = readView(leaflet);
     expect(v.center.x).toBeCloseTo(10, 6);
     expect(v.zoom).toBeCloseTo(2, 6);
+  });
+
+  it("applies the settings' zoom: opens at default × fit, zooming bounded by min and max × fit", () => {
+    // Usable 1000 × 700 (30 px padding) for a 1800 × 1260 plan: fit = 0.9 × 5/9 = 0.5.
+    // (jsdom has no 3D transforms, so Leaflet rounds requested zooms to powers of two.)
+    Object.defineProperty(host, 'clientWidth', { value: 1060 });
+    Object.defineProperty(host, 'clientHeight', { value: 760 });
+    const map = makeMap({ _id: 'm3', settings: { imageSize: { width: 1800, height: 1260 } } });
+    restoreView(leaflet, map, { defaultZoom: 2, minZoom: 0.5, maxZoom: 3 });
+    expect(readView(leaflet).zoom).toBeCloseTo(1, 6);
+    leaflet.setZoom(scaleToZoom(50), { animate: false });
+    expect(readView(leaflet).zoom).toBeCloseTo(1.5, 6);
+    leaflet.setZoom(scaleToZoom(0.01), { animate: false });
+    expect(readView(leaflet).zoom).toBeCloseTo(0.25, 6);
+    // Reopened: the remembered view, within the bounds of the settings then.
+    storeView('m3', { center: { x: 10, y: 20 }, zoom: 40 });
+    restoreView(leaflet, map, { defaultZoom: 1, minZoom: 0.5, maxZoom: 4 });
+    expect(readView(leaflet).zoom).toBeCloseTo(2, 6);
   });
 
   it('stores pan and zoom per map once the view has settled for 100 ms', () => {

@@ -4,14 +4,35 @@
  */
 import { useEffect } from 'react';
 import type L from 'leaflet';
-import { DEBOUNCE_MS, type TrackingMap } from '@rtls/contract';
-import { fitMap } from './fit.ts';
+import {
+  APP_DEFAULT_ZOOM,
+  APP_MAX_ZOOM,
+  APP_MIN_ZOOM,
+  DEBOUNCE_MS,
+  type TrackingMap,
+} from '@rtls/contract';
+import { applyZoomBounds, openMap } from './fit.ts';
 import { applyView, loadStoredView, readView, storeView } from './map-view.ts';
+import type { ZoomSettings } from './zoom.ts';
 
-export function restoreView(map: L.Map, tracking: TrackingMap) {
+const DEFAULT_ZOOM_SETTINGS: ZoomSettings = {
+  defaultZoom: APP_DEFAULT_ZOOM,
+  minZoom: APP_MIN_ZOOM,
+  maxZoom: APP_MAX_ZOOM,
+};
+
+/** Zoom limits from the settings, then the remembered view or, the first time, the fitted one. */
+export function restoreView(
+  map: L.Map,
+  tracking: TrackingMap,
+  zoom: ZoomSettings = DEFAULT_ZOOM_SETTINGS,
+) {
   const stored = loadStoredView(tracking._id);
-  if (stored) return applyView(map, stored);
-  fitMap(map, tracking);
+  if (stored) {
+    applyZoomBounds(map, tracking, zoom);
+    return applyView(map, stored);
+  }
+  openMap(map, tracking, zoom);
   // Remembered at once, so only the very first open fits by itself.
   storeView(tracking._id, readView(map));
 }

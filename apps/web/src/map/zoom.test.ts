@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, scaleToZoom, stepScale, zoomToScale } from './zoom.ts';
+import { fitScale, openingScale, scaleToZoom, stepScale, zoomBounds, zoomToScale } from './zoom.ts';
 
 describe('fitScale', () => {
   it('is 0.9 × the smaller ratio after 30 px padding on each side', () => {
@@ -65,5 +65,38 @@ describe('scale and Leaflet zoom', () => {
     expect(scaleToZoom(4)).toBe(2);
     expect(zoomToScale(-1)).toBe(0.5);
     expect(zoomToScale(scaleToZoom(0.37))).toBeCloseTo(0.37, 10);
+  });
+});
+
+describe('zoom settings (relative to the fit)', () => {
+  const plan = { width: 1200, height: 800 };
+  const defaults = { defaultZoom: 1, minZoom: 0.5, maxZoom: 3 };
+
+  it('bounds zooming between min × fit and max × fit', () => {
+    const b = zoomBounds(0.4, plan, defaults);
+    expect(b.min).toBeCloseTo(0.2, 10);
+    expect(b.max).toBeCloseTo(1.2, 10);
+  });
+
+  it('always leaves the fit and the default zoom reachable', () => {
+    const b = zoomBounds(0.4, plan, { defaultZoom: 4, minZoom: 2, maxZoom: 3 });
+    expect(b.min).toBeCloseTo(0.4, 10);
+    expect(b.max).toBeCloseTo(1.6, 10);
+  });
+
+  it("keeps spec §9's limits: the plan's diagonal rule and the minimum 1e-5", () => {
+    // 1200 × 800: diagonal ≈ 1442, so max zoom = max(10, 14.4) = 14.4.
+    expect(zoomBounds(10, plan, { ...defaults, maxZoom: 10 }).max).toBeCloseTo(
+      Math.hypot(1200, 800) / 100,
+      10,
+    );
+    expect(zoomBounds(1e-5, plan, { ...defaults, minZoom: 0.1 }).min).toBe(1e-5);
+  });
+
+  it('opens at the fit times the default zoom, within the bounds', () => {
+    const b = zoomBounds(0.4, plan, { ...defaults, defaultZoom: 2 });
+    expect(openingScale(0.4, b, 2)).toBeCloseTo(0.8, 10);
+    expect(openingScale(0.4, b, 1)).toBeCloseTo(0.4, 10);
+    expect(openingScale(0.4, { min: 0.1, max: 0.5 }, 2)).toBe(0.5);
   });
 });

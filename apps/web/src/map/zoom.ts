@@ -1,7 +1,7 @@
 /**
  * The spec's zoom is a linear scale (1 = one image pixel per screen pixel); Leaflet's is log2 of it.
  */
-import { ZOOM } from '@rtls/contract';
+import { maxZoomForDiagonal, ZOOM } from '@rtls/contract';
 
 export const scaleToZoom = (scale: number) => Math.log2(Math.max(ZOOM.minimum, scale));
 export const zoomToScale = (zoom: number) => 2 ** zoom;
@@ -27,4 +27,44 @@ export function stepScale(scale: number, direction: 1 | -1): number {
     return Math.max(ZOOM.minimum, direction === 1 ? scale * factor : scale / factor);
   }
   return Math.round((scale + direction * ZOOM.buttonStep) / ZOOM.snap) * ZOOM.snap;
+}
+
+/** The settings panel's zoom values (spec §3 app settings). */
+export interface ZoomSettings {
+  defaultZoom: number;
+  minZoom: number;
+  maxZoom: number;
+}
+
+/**
+ * The settings' zoom values are relative to the fitted view (1 = fitted to screen), so they mean
+ * the same on every floor plan and screen. Min and max bound zooming, always leaving the fitted
+ * view and the default reachable, within spec §9's limits: the minimum 1e-5 and the plan's
+ * diagonal rule. Linear scales.
+ */
+export function zoomBounds(
+  fit: number,
+  image: { width: number; height: number },
+  settings: ZoomSettings,
+): { min: number; max: number } {
+  const low = Math.min(settings.minZoom, settings.defaultZoom, 1);
+  const high = Math.max(settings.maxZoom, settings.defaultZoom, 1);
+  const diagonalMax = maxZoomForDiagonal(Math.hypot(image.width, image.height));
+  const max = Math.min(diagonalMax, fit * high);
+  return { min: Math.min(max, Math.max(ZOOM.minimum, fit * low)), max };
+}
+
+/** Spec §9's limits alone: the minimum 1e-5 and the plan's diagonal rule. */
+export const unboundedZoom = (image: { width: number; height: number }) => ({
+  min: ZOOM.minimum,
+  max: maxZoomForDiagonal(Math.hypot(image.width, image.height)),
+});
+
+/** The scale a map opens at the first time: the fit times the default zoom, within the bounds. */
+export function openingScale(
+  fit: number,
+  bounds: { min: number; max: number },
+  defaultZoom: number,
+) {
+  return Math.min(bounds.max, Math.max(bounds.min, fit * defaultZoom));
 }
