@@ -7,7 +7,7 @@
  *                             [--devices 1000] [--rate 5000] [--throughput-seconds 20]
  */
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { quantile } from './lib/stats.ts';
 import {
@@ -176,6 +176,9 @@ interface Sample {
   t: number;
   rss: number;
   heap: number | null;
+  /** The server's event-loop delay over the 5 s before the sample (prom-client), ms. */
+  loopP99: number | null;
+  loopMax: number | null;
 }
 
 function sampler(servers: ServerProcess[]) {
@@ -185,13 +188,26 @@ function sampler(servers: ServerProcess[]) {
     servers.forEach((s, i) => {
       const rss = rssOf(s.pid);
       if (rss === null) return;
-      const entry: Sample = { t: (performance.now() - t0) / 1000, rss, heap: null };
+      const entry: Sample = {
+        t: (performance.now() - t0) / 1000,
+        rss,
+        heap: null,
+        loopP99: null,
+        loopMax: null,
+      };
       samples[i]!.push(entry);
       fetch(`${s.url}/metrics`)
         .then((r) => r.text())
         .then((text) => {
-          const m = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text);
-          if (m) entry.heap = Number(m[1]);
+          const read = (name: string) => {
+            const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+            return m ? Number(m[1]) : null;
+          };
+          entry.heap = read('nodejs_heap_size_used_bytes');
+          const p99 = read('nodejs_eventloop_lag_p99_seconds');
+          const max = read('nodejs_eventloop_lag_max_seconds');
+          entry.loopP99 = p99 === null ? null : p99 * 1000;
+          entry.loopMax = max === null ? null : max * 1000;
         })
         .catch(() => undefined);
     });
@@ -254,18 +270,23 @@ async function throughputPhase(
 }
 
 /** Sum and count of the server's own report-to-publish latency histogram (seconds). */
-async function serverLatency(s: ServerProcess): Promise<{ sum: number; count: number }> {
+async function serverLatency(
+  s: ServerProcess,
+): Promise<{ sum: number; count: number; within50: number }> {
   const text = await (await fetch(`${s.url}/metrics`)).text();
   const num = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
   return {
     sum: num('rtls_ingest_to_update_seconds_sum'),
     count: num('rtls_ingest_to_update_seconds_count'),
+    within50: num('rtls_ingest_to_update_seconds_bucket\\{le="0.05"\\}'),
   };
 }
 
 interface Latency {
   /** Mean ms from the server taking a report to publishing its update (server's own histogram). */
   serverMean: number;
+  /** Share of reports the server published within 50 ms of taking them (its histogram). */
+  serverWithin50: number;
   sent: number;
   matched: number;
   p50: number;
@@ -275,6 +296,9 @@ interface Latency {
   achievedRate: number;
   failed: number;
   serverCores: number;
+  /** The bench client's own event-loop delay during the phase (p99, max; ms). */
+  clientLoopP99: number;
+  clientLoopMax: number;
 }
 
 /**
@@ -303,6 +327,8 @@ async function latencyPhase(
   };
   socket.on('device_update', onUpdate);
   const tickMs = 10;
+  const clientLoop = monitorEventLoopDelay({ resolution: 5 });
+  clientLoop.enable();
   const start = performance.now();
   const cpu0 = watched.map((s) => cpuSecondsOf(s.pid) ?? 0);
   const server0 = await serverLatency(target);
@@ -346,12 +372,14 @@ async function latencyPhase(
   await Promise.all(inflight);
   await new Promise((r) => setTimeout(r, 1_000));
   socket.off('device_update', onUpdate);
+  clientLoop.disable();
   const server1 = await serverLatency(target);
   const elapsed = (performance.now() - start) / 1000;
   const cpu = watched.reduce((a, s, i) => a + ((cpuSecondsOf(s.pid) ?? 0) - cpu0[i]!), 0);
   for (const [cause, n] of causes) console.log(`    failed batches: ${n} × ${cause}`);
   return {
     serverMean: ((server1.sum - server0.sum) / (server1.count - server0.count)) * 1000,
+    serverWithin50: (server1.within50 - server0.within50) / (server1.count - server0.count),
     sent,
     matched: latencies.length,
     p50: quantile(latencies, 0.5),
@@ -361,6 +389,8 @@ async function latencyPhase(
     achievedRate: sent / (seconds || 1),
     failed,
     serverCores: cpu / elapsed,
+    clientLoopP99: clientLoop.percentile(99) / 1e6,
+    clientLoopMax: clientLoop.max / 1e6,
   };
 }
 
@@ -467,8 +497,19 @@ function table(rows: string[][]) {
   for (const r of rows) console.log('  ' + r.map((v, c) => v.padEnd(widths[c]!)).join('  '));
 }
 
+/** The server's event-loop delay: median of the 5-s p99s, and the largest delay seen (ms). */
+function loopLine(samples: Sample[]): string {
+  const p99s = samples
+    .map((s) => s.loopP99)
+    .filter((v): v is number => v !== null)
+    .sort((a, b) => a - b);
+  const maxes = samples.map((s) => s.loopMax).filter((v): v is number => v !== null);
+  if (p99s.length === 0) return '—';
+  return `${p99s[Math.floor(p99s.length / 2)]!.toFixed(1)} / ${Math.max(...maxes).toFixed(1)} ms`;
+}
+
 function memoryLine(samples: Sample[]): string[] {
-  if (samples.length === 0) return ['—', '—', '—', '—'];
+  if (samples.length === 0) return ['—', '—', '—', '—', '—'];
   const q = (f: number) => samples[Math.min(samples.length - 1, Math.floor(f * samples.length))]!;
   const rss = samples.map((s) => s.rss);
   const heaps = samples.map((s) => s.heap).filter((h): h is number => h !== null);
@@ -477,6 +518,7 @@ function memoryLine(samples: Sample[]): string[] {
     `${mb(Math.min(...rss))}..${mb(Math.max(...rss))}`,
     heaps.length ? `${mb(heaps[0])} → ${mb(heaps[heaps.length - 1])}` : '—',
     heaps.length ? `${mb(Math.max(...heaps))}` : '—',
+    loopLine(samples),
   ];
 }
 
@@ -544,6 +586,8 @@ async function main() {
       'failed',
       'server CPU',
       'server-side mean',
+      'server-side ≤ 50 ms',
+      'client loop p99/max',
     ],
     ...results.map((r) =>
       r.latency
@@ -558,13 +602,22 @@ async function main() {
             String(r.latency.failed),
             r.latency.serverCores.toFixed(2),
             r.latency.serverMean.toFixed(1),
+            `${(100 * r.latency.serverWithin50).toFixed(1)} %`,
+            `${r.latency.clientLoopP99.toFixed(1)}/${r.latency.clientLoopMax.toFixed(1)}`,
           ]
-        : [r.label, '—', '—', '—', '—', '—', '—', '—', '—', '—'],
+        : [r.label, '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—'],
     ),
   ]);
   console.log('\nServer memory over the run (sampled every 5 s)');
   table([
-    ['server', 'RSS start → middle → end', 'RSS min..max', 'heap start → end', 'heap max'],
+    [
+      'server',
+      'RSS start → middle → end',
+      'RSS min..max',
+      'heap start → end',
+      'heap max',
+      'loop delay p99 (median of 5 s) / max',
+    ],
     ...results.flatMap((r) =>
       r.memory.map((s, i) => [
         r.memory.length > 1 ? `${r.label} #${i + 1}` : r.label,

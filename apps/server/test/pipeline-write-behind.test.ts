@@ -83,3 +83,51 @@ it('takes only rows already written, keeps the newest per key, and retries after
     await wb.close();
   }
 });
+
+it('writes in chunks of chunkRows, and a failed chunk keeps only the unwritten rows', async () => {
+  const errors: unknown[] = [];
+  let transactions = 0;
+  let failAt = -1;
+  const counting: Sql = {
+    ...db.sql,
+    transaction(fn) {
+      if (transactions++ === failAt) return Promise.reject(new Error('injected failure'));
+      return db.sql.transaction(fn);
+    },
+  };
+  const wb = createWriteBehind(counting, {
+    intervalMs: 60_000,
+    chunkRows: 2,
+    onError: (e) => errors.push(e),
+  });
+  const gw = (i: number) => `AC:23:3F:00:01:0${i}`;
+  const row = (i: number, rssi: number): OwnedReport => ({
+    ownerId: 'u1',
+    report: { ...item(rssi, Date.now() + i).report, gateway: gw(i) },
+  });
+  const stored = async () =>
+    (
+      await db.sql.query<{ gateway_mac: string; rssi: number }>(
+        `select gateway_mac, rssi from latest_signals where gateway_mac like 'AC:23:3F:00:01:%' order by gateway_mac`,
+      )
+    ).map((r) => `${r.gateway_mac}=${r.rssi}`);
+  try {
+    for (let i = 1; i <= 5; i++)
+      wb.enqueue('signals', `u1|C3:00:00:00:00:01|${gw(i)}`, row(i, -70));
+    failAt = 1; // the second of three chunks fails
+    await wb.flush();
+    expect(errors).toHaveLength(1);
+    expect(await stored()).toEqual([`${gw(1)}=-70`, `${gw(2)}=-70`]);
+    expect(wb.pending()).toBe(3);
+    expect(wb.knows('signals', `u1|C3:00:00:00:00:01|${gw(2)}`)).toBe(true);
+    expect(wb.knows('signals', `u1|C3:00:00:00:00:01|${gw(3)}`)).toBe(false);
+    transactions = 0;
+    failAt = -1;
+    await wb.flush();
+    expect(transactions).toBe(2); // three rows left: chunks of two
+    expect(await stored()).toHaveLength(5);
+    expect(wb.pending()).toBe(0);
+  } finally {
+    await wb.close();
+  }
+});

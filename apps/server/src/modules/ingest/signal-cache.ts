@@ -2,7 +2,8 @@
 import { SIGNAL_POPUP_RECENCY_MS, type SignalMap } from '@rtls/contract';
 import type { CleanReport } from './validate.ts';
 
-type DeviceSignals = Map<string, { rssi: number; at: number; ip: string | null }>;
+/** `iso` is `at` as the update's text, made once per report rather than once per update. */
+type DeviceSignals = Map<string, { rssi: number; at: number; iso: string; ip: string | null }>;
 
 export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
   const byOwner = new Map<string, Map<string, DeviceSignals>>();
@@ -23,7 +24,12 @@ export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
     const sig = deviceSignals(ownerId, r.device);
     const prev = sig.get(r.gateway);
     if (!prev || r.receivedAt >= prev.at)
-      sig.set(r.gateway, { rssi: r.rssi, at: r.receivedAt, ip: r.ip });
+      sig.set(r.gateway, {
+        rssi: r.rssi,
+        at: r.receivedAt,
+        iso: new Date(r.receivedAt).toISOString(),
+        ip: r.ip,
+      });
   }
 
   return {
@@ -49,7 +55,7 @@ export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
       if (!sig) return out;
       for (const [gw, s] of sig) {
         if (now - s.at > maxAgeMs) sig.delete(gw);
-        else out[gw] = { rssi: s.rssi, received_at: new Date(s.at).toISOString(), ip: s.ip };
+        else out[gw] = { rssi: s.rssi, received_at: s.iso, ip: s.ip };
       }
       return out;
     },

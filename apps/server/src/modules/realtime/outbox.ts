@@ -13,6 +13,10 @@ export interface OutboxSocket {
     writeBuffer: unknown[];
     transport: {
       writable: boolean;
+      /** engine.io's websocket transport: writes the packets, one websocket frame each. */
+      send?: (packets: unknown[]) => void;
+      /** The `ws` socket and its TCP socket (undocumented; absent in tests' fakes). */
+      socket?: { _socket?: { cork(): void; uncork(): void } };
       on(event: 'ready', fn: () => void): unknown;
       off(event: 'ready', fn: () => void): unknown;
     };
@@ -28,6 +32,25 @@ export interface OutboxStats {
   coalesced: number;
   /** Updates dropped because a socket had too many devices pending. */
   dropped: number;
+}
+
+/**
+ * Have the transport hand all frames of one flush to the kernel in one write: without it every
+ * device_update is its own system call (a large share of the server's CPU at thousands per second).
+ */
+function corkFlushes(transport: OutboxSocket['conn']['transport']) {
+  const send = transport.send;
+  if (typeof send !== 'function') return;
+  transport.send = (packets) => {
+    const tcp = transport.socket?._socket;
+    if (!tcp || packets.length < 2) return send.call(transport, packets);
+    tcp.cork();
+    try {
+      send.call(transport, packets);
+    } finally {
+      tcp.uncork();
+    }
+  };
 }
 
 export function createOutboxes({ maxPending }: { maxPending: number }) {
@@ -56,6 +79,7 @@ export function createOutboxes({ maxPending }: { maxPending: number }) {
       boxes.set(s.id, box);
       // The transport says 'ready' each time its previous write has been taken by the network.
       const transport = s.conn.transport;
+      corkFlushes(transport);
       const onReady = () => drain(s);
       transport.on('ready', onReady);
       s.once('disconnect', () => {

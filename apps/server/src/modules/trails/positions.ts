@@ -52,6 +52,14 @@ const BUDGET_WINDOW_MS = 50;
 /** How long a device's tracker is kept without reports. */
 const IDLE_MS = 10 * 60_000;
 
+/** The settings as text, made once per loaded settings object rather than once per report. */
+const settingsText = new WeakMap<object, string>();
+function settingsKey(settings: object): string {
+  let text = settingsText.get(settings);
+  if (text === undefined) settingsText.set(settings, (text = JSON.stringify(settings)));
+  return text;
+}
+
 export function createPositions({
   frames,
   recorder,
@@ -92,7 +100,7 @@ export function createPositions({
       const frame = mapId === undefined ? undefined : owner.maps.get(mapId);
       if (!frame) return null;
       const key = `${ownerId}|${mac}`;
-      const config = `${mode}|${JSON.stringify(owner.settings)}`;
+      const config = `${mode}|${settingsKey(owner.settings)}`;
       let state = states.get(key);
       if (!state || state.mapId !== frame.mapId || state.config !== config) {
         state = {
