@@ -11,6 +11,9 @@ type GatewaysBody = { gateways: Gateway[] };
 type GatewayBody = { gateway: Gateway };
 const key = (id: string) => encodeURIComponent(id);
 
+export const fetchGateways = async () =>
+  (await apiRequest<GatewaysBody>('/gateways', { error: 'fetchGateways' })).gateways;
+
 export const fetchMonitoredGateways = async () =>
   (
     await apiRequest<GatewaysBody>('/gateways/monitored', {

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type FetchCall } from '../test/fetch-mock.ts';
-import { makeDevice, makeMap } from '../test/fixtures.ts';
+import { makeDevice, makeGateway, makeMap } from '../test/fixtures.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
+import { gatewayName, useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { runInitialLoad, SAFETY_NET_WARNING } from './useInitialLoad.ts';
 
 const ok = (body: unknown) => () => jsonResponse(body);
+const CONFIGURED = makeDevice({ mac: 'AA:00:00:00:00:09', name: 'Cart 9', isMonitored: false });
+const ELSEWHERE = makeGateway({ mac: 'GW:00:00:00:00:09', name: 'Loading dock', mapId: 'map-2' });
 
 function routes(monitored: (c: FetchCall) => Response) {
   return {
@@ -18,6 +21,9 @@ function routes(monitored: (c: FetchCall) => Response) {
     'GET /api/available/devices': ok({ devices: [] }),
     'GET /api/available/gateways': ok({ gateways: [] }),
     'GET /api/gateways/map/map-1': ok({ gateways: [] }),
+    'GET /api/devices': ok({ devices: [CONFIGURED] }),
+    'GET /api/gateways': ok({ gateways: [ELSEWHERE] }),
+    'GET /api/gateways/monitored': ok({ gateways: [ELSEWHERE] }),
   };
 }
 
@@ -43,6 +49,19 @@ describe('initial load', () => {
     expect(useMapsStore.getState().currentMapId).toBe('map-1');
     expect(useDevicesStore.getState().monitoredLoaded).toBe(true);
     expect(warn).not.toHaveBeenCalledWith(SAFETY_NET_WARNING);
+  });
+
+  it('loads configured devices, the account gateways and monitored gateways (spec §4)', async () => {
+    const { calls } = mockFetch(routes(ok({ devices: [makeDevice()] })));
+    await runInitialLoad();
+    const paths = calls.map((c) => c.url.split('?')[0]);
+    for (const path of ['/api/devices', '/api/gateways', '/api/gateways/monitored'])
+      expect(paths).toContain(path);
+    expect(useDevicesStore.getState().configured[CONFIGURED.mac]?.name).toBe('Cart 9');
+    expect(useGatewaysStore.getState().monitored).toEqual([ELSEWHERE]);
+    // A gateway on another map is named by the account's gateway list.
+    expect(gatewayName(ELSEWHERE.mac)).toBe('Loading dock');
+    expect(gatewayName('GW:UNKNOWN')).toBe('GW:UNKNOWN');
   });
 
   it('runs the safety-net load, with a logged warning, when monitored devices did not load', async () => {

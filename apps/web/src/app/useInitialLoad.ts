@@ -1,6 +1,7 @@
 /**
  * The session's initial loads in the spec §4 order: the stores are reset, several initial loads
- * start (settings file, app and user settings, available lists), then maps, then monitored
+ * start (settings file, app and user settings, configured devices, the account's gateways,
+ * monitored gateways and the available lists), then maps (own and shared), then monitored
  * devices, with a safety-net load (and a logged warning) when the monitored list did not load.
  * Monitored devices are re-fetched every 20 s. Failures are only logged (spec §8).
  */
@@ -22,8 +23,11 @@ export async function runInitialLoad(isCancelled: () => boolean = () => false): 
   // Several initial loads that nothing else waits for.
   void useSettingsStore.getState().load();
   void useViewStore.getState().load();
+  void useDevicesStore.getState().loadConfigured();
   void useDevicesStore.getState().loadAvailable();
+  void useGatewaysStore.getState().loadAll();
   void useGatewaysStore.getState().loadAvailable();
+  void useGatewaysStore.getState().loadMonitored();
   try {
     await useMapsStore.getState().load();
     await useDevicesStore.getState().loadMonitored();

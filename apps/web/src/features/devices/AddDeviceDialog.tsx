@@ -5,13 +5,14 @@ import { formatDate } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { Dialog } from './Dialog.tsx';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
-import { useDevicesStore } from './devices-store.ts';
+import { reportedName, useDevicesStore } from './devices-store.ts';
 
 type Source = 'available' | 'manual';
 
 export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const { t, language } = useI18n();
   const available = useDevicesStore((s) => s.available);
+  const configured = useDevicesStore((s) => s.configured);
   const loading = useDevicesStore((s) => s.availableLoading);
   const error = useDevicesStore((s) => s.availableError);
   const [source, setSource] = useState<Source>('available');
@@ -89,7 +90,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
                   onChange={() => setPicked(d.mac)}
                 />
                 <span className="grow">
-                  <span className="title">{d.name}</span>
+                  <span className="title">{reportedName(d, configured)}</span>
                   <span className="muted small" dir="ltr">
                     {d.mac}
                   </span>

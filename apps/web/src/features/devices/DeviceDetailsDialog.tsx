@@ -8,6 +8,7 @@ import {
 } from '@rtls/contract';
 import { formatLastSeen, formatRssi } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { gatewayName } from '../gateways/gateways-store.ts';
 import { Dialog } from './Dialog.tsx';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
@@ -32,7 +33,10 @@ function InfoTab({ device }: { device: LiveDevice }) {
       </>,
     ],
     [t('devices.rssi'), <span dir="ltr">{formatRssi(device.rssi)}</span>],
-    [t('devices.strongestGateway'), <span dir="ltr">{device.strongestGateway ?? '—'}</span>],
+    [
+      t('devices.strongestGateway'),
+      <span dir="ltr">{device.strongestGateway ? gatewayName(device.strongestGateway) : '—'}</span>,
+    ],
     [
       t('devices.position'),
       p ? (

@@ -283,6 +283,30 @@ describe('Add Device to Monitoring', () => {
     expect(useDevicesStore.getState().available).toHaveLength(0);
   });
 
+  it('names an available device by its configured device, else by the reported name', async () => {
+    useDevicesStore.setState({
+      configured: {
+        'BB:00:00:00:00:02': makeDevice({
+          mac: 'BB:00:00:00:00:02',
+          name: 'Configured',
+          customSettings: { displayName: 'Night cart' },
+          isMonitored: false,
+        }),
+      },
+    });
+    const heard = { ...available[0]!, mac: 'BB:00:00:00:00:02', name: 'BLE-2' };
+    mockFetch({
+      'GET /api/available/devices': jsonResponse({ success: true, devices: [...available, heard] }),
+    });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(screen.getByRole('button', { name: 'Add Device' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText('Night cart')).toBeDefined();
+    expect(within(dialog).getByText('Heard tag')).toBeDefined();
+    expect(within(dialog).queryByText('BLE-2')).toBeNull();
+  });
+
   it('shows the error of the available list', async () => {
     const held = deferred<Response>();
     mockFetch({ 'GET /api/available/devices': () => held.promise });

@@ -29,6 +29,8 @@ export interface LiveDevice extends Device {
 
 interface DevicesState {
   entities: Record<string, LiveDevice>;
+  /** The account's configured devices (GET /devices), monitored or not, keyed by MAC. */
+  configured: Record<string, Device>;
   monitored: string[];
   monitoredLoaded: boolean;
   available: AvailableDevice[];
@@ -40,6 +42,8 @@ interface DevicesState {
   /** The user's triangulation settings the engine locates with. */
   locateSettings: LocateSettings;
   loadMonitored: () => Promise<void>;
+  /** GET /devices; a failure is only logged (spec §8). */
+  loadConfigured: () => Promise<void>;
   loadAvailable: () => Promise<void>;
   /** available → monitored; throws the spec's error text on failure. */
   addToMonitoring: (mac: string, settings: DeviceMonitorBody) => Promise<void>;
@@ -61,6 +65,7 @@ interface DevicesState {
 
 const initial = {
   entities: {},
+  configured: {},
   monitored: [],
   monitoredLoaded: false,
   available: [],
@@ -75,6 +80,18 @@ const initial = {
 /** Entity name of spec §4: the custom display name, else the name, else the MAC. */
 export const entityName = (d: Pick<Device, 'mac' | 'name' | 'customSettings'>) =>
   d.customSettings.displayName?.trim() || d.name?.trim() || d.mac;
+
+/**
+ * The name of a device the provider reports (spec §3): its configured device's name (custom
+ * display name first), else the reported name, else the MAC.
+ */
+export const reportedName = (
+  d: { mac: string; name?: string | null },
+  configured: Record<string, Device>,
+) => {
+  const known = configured[d.mac];
+  return known ? entityName(known) : d.name?.trim() || d.mac;
+};
 
 let engine: PositioningEngine | null = null;
 /** The tracking filter the engine's current frame uses; it follows the fleet's size. */
@@ -111,6 +128,14 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
       set({ loading: false, error: (err as Error).message });
     }
   },
+  async loadConfigured() {
+    try {
+      const list = await api.fetchDevices();
+      set({ configured: Object.fromEntries(list.map((d) => [d.mac, d])) });
+    } catch (err) {
+      console.error('Failed to fetch devices', err);
+    }
+  },
   async loadAvailable() {
     set({ availableLoading: true, availableError: null });
     try {
@@ -124,6 +149,7 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
     const d = await api.monitorDevice(mac, settings);
     set((s) => ({
       entities: { ...s.entities, [d.mac]: { ...d, name: entityName(d), position: null } },
+      configured: { ...s.configured, [d.mac]: d },
       monitored: s.monitored.includes(d.mac) ? s.monitored : [...s.monitored, d.mac],
       available: s.available.filter((a) => a.mac !== d.mac),
     }));
@@ -141,6 +167,7 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
       };
       return {
         entities,
+        configured: { ...s.configured, [d.mac]: d },
         monitored: s.monitored.filter((m) => m !== mac),
         available:
           d.isAvailableInAPI && !s.available.some((a) => a.mac === mac)
@@ -153,8 +180,10 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
     await api.deleteDevice(mac);
     set((s) => {
       const { [mac]: _gone, ...entities } = s.entities;
+      const { [mac]: _deleted, ...configured } = s.configured;
       return {
         entities,
+        configured,
         monitored: s.monitored.filter((m) => m !== mac),
         available: s.available.filter((a) => a.mac !== mac),
       };
@@ -164,8 +193,10 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
     const d = await api.updateDevice(mac, body);
     set((s) => {
       const prev = s.entities[mac];
-      if (!prev) return {};
+      const configured = { ...s.configured, [d.mac]: d };
+      if (!prev) return { configured };
       return {
+        configured,
         entities: {
           ...s.entities,
           [mac]: {

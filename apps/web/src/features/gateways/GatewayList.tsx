@@ -5,22 +5,23 @@ import { useI18n } from '../../app/I18nProvider.tsx';
 import { useStoredFlag } from '../devices/use-stored-flag.ts';
 import { AddGatewayDialog } from './AddGatewayDialog.tsx';
 import { GatewayRow } from './GatewayRow.tsx';
-import { useGatewaysStore } from './gateways-store.ts';
+import { otherGateways, useGatewaysStore } from './gateways-store.ts';
 
 export function GatewayList() {
   const { t } = useI18n();
   const entities = useGatewaysStore((s) => s.entities);
-  const others = useGatewaysStore((s) => s.others);
+  const monitored = useGatewaysStore((s) => s.monitored);
   const mapId = useGatewaysStore((s) => s.mapId);
   const error = useGatewaysStore((s) => s.error);
   const [currentOnly, setCurrentOnly] = useStoredFlag(STORAGE_KEYS.gatewaysCurrentMapOnly);
   const [adding, setAdding] = useState(false);
 
   useEffect(() => {
-    if (!currentOnly) void useGatewaysStore.getState().loadOthers();
+    if (!currentOnly) void useGatewaysStore.getState().loadMonitored();
   }, [currentOnly, mapId]);
 
-  const list = [...Object.values(entities), ...(currentOnly ? [] : others)];
+  const others = currentOnly ? [] : otherGateways({ entities, monitored, mapId });
+  const list = [...Object.values(entities), ...others];
   const openAdd = () => {
     if (!mapId) {
       window.alert(t('gateways.selectMapFirst'));

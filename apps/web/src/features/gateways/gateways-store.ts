@@ -24,8 +24,10 @@ interface GatewaysState {
   mapId: string | null;
   loading: boolean;
   error: string | null;
-  /** Monitored gateways of the account that are not on the current map (filter off). */
-  others: Gateway[];
+  /** The account's gateways (GET /gateways), keyed by MAC: names of gateways on other maps. */
+  all: Record<string, Gateway>;
+  /** The account's monitored gateways (GET /gateways/monitored), on any map. */
+  monitored: Gateway[];
   available: AvailableGateway[];
   availableLoading: boolean;
   availableError: string | null;
@@ -36,7 +38,9 @@ interface GatewaysState {
   moved: Record<string, Point>;
   savingPositions: boolean;
   loadForMap: (mapId: string | null) => Promise<void>;
-  loadOthers: () => Promise<void>;
+  /** GET /gateways; a failure is only logged (spec §8). */
+  loadAll: () => Promise<void>;
+  loadMonitored: () => Promise<void>;
   /** `days` undefined = all. */
   loadAvailable: (days?: number) => Promise<void>;
   addToMonitoring: (mac: string, body: GatewayMonitorBody) => Promise<void>;
@@ -60,7 +64,8 @@ const initial = {
   mapId: null,
   loading: false,
   error: null,
-  others: [],
+  all: {},
+  monitored: [],
   available: [],
   availableLoading: false,
   availableError: null,
@@ -97,15 +102,29 @@ const without = <T>(record: Record<string, T>, key: string) => {
   return rest;
 };
 
-/** Put a saved gateway back where it lives: the current map's entities or the others. */
-function withGateway(s: Pick<GatewaysState, 'entities' | 'others'>, g: Gateway) {
-  return s.entities[g.mac]
-    ? { entities: { ...s.entities, [g.mac]: g } }
-    : { others: s.others.map((o) => (o.mac === g.mac ? g : o)) };
+type Lists = Pick<GatewaysState, 'entities' | 'monitored' | 'all'>;
+
+/** Put a saved gateway back everywhere it is listed. */
+function withGateway(s: Lists, g: Gateway) {
+  return {
+    ...(s.entities[g.mac] ? { entities: { ...s.entities, [g.mac]: g } } : {}),
+    monitored: s.monitored.map((o) => (o.mac === g.mac ? g : o)),
+    all: { ...s.all, [g.mac]: g },
+  };
 }
 
-const mapOf = (s: Pick<GatewaysState, 'entities' | 'others'>, mac: string) =>
-  (s.entities[mac] ?? s.others.find((g) => g.mac === mac))?.mapId ?? null;
+const mapOf = (s: Lists, mac: string) =>
+  (s.entities[mac] ?? s.monitored.find((g) => g.mac === mac))?.mapId ?? null;
+
+/** Monitored gateways that are not on the current map (the list with the filter off). */
+export const otherGateways = (s: Pick<GatewaysState, 'entities' | 'monitored' | 'mapId'>) =>
+  s.monitored.filter((g) => !s.entities[g.mac] && g.mapId !== s.mapId);
+
+/** A gateway's name: from the current map, the account's gateways, or else its MAC. */
+export function gatewayName(mac: string): string {
+  const s = useGatewaysStore.getState();
+  return s.entities[mac]?.name ?? s.all[mac]?.name ?? mac;
+}
 
 export const useGatewaysStore = create<GatewaysState>((set, get) => ({
   ...initial,
@@ -125,10 +144,17 @@ export const useGatewaysStore = create<GatewaysState>((set, get) => ({
       set({ loading: false, error: (err as Error).message });
     }
   },
-  async loadOthers() {
+  async loadAll() {
     try {
-      const list = await api.fetchMonitoredGateways();
-      set({ others: list.filter((g) => !get().entities[g.mac] && g.mapId !== get().mapId) });
+      const list = await api.fetchGateways();
+      set({ all: Object.fromEntries(list.map((g) => [g.mac, g])) });
+    } catch (err) {
+      console.error('Failed to fetch gateways', err);
+    }
+  },
+  async loadMonitored() {
+    try {
+      set({ monitored: await api.fetchMonitoredGateways() });
     } catch (err) {
       set({ error: (err as Error).message });
     }
@@ -146,6 +172,8 @@ export const useGatewaysStore = create<GatewaysState>((set, get) => ({
     const g = await api.monitorGateway(mac, body);
     set((s) => ({
       entities: g.mapId === s.mapId ? { ...s.entities, [g.mac]: g } : s.entities,
+      monitored: [...s.monitored.filter((o) => o.mac !== g.mac), g],
+      all: { ...s.all, [g.mac]: g },
       available: s.available.map((a) => (a.mac === g.mac ? { ...a, isMonitored: true } : a)),
     }));
   },
@@ -153,7 +181,7 @@ export const useGatewaysStore = create<GatewaysState>((set, get) => ({
     await api.unmonitorGateway(mac);
     set((s) => ({
       entities: without(s.entities, mac),
-      others: s.others.filter((g) => g.mac !== mac),
+      monitored: s.monitored.filter((g) => g.mac !== mac),
       available: s.available.map((a) => (a.mac === mac ? { ...a, isMonitored: false } : a)),
     }));
   },
@@ -161,7 +189,8 @@ export const useGatewaysStore = create<GatewaysState>((set, get) => ({
     await api.deleteGateway(mac);
     set((s) => ({
       entities: without(s.entities, mac),
-      others: s.others.filter((g) => g.mac !== mac),
+      monitored: s.monitored.filter((g) => g.mac !== mac),
+      all: without(s.all, mac),
       drafts: without(s.drafts, mac),
     }));
   },

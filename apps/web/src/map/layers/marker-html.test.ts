@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TooltipField } from '@rtls/contract';
 import { translator } from '../../i18n/i18n.ts';
-import { makeDevice } from '../../test/fixtures.ts';
+import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
+import { makeDevice, makeGateway } from '../../test/fixtures.ts';
 import { markerHtml, markerSize, signalPopupHtml, tooltipRows } from './marker-html.ts';
 
 const look = { selected: false, live: true, nameBox: false, showName: true };
@@ -66,6 +67,12 @@ describe('tooltip rows', () => {
       ['Strongest Gateway', 'GW:1'],
       ['MAC', 'AA:01'],
     ]);
+  });
+  it('names the strongest gateway when the account knows it', () => {
+    useGatewaysStore.setState({ all: { 'GW:1': makeGateway({ mac: 'GW:1', name: 'Dock door' }) } });
+    const fields: TooltipField[] = [{ id: 'gateway', label: 'G', enabled: true, order: 1 }];
+    expect(tooltipRows(d, fields, t, 'en', NOW)).toEqual([['Strongest Gateway', 'Dock door']]);
+    useGatewaysStore.getState().reset();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type Language,
   type TooltipField,
 } from '@rtls/contract';
+import { gatewayName } from '../../features/gateways/gateways-store.ts';
 import { formatLastSeen, formatRssi } from '../../app/format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { escapeHtml } from '../escape-html.ts';
@@ -61,7 +62,7 @@ export function tooltipRows(
       case 'lastSeen':
         return formatLastSeen(d.lastSeen, t, language, now);
       case 'gateway':
-        return d.strongestGateway ?? '—';
+        return d.strongestGateway ? gatewayName(d.strongestGateway) : '—';
       case 'status':
         return t(`devices.status.${listStatus(d.lastSeen, now)}`);
     }
