@@ -1,9 +1,11 @@
 /**
  * Server-side positions of monitored devices, with the same positioning package as the console:
  * one causal tracker per device on the map of its strongest placed gateway. A device is located
- * at most once per TRAIL_POINT_SPACING_MS, within a CPU budget per second (a tracker update costs
- * up to ~1 ms, too much to run per report); updates in between carry the last position. Each new
- * position becomes a trail point.
+ * at most once per TRAIL_POINT_SPACING_MS. Tracker updates (up to ~1 ms each, too much to run per
+ * report) never run on the live-update path: locate() answers with the device's last position at
+ * once and queues a tracker update (one per device, newest signals), which runs in slices of a few
+ * milliseconds between other work, within a CPU budget per second. Each new position becomes a
+ * trail point and goes out with the device's next update.
  */
 import {
   TRAIL_POINT_SPACING_MS,
@@ -17,7 +19,7 @@ import {
   type Observation,
   type Tracker,
 } from '@rtls/positioning';
-import type { FrameCache } from './frames.ts';
+import type { FrameCache, MapFrame } from './frames.ts';
 import type { TrailRecorder } from './recorder.ts';
 
 export interface Located {
@@ -44,11 +46,24 @@ export interface PositionsOptions {
    * position a little longer rather than the event loop (and every live update) falling behind.
    */
   budgetMsPerS?: number;
+  /** Most milliseconds of tracker work in one turn of the event loop. */
+  sliceMs?: number;
   onError?: (err: unknown) => void;
 }
 
 /** The tracker budget is counted per window of this length (ms). */
 const BUDGET_WINDOW_MS = 50;
+
+/** A queued tracker update: the device's state and the newest signals seen for it. */
+interface Job {
+  ownerId: string;
+  mac: string;
+  state: DeviceState;
+  frame: MapFrame;
+  minConfidence: number;
+  signal: SignalMap;
+  now: number;
+}
 /** How long a device's tracker is kept without reports. */
 const IDLE_MS = 10 * 60_000;
 
@@ -65,12 +80,80 @@ export function createPositions({
   recorder,
   intervalMs = TRAIL_POINT_SPACING_MS,
   budgetMsPerS = 250,
+  sliceMs = 4,
   onError = () => undefined,
 }: PositionsOptions) {
   const states = new Map<string, DeviceState>();
+  /** Tracker updates waiting, one per device, oldest first (a newer one keeps its place). */
+  const jobs = new Map<string, Job>();
+  let scheduled = false;
+  let closed = false;
   let windowStart = 0;
   let spentMs = 0;
   let deferred = 0;
+  const windowBudgetMs = (budgetMsPerS * BUDGET_WINDOW_MS) / 1000;
+
+  function schedule(delayMs = 0) {
+    if (scheduled || closed || jobs.size === 0) return;
+    scheduled = true;
+    const run = () => {
+      scheduled = false;
+      runSlice();
+    };
+    if (delayMs > 0) setTimeout(run, delayMs);
+    else setImmediate(run);
+  }
+
+  /** Run queued tracker updates for at most sliceMs, within the window's budget. */
+  function runSlice() {
+    const sliceStart = performance.now();
+    for (const [key, job] of jobs) {
+      const now = Date.now();
+      if (now - windowStart >= BUDGET_WINDOW_MS) [windowStart, spentMs] = [now, 0];
+      if (spentMs >= windowBudgetMs) {
+        deferred++;
+        return schedule(Math.max(1, windowStart + BUDGET_WINDOW_MS - now));
+      }
+      if (performance.now() - sliceStart >= sliceMs) return schedule();
+      jobs.delete(key);
+      const t0 = performance.now();
+      try {
+        track(job);
+      } catch (err) {
+        onError(err);
+      }
+      spentMs += performance.now() - t0;
+    }
+  }
+
+  function track({ ownerId, mac, state, frame, minConfidence, signal, now }: Job) {
+    const observations: Observation[] = [];
+    for (const gw in signal) {
+      const s = signal[gw]!;
+      observations.push({
+        gateway: gw,
+        rssi: s.rssi,
+        ageMs: Math.max(0, now - Date.parse(s.received_at)),
+      });
+    }
+    const est = state.tracker.update(observations, frame.anchors, now);
+    // Like the console: a missing or weak fix keeps the last position.
+    if (!est || est.confidence < minConfidence) return;
+    const ppm = frame.pixelsPerMetre;
+    state.last = {
+      mapId: frame.mapId,
+      position: { x: est.x * ppm, y: est.y * ppm },
+      triangulationInfo: {
+        method: est.method,
+        confidence: est.confidence,
+        signalsUsed: est.signalsUsed,
+        primaryGateway: est.primaryGateway,
+        lastCalculated: new Date(now).toISOString(),
+      },
+    };
+    recorder.add({ ownerId, mac, mapId: frame.mapId, x: est.x * ppm, y: est.y * ppm, at: now });
+  }
+
   const sweeper = setInterval(() => {
     const now = Date.now();
     for (const [k, s] of states) if (now - s.locatedAt > IDLE_MS) states.delete(k);
@@ -113,47 +196,27 @@ export function createPositions({
         states.set(key, state);
       }
       if (now - state.locatedAt < intervalMs) return state.last;
-      // The budget is spread over short windows, so no single batch blocks the event loop long.
-      if (now - windowStart >= BUDGET_WINDOW_MS) [windowStart, spentMs] = [now, 0];
-      if (spentMs >= (budgetMsPerS * BUDGET_WINDOW_MS) / 1000) {
-        deferred++;
-        return state.last;
-      }
       state.locatedAt = now;
-      const observations: Observation[] = [];
-      for (const gw in signal) {
-        const s = signal[gw]!;
-        observations.push({
-          gateway: gw,
-          rssi: s.rssi,
-          ageMs: Math.max(0, now - Date.parse(s.received_at)),
-        });
-      }
-      const t0 = performance.now();
-      const est = state.tracker.update(observations, frame.anchors, now);
-      spentMs += performance.now() - t0;
-      // Like the console: a missing or weak fix keeps the last position.
-      if (!est || est.confidence < owner.settings.minConfidence) return state.last;
-      const ppm = frame.pixelsPerMetre;
-      state.last = {
-        mapId: frame.mapId,
-        position: { x: est.x * ppm, y: est.y * ppm },
-        triangulationInfo: {
-          method: est.method,
-          confidence: est.confidence,
-          signalsUsed: est.signalsUsed,
-          primaryGateway: est.primaryGateway,
-          lastCalculated: new Date(now).toISOString(),
-        },
-      };
-      recorder.add({ ownerId, mac, mapId: frame.mapId, x: est.x * ppm, y: est.y * ppm, at: now });
+      const job = { ownerId, mac, state, frame, minConfidence: owner.settings.minConfidence };
+      jobs.set(key, { ...job, signal, now }); // a waiting update keeps its place, with newer signals
+      schedule();
       return state.last;
     },
 
-    /** Tracked devices, and locates put off because the second's budget was spent. */
-    stats: () => ({ devices: states.size, deferred }),
+    /** Run every queued tracker update now, regardless of budget (tests). */
+    settle() {
+      for (const [key, job] of jobs) {
+        jobs.delete(key);
+        track(job);
+      }
+    },
+
+    /** Tracked devices, updates waiting, and slices put off because the budget was spent. */
+    stats: () => ({ devices: states.size, queued: jobs.size, deferred }),
 
     async close() {
+      closed = true;
+      jobs.clear();
       clearInterval(sweeper);
       await recorder.close();
     },
