@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { DEVICE_DEFAULT_COLOR } from '@rtls/contract';
 import { formatDate } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { reportedName, useDevicesStore } from './devices-store.ts';
 

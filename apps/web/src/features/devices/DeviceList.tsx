@@ -7,12 +7,13 @@ import { useState } from 'react';
 import { STORAGE_KEYS } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { useGatewaysStore } from '../gateways/gateways-store.ts';
+import { ListTools } from '../../ui/ListTools.tsx';
+import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { AddDeviceDialog } from './AddDeviceDialog.tsx';
 import { DeviceDetailsDialog } from './DeviceDetailsDialog.tsx';
 import { DeviceRow } from './DeviceRow.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
-import { useStoredFlag } from './use-stored-flag.ts';
 import { useThrottled } from './use-throttled.ts';
 import { useWindow } from './use-window.ts';
 
@@ -53,19 +54,13 @@ export function DeviceList() {
         <h3 className="section-title">{t('devices.title')}</h3>
         <span className="muted small">{t('devices.count', { count: rows.length })}</span>
       </div>
-      <div className="panel-tools">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={currentOnly}
-            onChange={(e) => setCurrentOnly(e.target.checked)}
-          />
-          <span>{t('devices.showCurrentMap')}</span>
-        </label>
-        <button type="button" className="button primary" onClick={() => setAdding(true)}>
-          {t('devices.add')}
-        </button>
-      </div>
+      <ListTools
+        filterLabel={t('devices.showCurrentMap')}
+        currentOnly={currentOnly}
+        onCurrentOnly={setCurrentOnly}
+        addLabel={t('devices.add')}
+        onAdd={() => setAdding(true)}
+      />
       {error && monitored.length > 0 && (
         <p className="error-text small" role="status">
           {error}

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { GATEWAY_DAYS_FILTER, GATEWAY_DAYS_FILTER_DEFAULT } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
-import { Dialog } from '../devices/Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import {
   RADIUS_INPUT,
   RSSI_INPUT,

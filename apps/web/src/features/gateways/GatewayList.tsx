@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
-import { useStoredFlag } from '../devices/use-stored-flag.ts';
+import { ListTools } from '../../ui/ListTools.tsx';
+import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { AddGatewayDialog } from './AddGatewayDialog.tsx';
 import { GatewayRow } from './GatewayRow.tsx';
 import { otherGateways, useGatewaysStore } from './gateways-store.ts';
@@ -36,19 +37,13 @@ export function GatewayList() {
         <h3 className="section-title">{t('gateways.title')}</h3>
         <span className="muted small">{t('gateways.count', { count: list.length })}</span>
       </div>
-      <div className="panel-tools">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={currentOnly}
-            onChange={(e) => setCurrentOnly(e.target.checked)}
-          />
-          <span>{t('gateways.showCurrentMap')}</span>
-        </label>
-        <button type="button" className="button primary" onClick={openAdd}>
-          {t('gateways.add')}
-        </button>
-      </div>
+      <ListTools
+        filterLabel={t('gateways.showCurrentMap')}
+        currentOnly={currentOnly}
+        onCurrentOnly={setCurrentOnly}
+        addLabel={t('gateways.add')}
+        onAdd={openAdd}
+      />
       {error && <p className="error-text small">{error}</p>}
       {list.length === 0 ? (
         <p className="muted">{t(currentOnly ? 'gateways.empty' : 'gateways.emptyAll')}</p>

@@ -7,7 +7,7 @@ import { ImagePicker } from './ImagePicker.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { EMPTY_FORM, formFromMap, type MapFormValues } from './map-form.ts';
 import { MapImageError, useMapsStore } from './maps-store.ts';
-import { Modal } from './Modal.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 
 /** The call's fixed message, with the server's reason when it gave one. */
 const errorText = (err: unknown) => {
@@ -88,7 +88,7 @@ function MapFormModal() {
     editing && !removeCurrent ? resolveImageUrl(editing.settings.backgroundImage) : null;
   const percent = progress === null ? null : Math.round(progress * 100);
   return (
-    <Modal labelledBy={titleId} onClose={close} busy={saving}>
+    <Dialog variant="modal" labelledBy={titleId} onClose={close} busy={saving}>
       <form className="map-form" onSubmit={submit} noValidate data-testid="map-form">
         <h2 id={titleId}>{t(editing ? 'maps.form.editTitle' : 'maps.form.createTitle')}</h2>
         <label className="field">
@@ -139,6 +139,6 @@ function MapFormModal() {
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
