@@ -3,25 +3,38 @@
  * time (requestAnimationFrame deltas, p50/p95) and long tasks while N devices move live on one
  * map, for a no-device baseline and 500, 2,000 and 10,000 devices. Each size gets a fresh server
  * whose demo account monitors all N simulated tags, walked by the simulator CLI through the HTTP
- * ingest (see lib/ui-load.ts). Prints figures; asserts nothing.
+ * ingest (see lib/ui-load.ts). Frames are measured over a fixed window after a warm-up that
+ * starts once most markers are drawn; next to them: the page's main-thread busy time in that
+ * window (Chromium's Performance metrics: script, style and layout) and the machine's 1-minute
+ * load average (server, simulator and browser share the machine; other work skews every figure).
+ * Prints figures; asserts nothing.
  *
  *   npm run bench:ui                       (sizes 0,500,2000,10000)
  *   BENCH_UI_SIZES=2000 BENCH_UI_SECONDS=20 npm run bench:ui
+ *   BENCH_UI_PROFILE=/tmp/ui-prof npm run bench:ui   (also a CPU profile of each window)
  *
  * WEB_DIST picks the built console (default apps/web/dist: run `npm run build` first).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type CDPSession } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumVersion, ensureChromium } from '../e2e/support/chromium.ts';
 import { freshDataDir, startTestServer } from '../e2e/support/server.ts';
 import { ingestKey, seededServerEnv, startLoad, type LoadProcess } from './lib/ui-load.ts';
-import { INSTALL_PROBE, measureScript, percentile, type ProbeResult } from './lib/ui-probe.ts';
+import {
+  COUNT_MARKERS,
+  INSTALL_PROBE,
+  measureScript,
+  percentile,
+  type ProbeResult,
+} from './lib/ui-probe.ts';
 
 const SIZES = (process.env.BENCH_UI_SIZES ?? '0,500,2000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_UI_SECONDS ?? 15);
 const WARMUP_S = Number(process.env.BENCH_UI_WARMUP ?? 8);
+/** When set, a CPU profile of each window is written there (open it in Chromium's DevTools). */
+const PROFILE_DIR = process.env.BENCH_UI_PROFILE;
 /**
  * Report rounds per second per tag. One server on this machine stores about 5,000–7,000 reports a
  * second, and a round is about 8 reports per tag, so larger fleets report less often by default
@@ -33,9 +46,32 @@ const rateFor = (devices: number) =>
 const DEMO = { email: 'demo@example.com', password: 'demo1234' };
 const webDist = process.env.WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 
+/** Main-thread time in seconds, as Chromium's Performance domain counts it. */
+interface MainThread {
+  task: number;
+  script: number;
+  style: number;
+  layout: number;
+}
+
 interface Row {
   devices: number;
   result: ProbeResult;
+  /** The machine's 1-minute load average around the window (the larger of start and end). */
+  load: number;
+  /** Main-thread time during the window (ms). */
+  main: MainThread;
+}
+
+async function mainThreadMetrics(cdp: CDPSession): Promise<MainThread> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const m = (name: string) => metrics.find((x) => x.name === name)?.value ?? 0;
+  return {
+    task: m('TaskDuration'),
+    script: m('ScriptDuration'),
+    style: m('RecalcStyleDuration'),
+    layout: m('LayoutDuration'),
+  };
 }
 
 async function runSize(devices: number, chromiumPath: string): Promise<Row> {
@@ -74,17 +110,44 @@ async function runSize(devices: number, chromiumPath: string): Promise<Row> {
       // Wait until most tags are drawn (positions need a few live updates), then warm up.
       const want = Math.floor(devices * 0.8);
       await page
-        .waitForFunction(
-          `document.querySelectorAll('[data-testid="device-marker"]').length >= ${want}`,
-          undefined,
-          { timeout: 90_000, polling: 1000 },
-        )
+        .waitForFunction(`${COUNT_MARKERS} >= ${want}`, undefined, {
+          timeout: 90_000,
+          polling: 1000,
+        })
         .catch(() => console.log(`  (fewer than ${want} markers after 90 s; measuring anyway)`));
     }
     await page.waitForTimeout(WARMUP_S * 1000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    if (PROFILE_DIR) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const before = await mainThreadMetrics(cdp);
+    const loadBefore = os.loadavg()[0]!;
     const result = (await page.evaluate(measureScript(SECONDS * 1000))) as ProbeResult;
+    const after = await mainThreadMetrics(cdp);
+    const load = Math.max(loadBefore, os.loadavg()[0]!);
+    if (PROFILE_DIR) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(PROFILE_DIR, { recursive: true });
+      const file = path.join(PROFILE_DIR, `ui-${devices}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+      console.log(`  CPU profile of the window: ${file}`);
+    }
     await context.close();
-    return { devices, result };
+    const busy = (k: keyof MainThread) => (after[k] - before[k]) * 1000;
+    return {
+      devices,
+      result,
+      load,
+      main: {
+        task: busy('task'),
+        script: busy('script'),
+        style: busy('style'),
+        layout: busy('layout'),
+      },
+    };
   } finally {
     await browser.close();
     await load?.stop();
@@ -101,14 +164,17 @@ async function main() {
   const chromiumPath = ensureChromium();
   console.log(`bench:ui — ${chromiumVersion(chromiumPath)}, headless, via playwright-core`);
   console.log(
-    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
   console.log(
     `window ${SECONDS} s after ${WARMUP_S} s warm-up; server, simulator and browser share this machine`,
   );
   const header =
-    'devices | rounds/s | markers | updates/s | frames | p50 ms | p95 ms | max ms | long tasks (total ms) | long frames: script / render ms';
-  const line = ({ devices, result: r }: Row) =>
+    'devices | rounds/s | markers | updates/s | frames | p50 ms | p95 ms | max ms | long tasks (total ms) | main thread busy % (script / style+layout ms) | load 1m';
+  const line = ({ devices, result: r, main, load }: Row) =>
     [
       String(devices).padStart(7),
       Number(rateFor(devices)).toFixed(2).padStart(8),
@@ -119,7 +185,10 @@ async function main() {
       fmt(percentile(r.frames, 95)).padStart(6),
       fmt(Math.max(...r.frames)).padStart(6),
       `${r.longTasks} (${Math.round(r.longTaskMs)})`.padStart(12),
-      `${Math.round(r.loafScriptMs)} / ${Math.round(r.loafRenderMs)}`.padStart(12),
+      `${fmt((100 * main.task) / (SECONDS * 1000)).padStart(5)} % (${Math.round(main.script)} / ${Math.round(main.style + main.layout)})`.padStart(
+        44,
+      ),
+      load.toFixed(2).padStart(7),
     ].join(' | ');
   const rows: Row[] = [];
   const failed: string[] = [];

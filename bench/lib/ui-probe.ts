@@ -1,9 +1,13 @@
 /**
  * The in-page probe of bench:ui, as a script string (the bench has no DOM types): it records
- * requestAnimationFrame deltas and 'longtask' entries for a window of time, splits the long
- * animation frames into script and rendering time (the rest is the renderer waiting for a CPU),
- * and counts the live device updates the page receives and the device markers it draws.
+ * requestAnimationFrame deltas and 'longtask' entries for a window of time, and counts the live device updates the page receives and the device markers it draws (DOM
+ * markers plus those drawn on the devices canvas).
  */
+
+/** In-page expression: device markers drawn, as DOM elements or on the devices canvas. */
+export const COUNT_MARKERS = `(document.querySelectorAll('[data-testid="device-marker"]').length +
+  [...document.querySelectorAll('[data-testid="device-canvas"]')]
+    .reduce((n, c) => n + Number(c.dataset.count || 0), 0))`;
 
 /** Installs the probe; call before sign-in so the update counter sees every update. */
 export const INSTALL_PROBE = `(() => {
@@ -16,9 +20,6 @@ export interface ProbeResult {
   frames: number[];
   longTasks: number;
   longTaskMs: number;
-  /** Of the long animation frames: time in the page's scripts, and in style, layout and paint. */
-  loafScriptMs: number;
-  loafRenderMs: number;
   updates: number;
   markers: number;
 }
@@ -33,15 +34,6 @@ export const measureScript = (ms: number) => `new Promise((resolve) => {
     for (const e of list.getEntries()) { longTasks++; longTaskMs += e.duration; }
   });
   obs.observe({ type: 'longtask', buffered: false });
-  let loafScriptMs = 0;
-  let loafRenderMs = 0;
-  const loaf = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (e.renderStart) loafRenderMs += e.startTime + e.duration - e.renderStart;
-      for (const sc of e.scripts || []) loafScriptMs += sc.duration;
-    }
-  });
-  try { loaf.observe({ type: 'long-animation-frame', buffered: false }); } catch {}
   const startUpdates = w.__benchUpdates || 0;
   const end = performance.now() + ${ms};
   let last = performance.now();
@@ -51,15 +43,12 @@ export const measureScript = (ms: number) => `new Promise((resolve) => {
     if (t < end) requestAnimationFrame(step);
     else {
       obs.disconnect();
-      loaf.disconnect();
       resolve({
-        loafScriptMs,
-        loafRenderMs,
         frames: frames.slice(1),
         longTasks,
         longTaskMs,
         updates: (w.__benchUpdates || 0) - startUpdates,
-        markers: document.querySelectorAll('[data-testid="device-marker"]').length,
+        markers: ${COUNT_MARKERS},
       });
     }
   };

@@ -6,7 +6,12 @@
  */
 import { useEffect } from 'react';
 import L from 'leaflet';
-import { SIGNAL_POPUP_WIDTH_PX, isLive, type TooltipField } from '@rtls/contract';
+import {
+  DEVICE_DEFAULT_COLOR,
+  SIGNAL_POPUP_WIDTH_PX,
+  isLive,
+  type TooltipField,
+} from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { useDevicesStore, type LiveDevice } from '../../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
@@ -14,7 +19,9 @@ import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
 import { toLatLng, validPoint } from '../crs.ts';
 import { useLeafletMap } from '../map-context.ts';
-import { layoutLabels } from './label-layout.ts';
+import { drawOnCanvas } from './canvas-markers.ts';
+import { CanvasMarkerLayer, type MarkerSpec } from './CanvasMarkerLayer.ts';
+import { createLabelScheduler } from './label-layout.ts';
 import {
   markerHtml,
   markerSize,
@@ -119,8 +126,32 @@ export function DeviceLayer() {
       return marker;
     };
 
+    // Many markers are drawn on one canvas; the selected device keeps its DOM marker (it pulses).
+    let canvasMode = false;
+    const hoverTip = L.tooltip({ direction: 'top', offset: [0, -14], className: 'device-tooltip' });
+    const canvasLayer = new CanvasMarkerLayer({
+      onClick: (mac) => {
+        useUiStore.getState().selectDevice(mac);
+        openPopup(mac);
+      },
+      onHover: (mac, at) => {
+        const d = mac ? device(mac) : undefined;
+        if (!d || !at) {
+          map.closeTooltip(hoverTip);
+          return;
+        }
+        hoverTip
+          .setLatLng(at)
+          .setContent(tooltipHtml(tooltipRows(d, tooltipFields(), t, language)));
+        map.openTooltip(hoverTip);
+      },
+    });
+    const labels = createLabelScheduler();
+
     let lastLook = '';
     let lastTick = 0;
+    let lastEntities: Record<string, LiveDevice> | null = null;
+    let viewChanged = true;
     const sync = () => {
       frame = 0;
       const { entities } = useDevicesStore.getState();
@@ -129,47 +160,70 @@ export function DeviceLayer() {
       const now = Date.now();
       // Unchanged devices can be skipped unless something global changed (look, view, time).
       const globalLook = `${selected}|${showDeviceNames}|${showDeviceAsNameBox}|${Math.floor(now / LIVENESS_TICK_MS)}`;
-      const fullPass =
-        globalLook !== lastLook || showDeviceAsNameBox || now - lastTick > LIVENESS_TICK_MS;
+      const fullPass = globalLook !== lastLook || viewChanged || now - lastTick > LIVENESS_TICK_MS;
+      if (!fullPass && entities === lastEntities) return;
       lastLook = globalLook;
+      lastEntities = entities;
+      viewChanged = false;
       if (fullPass) lastTick = now;
       const shown: LiveDevice[] = [];
       for (const d of Object.values(entities)) {
         if (validPoint(d.position) && d.customSettings.showOnMaps !== false) shown.push(d);
       }
       map.getContainer().classList.toggle('many-devices', shown.length > GLIDE_LIMIT);
-
-      // Name boxes: place labels in view on screen, then draw them there with leader lines.
-      let placements: ReturnType<typeof layoutLabels> | null = null;
-      if (showDeviceAsNameBox) {
-        const bounds = map.getBounds().pad(0.1);
-        const inView = shown
-          .filter((d) => bounds.contains(toLatLng(d.position!)))
-          .sort((a, b) => (a.mac === selected ? -1 : b.mac === selected ? 1 : 0))
-          .map((d) => {
-            const c = map.latLngToContainerPoint(toLatLng(d.position!));
-            return { id: d.mac, x: c.x, y: c.y };
-          });
-        placements = layoutLabels(inView);
+      const nextMode = drawOnCanvas(shown.length, canvasMode);
+      if (nextMode !== canvasMode) {
+        canvasMode = nextMode;
+        if (canvasMode) canvasLayer.addTo(map);
+        else canvasLayer.remove();
       }
+
+      // Name boxes: placed on screen now and then (capped), then drawn there with leader lines.
+      const placements = showDeviceAsNameBox
+        ? labels.offsets(now, fullPass, () => {
+            const bounds = map.getBounds().pad(0.1);
+            return shown
+              .filter((d) => bounds.contains(toLatLng(d.position!)))
+              .sort((a, b) => (a.mac === selected ? -1 : b.mac === selected ? 1 : 0))
+              .map((d) => {
+                const c = map.latLngToContainerPoint(toLatLng(d.position!));
+                return { id: d.mac, x: c.x, y: c.y };
+              });
+          })
+        : null;
       const lines: L.LatLngExpression[][] = [];
+      const specs: MarkerSpec[] = [];
       const seen = new Set<string>();
       for (const d of shown) {
         const p = d.position!;
         let lat = p.y;
         let lng = p.x;
-        const place = placements?.get(d.mac);
-        if (place?.needsLeaderLine) {
-          const ll = map.containerPointToLatLng(
-            L.point(place.displayPosition.x, place.displayPosition.y),
-          );
+        const offset = placements?.get(d.mac);
+        const onCanvas = canvasMode && d.mac !== selected;
+        if (offset) {
+          const c = map.latLngToContainerPoint(toLatLng(p));
+          const ll = map.containerPointToLatLng(L.point(c.x + offset.dx, c.y + offset.dy));
           lat = ll.lat;
           lng = ll.lng;
-          lines.push([toLatLng(p), ll]);
+          if (!onCanvas) lines.push([toLatLng(p), ll]);
+        }
+        if (onCanvas) {
+          specs.push({
+            mac: d.mac,
+            name: d.name,
+            colour: d.customSettings.color ?? DEVICE_DEFAULT_COLOR,
+            live: isLive(d.lastSeen, now),
+            nameBox: showDeviceAsNameBox,
+            showName: showDeviceNames,
+            lat,
+            lng,
+            anchor: offset ? [p.y, p.x] : null,
+          });
+          continue;
         }
         seen.add(d.mac);
         const entry = entries.get(d.mac);
-        if (entry && !fullPass && entry.device === d) continue;
+        if (entry && !fullPass && !showDeviceAsNameBox && entry.device === d) continue;
         const look: MarkerLook = {
           selected: d.mac === selected,
           live: isLive(d.lastSeen, now),
@@ -205,6 +259,7 @@ export function DeviceLayer() {
           entries.delete(mac);
         }
       }
+      if (canvasMode) canvasLayer.setMarkers(specs);
       leaderLines.setLatLngs(lines);
       if (popupMac && map.hasLayer(popup)) {
         const d = device(popupMac);
@@ -234,16 +289,22 @@ export function DeviceLayer() {
       useUiStore.subscribe(onUi),
       useViewStore.subscribe(schedule),
     ];
-    map.on('zoomend moveend', schedule);
+    const onView = () => {
+      viewChanged = true;
+      schedule();
+    };
+    map.on('zoomend moveend', onView);
     popup.on('remove', () => (popupMac = null));
     const tick = setInterval(schedule, LIVENESS_TICK_MS);
     return () => {
       unsubs.forEach((u) => u());
-      map.off('zoomend moveend', schedule);
+      map.off('zoomend moveend', onView);
       clearInterval(tick);
       if (frame) cancelAnimationFrame(frame);
       for (const e of entries.values()) e.marker.remove();
       leaderLines.remove();
+      canvasLayer.dispose();
+      map.closeTooltip(hoverTip);
       popup.remove();
     };
   }, [map, t, language]);

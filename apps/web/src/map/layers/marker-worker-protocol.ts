@@ -1,0 +1,15 @@
+/** Messages from the page to the devices canvas worker. */
+import type { CanvasMarker } from './canvas-markers.ts';
+import type { SpriteTheme } from './marker-sprites.ts';
+
+export type ToMarkerWorker =
+  | { type: 'init'; canvas: OffscreenCanvas }
+  | {
+      type: 'draw';
+      /** Sent when the theme, direction or pixel ratio changed (and with the first draw). */
+      theme?: SpriteTheme;
+      markers: CanvasMarker[];
+      /** Canvas size in CSS pixels. */
+      width: number;
+      height: number;
+    };
