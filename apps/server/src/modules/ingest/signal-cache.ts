@@ -32,6 +32,15 @@ export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
       });
   }
 
+  /** Entries the cache already holds at this time or newer are skipped without parsing. */
+  function mergeOne(sig: DeviceSignals, gateway: string, s: SignalMap[string]) {
+    const prev = sig.get(gateway);
+    if (prev && prev.iso === s.received_at) return;
+    const at = Date.parse(s.received_at);
+    if (!Number.isFinite(at) || (prev && at < prev.at)) return;
+    sig.set(gateway, { rssi: s.rssi, at, iso: s.received_at, ip: s.ip ?? null });
+  }
+
   return {
     put,
 
@@ -40,12 +49,8 @@ export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
      * like put(), an entry only replaces an older one.
      */
     merge(ownerId: string, device: string, signal: SignalMap) {
-      for (const gw in signal) {
-        const s = signal[gw]!;
-        const at = Date.parse(s.received_at);
-        if (Number.isFinite(at))
-          put(ownerId, { device, gateway: gw, rssi: s.rssi, receivedAt: at, ip: s.ip ?? null });
-      }
+      const sig = deviceSignals(ownerId, device);
+      for (const gw in signal) mergeOne(sig, gw, signal[gw]!);
     },
 
     /** The device's signal map, dropping entries older than the cache's age limit. */
