@@ -5,8 +5,10 @@
  *
  *   npm run bench:pipeline -- [--minutes 1] [--db pglite,postgres] [--instances 1]
  *                             [--devices 1000] [--rate 5000] [--throughput-seconds 20]
+ *                             [--listener worker|main]
  */
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { quantile } from './lib/stats.ts';
@@ -44,6 +46,8 @@ const opts = {
   devices: Math.round(positive('devices', 1000)),
   rate: positive('rate', 5000),
   throughputSeconds: positive('throughput-seconds', 20),
+  /** Where device_updates are timed: a worker thread of its own (default) or the sending thread. */
+  listener: flag('listener', 'worker') === 'main' ? ('main' as const) : ('worker' as const),
   dbs: flag('db', 'pglite,postgres')
     .split(',')
     .map((s) => s.trim())
@@ -168,6 +172,86 @@ function connect(base: string, token: string): Promise<Socket> {
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
+}
+
+// ---------------------------------------------------------------- latency listeners
+
+/** Times device_updates against the reports sent during a latency phase. */
+interface Listener {
+  /** Reports just handed to fetch (the main-thread listener times from here). */
+  sent(devices: string[], stamps: number[]): void;
+  start(): void;
+  stop(): Promise<{ values: number[]; updates: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * In the sending thread: from just before a report's POST to the device_update whose device and
+ * lastSeen are the report's (arrivals wait behind the sending work of this thread).
+ */
+function mainListener(socket: Socket): Listener {
+  let pending = new Map<string, number>();
+  let values: number[] = [];
+  let calls = 0;
+  const onUpdate = (u: Update) => {
+    const key = `${u.mac}|${Date.parse(u.lastSeen)}`;
+    const at = pending.get(key);
+    if (at !== undefined) {
+      values.push(performance.now() - at);
+      pending.delete(key);
+    }
+  };
+  return {
+    sent(devices, stamps) {
+      const now = performance.now();
+      for (let i = 0; i < devices.length; i++) pending.set(`${devices[i]}|${stamps[i]}`, now);
+      // Drop what can no longer match (coalesced by the server, or lost): bounded memory.
+      if (++calls % 100 === 0)
+        for (const [k, at] of pending) if (at < now - 10_000) pending.delete(k);
+    },
+    start() {
+      [pending, values] = [new Map(), []];
+      socket.on('device_update', onUpdate);
+    },
+    stop() {
+      socket.off('device_update', onUpdate);
+      return Promise.resolve({ values, updates: values.length });
+    },
+    close: () => Promise.resolve(void socket.disconnect()),
+  };
+}
+
+/** In a worker thread of its own: report timestamp (lastSeen) → arrival, on one clock. */
+async function workerListener(url: string, token: string): Promise<Listener> {
+  const worker = new Worker(new URL('./lib/update-listener.mjs', import.meta.url), {
+    workerData: { url, token },
+  });
+  const next = (type: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onMessage = (m: Record<string, unknown>) => {
+        if (m.type === 'error') reject(new Error(String(m.message)));
+        else if (m.type === type) resolve(m);
+        else return;
+        worker.off('message', onMessage);
+      };
+      worker.on('message', onMessage);
+    });
+  await next('connected');
+  return {
+    sent: () => undefined,
+    start: () => worker.postMessage({ type: 'start' }),
+    async stop() {
+      const answer = next('latencies');
+      worker.postMessage({ type: 'stop' });
+      const m = await answer;
+      return { values: m.values as number[], updates: m.updates as number };
+    },
+    async close() {
+      worker.postMessage({ type: 'close' });
+      await new Promise((r) => setTimeout(r, 100));
+      await worker.terminate();
+    },
+  };
 }
 
 // ---------------------------------------------------------------- memory and CPU sampling
@@ -303,29 +387,18 @@ interface Latency {
 
 /**
  * Reports at `rate`/s in small HTTP batches every 10 ms, each report its own device, to `target`;
- * the latency of a report is from just before its POST to the device_update whose device and
- * lastSeen are the report's, at `socket`.
+ * the latency of a report is measured by `listener` (see mainListener and workerListener).
  */
 async function latencyPhase(
   target: ServerProcess,
-  socket: Socket,
+  listener: Listener,
   fleet: Fleet,
   rate: number,
   seconds: number,
   watched: ServerProcess[],
 ): Promise<Latency> {
   const next = reportSource(fleet);
-  const pending = new Map<string, number>();
-  const latencies: number[] = [];
-  const onUpdate = (u: Update) => {
-    const key = `${u.mac}|${Date.parse(u.lastSeen)}`;
-    const at = pending.get(key);
-    if (at !== undefined) {
-      latencies.push(performance.now() - at);
-      pending.delete(key);
-    }
-  };
-  socket.on('device_update', onUpdate);
+  listener.start();
   const tickMs = 10;
   const clientLoop = monitorEventLoopDelay({ resolution: 5 });
   clientLoop.enable();
@@ -345,9 +418,7 @@ async function latencyPhase(
     const owed = Math.round(((performance.now() - start) / 1000) * rate) - sent;
     if (owed <= 0) continue;
     const batch = next(owed);
-    const now = performance.now();
-    for (let i = 0; i < batch.devices.length; i++)
-      pending.set(`${batch.devices[i]}|${batch.stamps[i]}`, now);
+    listener.sent(batch.devices, batch.stamps);
     sent += owed;
     const p = postReports(target.url, fleet.key, batch.body).then(
       (r) => {
@@ -363,15 +434,10 @@ async function latencyPhase(
     );
     inflight.add(p);
     void p.finally(() => inflight.delete(p));
-    // Drop what can no longer match (coalesced by the server, or lost), so memory stays bounded.
-    if (tick % 100 === 0) {
-      const cutoff = performance.now() - 10_000;
-      for (const [k, at] of pending) if (at < cutoff) pending.delete(k);
-    }
   }
   await Promise.all(inflight);
   await new Promise((r) => setTimeout(r, 1_000));
-  socket.off('device_update', onUpdate);
+  const { values: latencies } = await listener.stop();
   clientLoop.disable();
   const server1 = await serverLatency(target);
   const elapsed = (performance.now() - start) / 1000;
@@ -433,6 +499,7 @@ async function runOne(label: string, db: 'pglite' | 'postgres'): Promise<RunResu
       watcher = servers[servers.length - 1]!;
     }
     const socket = await connect(watcher.url, fleet.token);
+    let listener: Listener | null = null;
     try {
       if (opts.instances > 1 && !(await crossesInstances(target, socket, fleet))) {
         return {
@@ -445,6 +512,10 @@ async function runOne(label: string, db: 'pglite' | 'postgres'): Promise<RunResu
             'client on instance B within 5 s — multi-instance delivery is not working yet, no figures.',
         };
       }
+      if (opts.listener === 'worker') {
+        socket.disconnect(); // one client: the listener's
+        listener = await workerListener(watcher.url, fleet.token);
+      } else listener = mainListener(socket);
       const mem = sampler(servers);
       console.log(`  ${label}: throughput phase (${opts.throughputSeconds} s)…`);
       const throughput = await throughputPhase(servers, fleet, opts.throughputSeconds);
@@ -452,7 +523,7 @@ async function runOne(label: string, db: 'pglite' | 'postgres'): Promise<RunResu
       console.log(`  ${label}: latency phase (${opts.minutes} min at ${opts.rate}/s)…`);
       const latency = await latencyPhase(
         target,
-        socket,
+        listener,
         fleet,
         opts.rate,
         opts.minutes * 60,
@@ -462,6 +533,7 @@ async function runOne(label: string, db: 'pglite' | 'postgres'): Promise<RunResu
       return { label, throughput, latency, memory: mem.samples };
     } finally {
       socket.disconnect();
+      await listener?.close();
     }
   } finally {
     for (const s of servers) await s.stop();
@@ -572,7 +644,9 @@ async function main() {
   ]);
   console.log(
     `\nLatency: ${opts.rate} reports/s over ${opts.devices} devices (HTTP batches every 10 ms), ` +
-      'report sent → matching device_update at a Socket.IO client, ms',
+      (opts.listener === 'worker'
+        ? 'report timestamp → its device_update at a Socket.IO client in a worker thread of its own, ms'
+        : 'report sent → matching device_update at a Socket.IO client in the sending thread, ms'),
   );
   table([
     [
