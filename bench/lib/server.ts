@@ -2,114 +2,35 @@
  * Real server processes for benchmarks: start `apps/server/src/main.ts` on a free port with the
  * given environment, add accounts with the account CLI, throwaway PostgreSQL databases, RSS samples.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  runAccountCli,
+  startServerProcess as startProcess,
+  type ServerProcess,
+} from '../../e2e/support/server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+export type { ServerProcess };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+/**
+ * Run one server process (simulator off, no console) and wait for /healthz; `env` is added to this
+ * process's environment. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles
+ * the servers only.
+ */
+export const startServerProcess = (env: Record<string, string>): Promise<ServerProcess> =>
+  startProcess({
+    env: { SIMULATOR: 'off', WEB_DIST: '', ...env },
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    startTimeoutMs: 90_000,
+    keepChars: 20_000,
   });
-}
-
-export interface ServerProcess {
-  url: string;
-  pid: number;
-  process: ChildProcess;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-/** Run one server process and wait for /healthz; `env` is added to this process's environment. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  let out = '';
-  // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers only.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        MQTT_PORT: '0',
-        SIMULATOR: 'off',
-        WEB_DIST: '',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const keep = (d: Buffer) => {
-    out = (out + d.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start in 90 s:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    process: child,
-    output: () => out,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-        child.once('exit', () => {
-          clearTimeout(killer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 /** Add an account with the account CLI (`npm run user -- add`), on the given database settings. */
-export async function addAccount(
-  env: Record<string, string>,
-  email: string,
-  password: string,
-): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/user.ts', 'add', email, password, 'Bench', 'Runner'],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`adding ${email} failed (exit ${code}):\n${out}`);
-}
+export const addAccount = (env: Record<string, string>, email: string, password: string) =>
+  runAccountCli(env, email, password, 'Bench', 'Runner');
 
 /** A fresh PGlite data directory under the system temp dir. */
 export const pgliteDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-bench-'));

@@ -2,42 +2,17 @@
  * Gateways tab and edit mode in Chromium against its own server: add a gateway; move its sliders,
  * cancel, move again and save; drag a gateway in edit mode and save, then drag and leave unsaved.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser } from '../support/browser.ts';
-import { freshDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useOwnServer } from '../support/own-server.ts';
 import { GatewaysPanel } from '../pages/GatewaysPanel.ts';
-import { LoginPage } from '../pages/LoginPage.ts';
-import { MainPage } from '../pages/MainPage.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
+const own = useOwnServer({ env: { SIMULATOR_DEVICES: '2' } });
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({ SIMULATOR_DEVICES: '2' }, undefined, freshDataDir());
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 beforeEach(async () => {
-  context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1440, height: 900 },
-    locale: 'en-GB',
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO.email, DEMO.password);
-  await new MainPage(page).waitUntilShown();
-});
-afterEach(async () => {
-  await context?.close();
+  page = own.page;
+  await own.signIn(page);
 });
 
 const NEW_GW = 'AB:CD:EF:00:00:42';

@@ -4,10 +4,8 @@
  * server, because it changes data and needs several accounts.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { addAccount, freshDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useOwnServer } from '../support/own-server.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MapsPage } from '../pages/MapsPage.ts';
 import { apiClient, floorPlanPng } from '../pages/MapsFixtures.ts';
@@ -19,34 +17,16 @@ const VIEWER = 'viewer@example.com';
 const MANY = 'many@example.com';
 const CANVAS = 'canvas@example.com';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  const dir = freshDataDir();
-  for (const email of [OWNER, VIEWER, MANY, CANVAS]) await addAccount(dir, email, PASSWORD);
-  server = await startTestServer({ SIMULATOR: 'off' }, undefined, dir);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
+const own = useOwnServer({
+  env: { SIMULATOR: 'off' },
+  accounts: [OWNER, VIEWER, MANY, CANVAS],
+  password: PASSWORD,
+  pagePerTest: false,
 });
 
 /** A fresh browser context signed in as `email`, optionally in Hebrew. */
 async function signedIn(email: string, language: 'en' | 'he' = 'en'): Promise<MapsPage> {
-  context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1440, height: 900 },
-    locale: 'en-GB',
-  });
-  const page: Page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const { page } = await own.newPage();
   if (language === 'he') await page.addInitScript(() => localStorage.setItem('language', 'he'));
   const login = new LoginPage(page);
   await login.open();
@@ -114,7 +94,7 @@ describe('maps', () => {
   });
 
   it('shows a viewer of a shared map no edit or delete', async () => {
-    const owner = await apiClient(server.url, OWNER, PASSWORD);
+    const owner = await apiClient(own.url, OWNER, PASSWORD);
     const id = await owner.createMap('Shared clinic', { metadata: { buildingName: 'Clinic' } });
     await owner.share(id, VIEWER, 'viewer');
 
@@ -138,7 +118,7 @@ describe('maps', () => {
   });
 
   it('remembers views per map, saves and loads a preset, follows full screen, sets the scale', async () => {
-    const api = await apiClient(server.url, CANVAS, PASSWORD);
+    const api = await apiClient(own.url, CANVAS, PASSWORD);
     const planA = await api.createMap('Plan A');
     await api.uploadImage(planA, floorPlanPng(600, 400));
     await api.createMap('Plan B');
@@ -207,7 +187,7 @@ describe('maps', () => {
   });
 
   it("shows 10 tabs and '+2' for 12 maps; screenshots in English and Hebrew", async () => {
-    const many = await apiClient(server.url, MANY, PASSWORD);
+    const many = await apiClient(own.url, MANY, PASSWORD);
     const floors = ['Ground', 'First', 'Second', 'Third', 'Fourth', 'Fifth'];
     const plan = floorPlanPng(480, 320);
     for (let i = 0; i < 12; i++) {
@@ -242,8 +222,7 @@ describe('maps', () => {
       await page.screenshot({ path: path.join(DOCS, `maps-create-${language}.png`) });
       await page.keyboard.press('Escape');
       await maps.dialog().waitFor({ state: 'detached' });
-      await context!.close();
-      context = undefined;
+      await page.context().close();
     }
   });
 });

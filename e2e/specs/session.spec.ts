@@ -2,41 +2,21 @@
  * A session's lifecycle against its own server: the server restarted mid-session (same port and
  * data dir) with the console reconnecting by itself to fresh data, and sign-out clearing storage.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage } from '../support/browser.ts';
-import { freshDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useOwnServer } from '../support/own-server.ts';
+import type { TestServer } from '../support/server.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
-import { MainPage } from '../pages/MainPage.ts';
+import type { MainPage } from '../pages/MainPage.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
+const own = useOwnServer();
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({}, undefined, freshDataDir());
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser, { baseURL: server.url }));
-});
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  page = own.page;
 });
 
-async function signIn(): Promise<MainPage> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO.email, DEMO.password);
-  const main = new MainPage(page);
-  await main.waitUntilShown();
-  return main;
-}
+const signIn = (): Promise<MainPage> => own.signIn(page);
 
 /** The API as the signed-in console calls it, with the page's token. */
 async function api(path: string, init: { method?: string; body?: unknown } = {}) {
@@ -117,13 +97,13 @@ describe('session', () => {
     expect(await main.toolsPanel().getByText(renamed).count()).toBe(0);
 
     // The server goes away: the console notices and keeps trying on its schedule.
-    await stopOrKill(server);
+    await stopOrKill(own.server);
     await expect
       .poll(() => main.liveState(), { timeout: 15_000 })
       .toMatch(/^(reconnecting|disconnected)$/);
 
     // Back on the same port and data dir: the console reconnects without a reload.
-    server = await startTestServer({}, server.port, server.dataDir);
+    await own.startAgain();
     await expect.poll(() => main.liveState(), { timeout: 40_000 }).toBe('connected');
     await main.toolsPanel().getByText(renamed).first().waitFor({ timeout: 15_000 });
     // Live updates flow again: markers keep moving.

@@ -2,43 +2,21 @@
  * Personal settings against its own server (they change the demo account's data): the settings
  * panel's Save/Reset flow, and view options and tooltip fields surviving a reload.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useOwnServer } from '../support/own-server.ts';
 import { docsPath } from '../support/docs.ts';
-import { freshDataDir, startTestServer, type TestServer } from '../support/server.ts';
-import { LoginPage } from '../pages/LoginPage.ts';
-import { MainPage } from '../pages/MainPage.ts';
+import type { MainPage } from '../pages/MainPage.ts';
 import { SettingsPage } from '../pages/SettingsPage.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
+const own = useOwnServer();
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({}, undefined, freshDataDir());
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser, { baseURL: server.url }));
-});
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  page = own.page;
 });
 
-async function signIn(): Promise<MainPage> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO.email, DEMO.password);
-  const main = new MainPage(page);
-  await main.waitUntilShown();
-  return main;
-}
+const signIn = (): Promise<MainPage> => own.signIn(page);
 
 const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
 

@@ -1,4 +1,7 @@
-/** Starts the real server (`npm run serve`'s command) on a free port with a fresh embedded database. */
+/**
+ * Real server processes (`apps/server/src/main.ts`) on a free port, for the end-to-end specs and
+ * the benchmarks alike: start and wait for /healthz, stop, and add accounts with the account CLI.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -18,83 +21,120 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface TestServer {
+export interface ServerProcess {
   url: string;
   port: number;
-  dataDir: string;
+  pid: number;
   process: ChildProcess;
-  stop: () => Promise<void>;
+  /** What the process printed (the last `keepChars` characters when that was given). */
   output: () => string;
+  /** SIGTERM, then SIGKILL if it has not exited within 30 s. */
+  stop: () => Promise<void>;
 }
 
-export async function startTestServer(
-  env: Record<string, string> = {},
-  port?: number,
-  dataDir?: string,
-): Promise<TestServer> {
-  port ??= await freePort();
-  dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-e2e-'));
+export interface ServerProcessOptions {
+  /** Added to this process's environment, over the defaults (127.0.0.1, no MQTT, warn logs). */
+  env?: Record<string, string>;
+  /** A free port when not given. */
+  port?: number;
+  /** Extra node arguments (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  startTimeoutMs?: number;
+  /** Keep only this much of the output (long benchmark runs). */
+  keepChars?: number;
+}
+
+/** Run one server process and wait for /healthz. */
+export async function startServerProcess(o: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const port = o.port ?? (await freePort());
+  const startTimeoutMs = o.startTimeoutMs ?? 60_000;
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MQTT_PORT: '0',
-      SIMULATOR: 'on',
-      SIMULATOR_RATE: '2',
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(o.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MQTT_PORT: '0',
+        LOG_LEVEL: 'warn',
+        ...o.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  );
+  const keep = (d: Buffer) => {
+    out += d.toString();
+    if (o.keepChars !== undefined) out = out.slice(-o.keepChars);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
     port,
-    dataDir,
+    pid: child.pid!,
     process: child,
     output: () => out,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        child.once('exit', () => {
+          clearTimeout(killer);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
 }
 
-/**
- * Adds an account to a stopped server's embedded database with the account CLI
- * (`npm run user -- add`). Call it before `startTestServer(env, port, dataDir)` on the same data dir.
- */
-export async function addAccount(
-  dataDir: string,
+export interface TestServer extends ServerProcess {
+  dataDir: string;
+}
+
+/** The end-to-end server: a fresh embedded database (or `dataDir`), the simulator on. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  port?: number,
+  dataDir?: string,
+): Promise<TestServer> {
+  dataDir ??= freshDataDir();
+  const server = await startServerProcess({
+    env: { DATA_DIR: dataDir, SIMULATOR: 'on', SIMULATOR_RATE: '2', ...env },
+    port,
+  });
+  return { ...server, dataDir };
+}
+
+/** Add an account with the account CLI (`npm run user -- add`) on the database `env` names. */
+export async function runAccountCli(
+  env: Record<string, string>,
   email: string,
   password: string,
-  first = 'Test',
-  last = 'User',
+  first: string,
+  last: string,
 ): Promise<void> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/cli/user.ts', 'add', email, password, first, last],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -102,6 +142,18 @@ export async function addAccount(
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`adding ${email} failed (exit ${code}):\n${out}`);
 }
+
+/**
+ * Adds an account to a stopped server's embedded database. Call it before
+ * `startTestServer(env, port, dataDir)` on the same data dir.
+ */
+export const addAccount = (
+  dataDir: string,
+  email: string,
+  password: string,
+  first = 'Test',
+  last = 'User',
+) => runAccountCli({ DATA_DIR: dataDir }, email, password, first, last);
 
 /** A fresh data dir for a spec that needs its own server (and its own accounts). */
 export const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-e2e-'));

@@ -1,0 +1,98 @@
+/**
+ * A spec's own server, for specs that change data or need other accounts: a fresh data dir with
+ * the given accounts, the server and one Chromium for the file, and per test a fresh browser
+ * context (clean localStorage) with a page. Call useOwnServer() at the top of a spec file.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { LoginPage } from '../pages/LoginPage.ts';
+import { MainPage } from '../pages/MainPage.ts';
+import { DEMO, launchBrowser, newPage } from './browser.ts';
+import { addAccount, freshDataDir, startTestServer, type TestServer } from './server.ts';
+
+export interface OwnServerOptions {
+  /** Server environment over the e2e defaults (e.g. SIMULATOR: 'off'). */
+  env?: Record<string, string>;
+  /** Accounts to add before the server starts, all with `password`. */
+  accounts?: string[];
+  password?: string;
+  /** Open a page for every test (default true); otherwise tests open their own with newPage(). */
+  pagePerTest?: boolean;
+}
+
+export interface OwnServer {
+  readonly server: TestServer;
+  readonly url: string;
+  readonly browser: Browser;
+  /** This test's page (with pagePerTest). */
+  readonly page: Page;
+  /** A further page in a fresh context on this server, closed after the test. */
+  newPage: (opts?: { locale?: string }) => Promise<{ context: BrowserContext; page: Page }>;
+  /** Sign `page` in (the demo account by default) and wait for the main screen. */
+  signIn: (page?: Page, email?: string, password?: string) => Promise<MainPage>;
+  /** Start the server again on the same port and data dir, once the spec has stopped it. */
+  startAgain: () => Promise<void>;
+}
+
+export function useOwnServer(o: OwnServerOptions = {}): OwnServer {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let contexts: BrowserContext[] = [];
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useOwnServer: no ${what} yet`);
+    return value;
+  };
+
+  const own: OwnServer = {
+    get server() {
+      return need(server, 'server');
+    },
+    get url() {
+      return need(server, 'server').url;
+    },
+    get browser() {
+      return need(browser, 'browser');
+    },
+    get page() {
+      return need(page, 'page (pagePerTest is off)');
+    },
+    async newPage(opts = {}) {
+      const opened = await newPage(own.browser, { ...opts, baseURL: own.url });
+      contexts.push(opened.context);
+      return opened;
+    },
+    async signIn(target = own.page, email = DEMO.email, password = DEMO.password) {
+      const login = new LoginPage(target);
+      await login.open();
+      await login.signIn(email, password);
+      const main = new MainPage(target);
+      await main.waitUntilShown();
+      return main;
+    },
+    async startAgain() {
+      const { port, dataDir } = own.server;
+      server = await startTestServer(o.env, port, dataDir);
+    },
+  };
+
+  beforeAll(async () => {
+    const dir = freshDataDir();
+    for (const email of o.accounts ?? []) await addAccount(dir, email, o.password ?? '');
+    server = await startTestServer(o.env, undefined, dir);
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    if (o.pagePerTest ?? true) page = (await own.newPage()).page;
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    contexts = [];
+    page = undefined;
+  });
+  return own;
+}
