@@ -4,10 +4,16 @@ import { DEVICE_DEFAULT_COLOR } from '@rtls/contract';
 import { formatDate } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import {
+  AvailableList,
+  DialogActions,
+  ManualEntry,
+  SourceSwitch,
+  sourceReady,
+  type Source,
+} from '../../ui/monitoring-dialog.tsx';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { reportedName, useDevicesStore } from './devices-store.ts';
-
-type Source = 'available' | 'manual';
 
 export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const { t, language } = useI18n();
@@ -34,7 +40,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   }, []);
 
   const manualMac = mac.trim().toUpperCase();
-  const ready = source === 'available' ? picked !== null : manualMac !== '' && name.trim() !== '';
+  const ready = sourceReady(source, picked, manualMac, name);
 
   const submit = async () => {
     if (!ready) return;
@@ -64,71 +70,53 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
           void submit();
         }}
       >
-        <div className="segmented" role="group">
-          {(['available', 'manual'] as const).map((s) => (
-            <button key={s} type="button" aria-pressed={source === s} onClick={() => setSource(s)}>
-              {t(s === 'available' ? 'devices.fromAvailable' : 'devices.manual')}
-            </button>
-          ))}
-        </div>
+        <SourceSwitch
+          source={source}
+          onSource={setSource}
+          availableLabel={t('devices.fromAvailable')}
+          manualLabel={t('devices.manual')}
+        />
         {source === 'available' ? (
-          <div className="dlg-list" role="radiogroup" aria-label={t('devices.fromAvailable')}>
-            {error && <p className="error-text">{error}</p>}
-            {loading && available.length === 0 && (
-              <div className="spinner" role="status" aria-label={t('app.loading')} />
-            )}
-            {!loading && !error && available.length === 0 && (
-              <p className="muted">{t('devices.availableEmpty')}</p>
-            )}
-            {available.map((d) => (
-              <label key={d.mac} className="dlg-option">
-                <input
-                  type="radio"
-                  name="available-device"
-                  value={d.mac}
-                  checked={picked === d.mac}
-                  onChange={() => setPicked(d.mac)}
-                />
-                <span className="grow">
-                  <span className="title">{reportedName(d, configured)}</span>
-                  <span className="muted small" dir="ltr">
-                    {d.mac}
-                  </span>
-                </span>
-                <span className="muted small">
-                  {t('devices.lastSeenInAPI')}:{' '}
-                  {d.lastSeenInAPI ? formatDate(d.lastSeenInAPI, language) : t('time.unknown')}
-                </span>
-              </label>
-            ))}
-          </div>
+          <AvailableList
+            label={t('devices.fromAvailable')}
+            name="available-device"
+            options={available.map((d) => ({
+              mac: d.mac,
+              title: reportedName(d, configured),
+              aside: `${t('devices.lastSeenInAPI')}: ${
+                d.lastSeenInAPI ? formatDate(d.lastSeenInAPI, language) : t('time.unknown')
+              }`,
+            }))}
+            picked={picked}
+            onPick={setPicked}
+            loading={loading}
+            error={error}
+            emptyText={t('devices.availableEmpty')}
+          />
         ) : (
-          <div className="dlg-fields">
-            <label className="field">
-              <span>{t('devices.mac')}</span>
-              <input
-                name="mac"
-                dir="ltr"
-                placeholder={t('devices.macPlaceholder')}
-                value={mac}
-                onChange={(e) => setMac(e.target.value.toUpperCase())}
-              />
-            </label>
-            <label className="field">
-              <span>{t('devices.name')}</span>
-              <input name="name" value={name} onChange={(e) => setName(e.target.value)} />
-            </label>
-          </div>
+          <ManualEntry
+            mac={mac}
+            onMac={setMac}
+            name={name}
+            onName={setName}
+            labels={{
+              mac: t('devices.mac'),
+              macPlaceholder: t('devices.macPlaceholder'),
+              name: t('devices.name'),
+            }}
+          />
         )}
         <DeviceSettingsFields value={settings} onChange={setSettings} idPrefix="add-device" />
-        <div className="dlg-actions">
-          <button type="button" className="button ghost" onClick={onClose} disabled={busy}>
-            {t('devices.cancel')}
-          </button>
-          <button type="submit" className="button primary" disabled={!ready || busy}>
-            {busy ? t('devices.adding') : t('devices.addButton')}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          busy={busy}
+          ready={ready}
+          labels={{
+            cancel: t('devices.cancel'),
+            submit: t('devices.addButton'),
+            busy: t('devices.adding'),
+          }}
+        />
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 /** Per-device settings of spec §2: display name, colour, icon, showTrail (and, when editing, more). */
 import { DEVICE_ICONS, type DeviceIcon, type PositioningMode } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { CheckboxField, ColorField, TextField } from '../../ui/fields.tsx';
 
 export interface DeviceSettingsValue {
   displayName: string;
@@ -27,25 +28,19 @@ export function DeviceSettingsFields({ value, onChange, extended = false, idPref
   return (
     <fieldset className="dlg-fields">
       <legend className="section-title">{t('devices.settingsTitle')}</legend>
-      <label className="field">
-        <span>{t('devices.displayName')}</span>
-        <input
-          name="displayName"
-          value={value.displayName}
-          maxLength={200}
-          onChange={(e) => set({ displayName: e.target.value })}
-        />
-      </label>
+      <TextField
+        label={t('devices.displayName')}
+        name="displayName"
+        value={value.displayName}
+        maxLength={200}
+        onChange={(displayName) => set({ displayName })}
+      />
       <div className="dlg-row">
-        <label className="field">
-          <span>{t('devices.color')}</span>
-          <input
-            name="color"
-            type="color"
-            value={value.color}
-            onChange={(e) => set({ color: e.target.value })}
-          />
-        </label>
+        <ColorField
+          label={t('devices.color')}
+          value={value.color}
+          onChange={(color) => set({ color })}
+        />
         <label className="field grow">
           <span>{t('devices.icon')}</span>
           <select
@@ -61,25 +56,19 @@ export function DeviceSettingsFields({ value, onChange, extended = false, idPref
           </select>
         </label>
       </div>
-      <label className="checkbox">
-        <input
-          id={`${idPrefix}-trail`}
-          type="checkbox"
-          checked={value.showTrail}
-          onChange={(e) => set({ showTrail: e.target.checked })}
-        />
-        <span>{t('devices.showTrail')}</span>
-      </label>
+      <CheckboxField
+        id={`${idPrefix}-trail`}
+        label={t('devices.showTrail')}
+        checked={value.showTrail}
+        onChange={(showTrail) => set({ showTrail })}
+      />
       {extended && (
         <>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={value.showOnMaps}
-              onChange={(e) => set({ showOnMaps: e.target.checked })}
-            />
-            <span>{t('devices.showOnMaps')}</span>
-          </label>
+          <CheckboxField
+            label={t('devices.showOnMaps')}
+            checked={value.showOnMaps}
+            onChange={(showOnMaps) => set({ showOnMaps })}
+          />
           <label className="field">
             <span>{t('devices.positioningMode')}</span>
             <select

@@ -3,6 +3,15 @@ import { useEffect, useState } from 'react';
 import { GATEWAY_DAYS_FILTER, GATEWAY_DAYS_FILTER_DEFAULT } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { CheckboxField, ColorField, TextField } from '../../ui/fields.tsx';
+import {
+  AvailableList,
+  DialogActions,
+  ManualEntry,
+  SourceSwitch,
+  sourceReady,
+  type Source,
+} from '../../ui/monitoring-dialog.tsx';
 import {
   RADIUS_INPUT,
   RSSI_INPUT,
@@ -12,7 +21,6 @@ import {
 } from './add-gateway-form.ts';
 import { useGatewaysStore } from './gateways-store.ts';
 
-type Source = 'available' | 'manual';
 type Days = (typeof GATEWAY_DAYS_FILTER)[number];
 
 export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: () => void }) {
@@ -33,7 +41,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
   }, [days]);
 
   const manualMac = mac.trim().toUpperCase();
-  const ready = source === 'available' ? picked !== null : manualMac !== '' && name.trim() !== '';
+  const ready = sourceReady(source, picked, manualMac, name);
   const set = (patch: Partial<AddGatewayForm>) => setForm((f) => ({ ...f, ...patch }));
 
   const submit = async () => {
@@ -82,13 +90,12 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
           void submit();
         }}
       >
-        <div className="segmented" role="group">
-          {(['available', 'manual'] as const).map((s) => (
-            <button key={s} type="button" aria-pressed={source === s} onClick={() => setSource(s)}>
-              {t(s === 'available' ? 'gateways.fromAvailable' : 'gateways.manual')}
-            </button>
-          ))}
-        </div>
+        <SourceSwitch
+          source={source}
+          onSource={setSource}
+          availableLabel={t('gateways.fromAvailable')}
+          manualLabel={t('gateways.manual')}
+        />
         {source === 'available' ? (
           <>
             <label className="field">
@@ -107,84 +114,55 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
                 ))}
               </select>
             </label>
-            <div className="dlg-list" role="radiogroup" aria-label={t('gateways.fromAvailable')}>
-              {error && <p className="error-text">{error}</p>}
-              {loading && available.length === 0 && (
-                <div className="spinner" role="status" aria-label={t('app.loading')} />
-              )}
-              {!loading && !error && available.length === 0 && (
-                <p className="muted">{t('gateways.availableEmpty')}</p>
-              )}
-              {available.map((g) => (
-                <label key={g.mac} className="dlg-option">
-                  <input
-                    type="radio"
-                    name="available-gateway"
-                    value={g.mac}
-                    checked={picked === g.mac}
-                    onChange={() => setPicked(g.mac)}
-                  />
-                  <span className="grow">
-                    <span className="title">{g.name}</span>
-                    <span className="muted small" dir="ltr">
-                      {g.mac}
-                      {g.ip ? ` · ${g.ip}` : ''}
-                    </span>
-                  </span>
-                  <span className="muted small">
-                    {g.isMonitored
-                      ? t('gateways.monitored')
-                      : t('gateways.daysAgo', { value: g.daysSinceLastSeen })}
-                  </span>
-                </label>
-              ))}
-            </div>
+            <AvailableList
+              label={t('gateways.fromAvailable')}
+              name="available-gateway"
+              options={available.map((g) => ({
+                mac: g.mac,
+                title: g.name,
+                detail: g.ip ? ` · ${g.ip}` : '',
+                aside: g.isMonitored
+                  ? t('gateways.monitored')
+                  : t('gateways.daysAgo', { value: g.daysSinceLastSeen }),
+              }))}
+              picked={picked}
+              onPick={setPicked}
+              loading={loading}
+              error={error}
+              emptyText={t('gateways.availableEmpty')}
+            />
           </>
         ) : (
-          <div className="dlg-fields">
-            <label className="field">
-              <span>{t('gateways.mac')}</span>
-              <input
-                name="mac"
-                dir="ltr"
-                placeholder={t('gateways.macPlaceholder')}
-                value={mac}
-                onChange={(e) => setMac(e.target.value.toUpperCase())}
-              />
-            </label>
-            <label className="field">
-              <span>{t('gateways.name')}</span>
-              <input name="name" value={name} onChange={(e) => setName(e.target.value)} />
-            </label>
-          </div>
+          <ManualEntry
+            mac={mac}
+            onMac={setMac}
+            name={name}
+            onName={setName}
+            labels={{
+              mac: t('gateways.mac'),
+              macPlaceholder: t('gateways.macPlaceholder'),
+              name: t('gateways.name'),
+            }}
+          />
         )}
         <fieldset className="dlg-fields">
-          <label className="field">
-            <span>{t('gateways.displayName')}</span>
-            <input
-              name="displayName"
-              value={form.displayName}
-              onChange={(e) => set({ displayName: e.target.value })}
-            />
-          </label>
+          <TextField
+            label={t('gateways.displayName')}
+            name="displayName"
+            value={form.displayName}
+            onChange={(displayName) => set({ displayName })}
+          />
           <div className="dlg-row">
-            <label className="field">
-              <span>{t('gateways.color')}</span>
-              <input
-                name="color"
-                type="color"
-                value={form.color}
-                onChange={(e) => set({ color: e.target.value })}
-              />
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.showCoverage}
-                onChange={(e) => set({ showCoverage: e.target.checked })}
-              />
-              <span>{t('gateways.showCoverage')}</span>
-            </label>
+            <ColorField
+              label={t('gateways.color')}
+              value={form.color}
+              onChange={(color) => set({ color })}
+            />
+            <CheckboxField
+              label={t('gateways.showCoverage')}
+              checked={form.showCoverage}
+              onChange={(showCoverage) => set({ showCoverage })}
+            />
           </div>
           <div className="dlg-row">
             {numberField('logicThreshold', t('gateways.logicThreshold'), RSSI_INPUT)}
@@ -196,14 +174,16 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
             {numberField('radius', t('gateways.radius'), RADIUS_INPUT)}
           </div>
         </fieldset>
-        <div className="dlg-actions">
-          <button type="button" className="button ghost" onClick={onClose} disabled={busy}>
-            {t('gateways.cancel')}
-          </button>
-          <button type="submit" className="button primary" disabled={!ready || busy}>
-            {busy ? t('gateways.adding') : t('gateways.addButton')}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          busy={busy}
+          ready={ready}
+          labels={{
+            cancel: t('gateways.cancel'),
+            submit: t('gateways.addButton'),
+            busy: t('gateways.adding'),
+          }}
+        />
       </form>
     </Dialog>
   );

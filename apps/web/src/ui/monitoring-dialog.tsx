@@ -1,0 +1,131 @@
+/**
+ * The parts the Add Device and Add Gateway dialogs share (spec §2): the available/manual switch,
+ * the list of what the provider heard (radio options with error, loading and empty states), the
+ * manual MAC (upper-cased) and name entry, and the cancel/submit row.
+ */
+import type { ReactNode } from 'react';
+import { useI18n } from '../app/I18nProvider.tsx';
+
+export type Source = 'available' | 'manual';
+
+export function SourceSwitch(props: {
+  source: Source;
+  onSource: (source: Source) => void;
+  availableLabel: string;
+  manualLabel: string;
+}) {
+  return (
+    <div className="segmented" role="group">
+      {(['available', 'manual'] as const).map((s) => (
+        <button
+          key={s}
+          type="button"
+          aria-pressed={props.source === s}
+          onClick={() => props.onSource(s)}
+        >
+          {s === 'available' ? props.availableLabel : props.manualLabel}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export interface AvailableOption {
+  mac: string;
+  title: string;
+  /** After the MAC, e.g. the gateway's IP. */
+  detail?: string;
+  aside: ReactNode;
+}
+
+export function AvailableList(props: {
+  label: string;
+  /** The radio group's input name. */
+  name: string;
+  options: AvailableOption[];
+  picked: string | null;
+  onPick: (mac: string) => void;
+  loading: boolean;
+  error: string | null;
+  emptyText: string;
+}) {
+  const { t } = useI18n();
+  const { options, loading, error } = props;
+  return (
+    <div className="dlg-list" role="radiogroup" aria-label={props.label}>
+      {error && <p className="error-text">{error}</p>}
+      {loading && options.length === 0 && (
+        <div className="spinner" role="status" aria-label={t('app.loading')} />
+      )}
+      {!loading && !error && options.length === 0 && <p className="muted">{props.emptyText}</p>}
+      {options.map((o) => (
+        <label key={o.mac} className="dlg-option">
+          <input
+            type="radio"
+            name={props.name}
+            value={o.mac}
+            checked={props.picked === o.mac}
+            onChange={() => props.onPick(o.mac)}
+          />
+          <span className="grow">
+            <span className="title">{o.title}</span>
+            <span className="muted small" dir="ltr">
+              {o.mac}
+              {o.detail}
+            </span>
+          </span>
+          <span className="muted small">{o.aside}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+export function ManualEntry(props: {
+  mac: string;
+  onMac: (mac: string) => void;
+  name: string;
+  onName: (name: string) => void;
+  labels: { mac: string; macPlaceholder: string; name: string };
+}) {
+  return (
+    <div className="dlg-fields">
+      <label className="field">
+        <span>{props.labels.mac}</span>
+        <input
+          name="mac"
+          dir="ltr"
+          placeholder={props.labels.macPlaceholder}
+          value={props.mac}
+          onChange={(e) => props.onMac(e.target.value.toUpperCase())}
+        />
+      </label>
+      <label className="field">
+        <span>{props.labels.name}</span>
+        <input name="name" value={props.name} onChange={(e) => props.onName(e.target.value)} />
+      </label>
+    </div>
+  );
+}
+
+/** Manual entry needs both MAC and name; a pick from the list needs a selection (spec §5). */
+export const sourceReady = (source: Source, picked: string | null, mac: string, name: string) =>
+  source === 'available' ? picked !== null : mac.trim() !== '' && name.trim() !== '';
+
+export function DialogActions(props: {
+  onCancel: () => void;
+  busy: boolean;
+  ready: boolean;
+  labels: { cancel: string; submit: string; busy: string };
+}) {
+  return (
+    <div className="dlg-actions">
+      <button type="button" className="button ghost" onClick={props.onCancel} disabled={props.busy}>
+        {props.labels.cancel}
+      </button>
+      <button type="submit" className="button primary" disabled={!props.ready || props.busy}>
+        {props.busy ? props.labels.busy : props.labels.submit}
+      </button>
+    </div>
+  );
+}
