@@ -3,9 +3,9 @@
  * login and main screens, in both themes and both languages.
  */
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO, useBrowserPages } from '../support/browser.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MainPage } from '../pages/MainPage.ts';
 
@@ -18,21 +18,11 @@ interface Violation {
   nodes: { target: unknown[] }[];
 }
 
-let browser: Browser;
-let context: BrowserContext;
+const pages = useBrowserPages();
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-});
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  page = pages.page;
 });
 
 /** Serious and critical violations on the page as it is now, as readable lines. */

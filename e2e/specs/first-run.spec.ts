@@ -1,25 +1,15 @@
 /** What a new user does on the first run: sign in, watch devices move, reload, sign out. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO, useBrowserPages } from '../support/browser.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MainPage } from '../pages/MainPage.ts';
 
-let browser: Browser;
-let context: BrowserContext;
+const pages = useBrowserPages();
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-});
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  page = pages.page;
 });
 
 describe('first run', () => {

@@ -1,26 +1,16 @@
 /** A whole session in Hebrew: right-to-left from the login screen on, switched from the menu. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO, useBrowserPages } from '../support/browser.ts';
 import { docsPath } from '../support/docs.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MainPage } from '../pages/MainPage.ts';
 
-let browser: Browser;
-let context: BrowserContext;
+const pages = useBrowserPages();
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-});
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  page = pages.page;
 });
 
 const documentDirection = () =>

@@ -1,6 +1,6 @@
 /** One headless Chromium per spec file; a fresh context (clean localStorage) per test. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
 export async function launchBrowser(): Promise<Browser> {
@@ -31,3 +31,55 @@ export async function newPage(
 }
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' };
+
+export interface BrowserPages {
+  readonly browser: Browser;
+  /** This test's page (with pagePerTest). */
+  readonly page: Page;
+  /** A further page in a fresh context, closed after the test. */
+  newPage: (opts?: { locale?: string }) => Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * Registers the hooks of a spec file: one Chromium for the file and, per test, a fresh context
+ * (clean localStorage) with a page on `baseURL()` (the shared server when it gives undefined);
+ * every context a test opened is closed after it.
+ */
+export function useBrowserPages(
+  baseURL: () => string | undefined = () => undefined,
+  pagePerTest = true,
+): BrowserPages {
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let contexts: BrowserContext[] = [];
+  const pages: BrowserPages = {
+    get browser() {
+      if (!browser) throw new Error('no browser yet');
+      return browser;
+    },
+    get page() {
+      if (!page) throw new Error('no page for this test (pagePerTest is off)');
+      return page;
+    },
+    async newPage(opts = {}) {
+      const opened = await newPage(pages.browser, { ...opts, baseURL: baseURL() });
+      contexts.push(opened.context);
+      return opened;
+    },
+  };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (pagePerTest) page = (await pages.newPage()).page;
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    contexts = [];
+    page = undefined;
+  });
+  return pages;
+}

@@ -4,10 +4,10 @@
  * context (clean localStorage) with a page. Call useOwnServer() at the top of a spec file.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MainPage } from '../pages/MainPage.ts';
-import { DEMO, launchBrowser, newPage } from './browser.ts';
+import { DEMO, useBrowserPages } from './browser.ts';
 import { addAccount, freshDataDir, startTestServer, type TestServer } from './server.ts';
 
 export interface OwnServerOptions {
@@ -36,32 +36,34 @@ export interface OwnServer {
 
 export function useOwnServer(o: OwnServerOptions = {}): OwnServer {
   let server: TestServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page | undefined;
-  let contexts: BrowserContext[] = [];
-  const need = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`useOwnServer: no ${what} yet`);
-    return value;
+  const need = (): TestServer => {
+    if (!server) throw new Error('useOwnServer: no server yet');
+    return server;
   };
+  beforeAll(async () => {
+    const dir = freshDataDir();
+    for (const email of o.accounts ?? []) await addAccount(dir, email, o.password ?? '');
+    server = await startTestServer(o.env, undefined, dir);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const pages = useBrowserPages(() => need().url, o.pagePerTest ?? true);
 
   const own: OwnServer = {
     get server() {
-      return need(server, 'server');
+      return need();
     },
     get url() {
-      return need(server, 'server').url;
+      return need().url;
     },
     get browser() {
-      return need(browser, 'browser');
+      return pages.browser;
     },
     get page() {
-      return need(page, 'page (pagePerTest is off)');
+      return pages.page;
     },
-    async newPage(opts = {}) {
-      const opened = await newPage(own.browser, { ...opts, baseURL: own.url });
-      contexts.push(opened.context);
-      return opened;
-    },
+    newPage: (opts) => pages.newPage(opts),
     async signIn(target = own.page, email = DEMO.email, password = DEMO.password) {
       const login = new LoginPage(target);
       await login.open();
@@ -71,28 +73,9 @@ export function useOwnServer(o: OwnServerOptions = {}): OwnServer {
       return main;
     },
     async startAgain() {
-      const { port, dataDir } = own.server;
+      const { port, dataDir } = need();
       server = await startTestServer(o.env, port, dataDir);
     },
   };
-
-  beforeAll(async () => {
-    const dir = freshDataDir();
-    for (const email of o.accounts ?? []) await addAccount(dir, email, o.password ?? '');
-    server = await startTestServer(o.env, undefined, dir);
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    if (o.pagePerTest ?? true) page = (await own.newPage()).page;
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    contexts = [];
-    page = undefined;
-  });
   return own;
 }
