@@ -1,5 +1,6 @@
 /** Page object for the Devices tab: the Device Management list, its rows and the Add Device dialog. */
 import type { Locator, Page } from 'playwright-core';
+import { addManuallyIn } from './monitoring-dialog.ts';
 
 export class DevicesPanel {
   constructor(readonly page: Page) {}
@@ -33,12 +34,7 @@ export class DevicesPanel {
 
   async addManually(mac: string, name: string) {
     await this.openAdd();
-    const dialog = this.addDialog();
-    await dialog.getByRole('button', { name: 'Manual entry' }).click();
-    await dialog.getByLabel('MAC address').fill(mac);
-    await dialog.getByLabel('Name', { exact: true }).fill(name);
-    await dialog.getByRole('button', { name: 'Add to Monitoring' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await addManuallyIn(this.addDialog(), mac, name);
   }
 
   async rename(from: string, to: string) {

@@ -1,5 +1,6 @@
 /** Page object for the Gateways tab, the Add Gateway dialog, gateway markers and edit mode. */
 import type { Page } from 'playwright-core';
+import { addManuallyIn } from './monitoring-dialog.ts';
 
 export interface GatewayOnServer {
   mac: string;
@@ -33,12 +34,7 @@ export class GatewaysPanel {
 
   async addManually(mac: string, name: string) {
     await this.page.getByRole('button', { name: 'Add Gateway' }).click();
-    const dialog = this.addDialog();
-    await dialog.getByRole('button', { name: 'Manual entry' }).click();
-    await dialog.getByLabel('MAC address').fill(mac);
-    await dialog.getByLabel('Name', { exact: true }).fill(name);
-    await dialog.getByRole('button', { name: 'Add to Monitoring' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await addManuallyIn(this.addDialog(), mac, name);
   }
 
   /** Drags a gateway marker by (dx, dy) screen pixels. */

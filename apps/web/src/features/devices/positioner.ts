@@ -50,14 +50,8 @@ export function mapFrame(map: TrackingMap | undefined, gateways: Gateway[]): Map
 
 /** The engine's part of the user's triangulation settings (spec §3; showDebugInfo is display only). */
 export function locateSettings(t: TriangulationSettings): LocateSettings {
-  return {
-    enabled: t.enabled,
-    algorithm: t.algorithm,
-    minSignalCount: t.minSignalCount,
-    minConfidence: t.minConfidence,
-    signalAgeWeight: t.signalAgeWeight,
-    rssiWeight: t.rssiWeight,
-  };
+  const { showDebugInfo: _display, ...settings } = t;
+  return settings;
 }
 
 export const sameLocateSettings = (a: LocateSettings, b: LocateSettings) =>
