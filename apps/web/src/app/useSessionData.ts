@@ -4,11 +4,11 @@
  * settings in the positioning engine.
  */
 import { useEffect } from 'react';
-import { locateSettings, mapFrame } from '../features/devices/positioner.ts';
+import { mapFrame } from '../features/devices/positioner.ts';
+import { useLocateSettings } from '../features/devices/use-locate-settings.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
-import { useViewStore } from '../features/view/view-store.ts';
 import { useInitialLoad } from './useInitialLoad.ts';
 import { useLiveChannel } from './useLiveChannel.ts';
 
@@ -26,9 +26,5 @@ export function useSessionData() {
   useEffect(() => {
     useDevicesStore.getState().setFrame(mapFrame(map, Object.values(gateways)));
   }, [map, gateways]);
-
-  const triangulation = useViewStore((s) => s.triangulation);
-  useEffect(() => {
-    useDevicesStore.getState().setLocateSettings(locateSettings(triangulation));
-  }, [triangulation]);
+  useLocateSettings();
 }
