@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveConnectionOptions } from '../features/live/live-connection.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
+import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useLiveStore } from '../features/live/live-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
@@ -97,9 +98,16 @@ describe('useLiveChannel', () => {
 
   it('re-fetches the lists after a reconnect', () => {
     const load = vi.fn(async () => {});
-    useDevicesStore.setState({ loadMonitored: load });
+    const loadConfigured = vi.fn(async () => {});
+    const loadGateways = vi.fn(async () => {});
+    const loadAllGateways = vi.fn(async () => {});
+    useDevicesStore.setState({ loadMonitored: load, loadConfigured });
+    useGatewaysStore.setState({ loadMonitored: loadGateways, loadAll: loadAllGateways });
     renderHook(() => useLiveChannel());
     live.opts!.onReconnected();
     expect(load).toHaveBeenCalledTimes(1);
+    expect(loadConfigured).toHaveBeenCalledTimes(1);
+    expect(loadGateways).toHaveBeenCalledTimes(1);
+    expect(loadAllGateways).toHaveBeenCalledTimes(1);
   });
 });

@@ -24,7 +24,10 @@ const PING_INTERVAL_MS = 25_000;
 function refetchLists() {
   void useMapsStore.getState().load();
   void useDevicesStore.getState().loadMonitored();
+  void useDevicesStore.getState().loadConfigured();
   void useGatewaysStore.getState().loadForMap(useMapsStore.getState().currentMapId);
+  void useGatewaysStore.getState().loadMonitored();
+  void useGatewaysStore.getState().loadAll();
 }
 
 export function useLiveChannel() {
