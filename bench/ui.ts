@@ -33,7 +33,7 @@ import {
 const SIZES = (process.env.BENCH_UI_SIZES ?? '0,500,2000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_UI_SECONDS ?? 15);
 const WARMUP_S = Number(process.env.BENCH_UI_WARMUP ?? 8);
-/** When set, a CPU profile of each window is written there (open it in Chromium's DevTools). */
+/** When set, a CPU profile of each window (open it in Chromium's DevTools) and a screenshot go there. */
 const PROFILE_DIR = process.env.BENCH_UI_PROFILE;
 /**
  * Report rounds per second per tag. One server on this machine stores about 5,000–7,000 reports a
@@ -133,7 +133,8 @@ async function runSize(devices: number, chromiumPath: string): Promise<Row> {
       fs.mkdirSync(PROFILE_DIR, { recursive: true });
       const file = path.join(PROFILE_DIR, `ui-${devices}.cpuprofile`);
       fs.writeFileSync(file, JSON.stringify(profile));
-      console.log(`  CPU profile of the window: ${file}`);
+      await page.screenshot({ path: path.join(PROFILE_DIR, `ui-${devices}.png`) });
+      console.log(`  CPU profile of the window and a screenshot after it: ${file}, .png`);
     }
     await context.close();
     const busy = (k: keyof MainThread) => (after[k] - before[k]) * 1000;
@@ -156,6 +157,16 @@ async function runSize(devices: number, chromiumPath: string): Promise<Row> {
   }
 }
 
+/** A frame this long missed at least one 60 Hz refresh. */
+const MISSED_FRAME_MS = 25;
+const REFRESH_MS = 1000 / 60;
+/**
+ * A frame time as whole 60 Hz refreshes (in ms). The page's clock is coarsened to 0.1 ms and
+ * frame timestamps jitter by about that much, so on a blank page ~5 % of frames measure 16.8 ms:
+ * a raw p95 of 16.8 can mean every frame was on time. This column says how many refreshes the
+ * 95th-percentile frame really took.
+ */
+const wholeRefreshes = (ms: number) => Math.max(1, Math.round(ms / REFRESH_MS)) * REFRESH_MS;
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 
 async function main() {
@@ -173,7 +184,7 @@ async function main() {
     `window ${SECONDS} s after ${WARMUP_S} s warm-up; server, simulator and browser share this machine`,
   );
   const header =
-    'devices | rounds/s | markers | updates/s | frames | p50 ms | p95 ms | max ms | long tasks (total ms) | main thread busy % (script / style+layout ms) | load 1m';
+    'devices | rounds/s | markers | updates/s | frames | p50 ms | p95 ms | p95 refreshes | max ms | > 25 ms (%) | long tasks (total ms) | main thread busy % (script / style+layout ms) | load 1m';
   const line = ({ devices, result: r, main, load }: Row) =>
     [
       String(devices).padStart(7),
@@ -183,7 +194,11 @@ async function main() {
       String(r.frames.length).padStart(6),
       fmt(percentile(r.frames, 50)).padStart(6),
       fmt(percentile(r.frames, 95)).padStart(6),
+      fmt(percentile(r.frames.map(wholeRefreshes), 95)).padStart(14),
       fmt(Math.max(...r.frames)).padStart(6),
+      fmt((100 * r.frames.filter((f) => f > MISSED_FRAME_MS).length) / r.frames.length).padStart(
+        12,
+      ),
       `${r.longTasks} (${Math.round(r.longTaskMs)})`.padStart(12),
       `${fmt((100 * main.task) / (SECONDS * 1000)).padStart(5)} % (${Math.round(main.script)} / ${Math.round(main.style + main.layout)})`.padStart(
         44,
@@ -211,7 +226,7 @@ async function main() {
   const at2000 = rows.find((r) => r.devices === 2000);
   if (at2000)
     console.log(
-      `target p95 ≤ 16.7 ms at 2,000 devices: ${fmt(percentile(at2000.result.frames, 95))} ms`,
+      `target p95 ≤ 16.7 ms at 2,000 devices: ${fmt(percentile(at2000.result.frames, 95))} ms raw, ${fmt(percentile(at2000.result.frames.map(wholeRefreshes), 95))} ms in whole refreshes`,
     );
 }
 

@@ -20,7 +20,7 @@ import { useViewStore } from '../../features/view/view-store.ts';
 import { toLatLng, validPoint } from '../crs.ts';
 import { useLeafletMap } from '../map-context.ts';
 import { drawOnCanvas } from './canvas-markers.ts';
-import { CanvasMarkerLayer, type MarkerSpec } from './CanvasMarkerLayer.ts';
+import { CanvasMarkerLayer, REDRAW_MS, type MarkerSpec } from './CanvasMarkerLayer.ts';
 import { createLabelScheduler } from './label-layout.ts';
 import {
   markerHtml,
@@ -154,6 +154,7 @@ export function DeviceLayer() {
     let viewChanged = true;
     const sync = () => {
       frame = 0;
+      lastSync = performance.now();
       const { entities } = useDevicesStore.getState();
       const selected = useUiStore.getState().selectedDeviceMac;
       const { showDeviceNames, showDeviceAsNameBox } = useViewStore.getState().viewOptions;
@@ -267,8 +268,24 @@ export function DeviceLayer() {
         if (d && p) popup.setLatLng(toLatLng(p)).setContent(signalPopupHtml(d, t, gatewayName));
       }
     };
+    // On the canvas, live changes are applied at most every REDRAW_MS (the rest of the time the
+    // page does no marker work); the view and the selection are applied in the next frame.
+    let lastSync = 0;
+    let wait: ReturnType<typeof setTimeout> | null = null;
     const schedule = () => {
-      if (frame === 0) frame = requestAnimationFrame(sync);
+      if (frame !== 0 || wait !== null) return;
+      const rest = canvasMode ? lastSync + REDRAW_MS - performance.now() : 0;
+      if (rest <= 0) frame = requestAnimationFrame(sync);
+      else
+        wait = setTimeout(() => {
+          wait = null;
+          frame = requestAnimationFrame(sync);
+        }, rest);
+    };
+    const scheduleNow = () => {
+      if (wait !== null) clearTimeout(wait);
+      wait = null;
+      schedule();
     };
 
     // Selecting a device (from the list or the map) centres the map on it.
@@ -280,18 +297,18 @@ export function DeviceLayer() {
         const p = sel ? validPoint(device(sel)?.position) : null;
         if (p) map.panTo(toLatLng(p));
       }
-      schedule();
+      scheduleNow();
     };
 
     sync();
     const unsubs = [
       useDevicesStore.subscribe(schedule),
       useUiStore.subscribe(onUi),
-      useViewStore.subscribe(schedule),
+      useViewStore.subscribe(scheduleNow),
     ];
     const onView = () => {
       viewChanged = true;
-      schedule();
+      scheduleNow();
     };
     map.on('zoomend moveend', onView);
     popup.on('remove', () => (popupMac = null));
@@ -301,6 +318,7 @@ export function DeviceLayer() {
       map.off('zoomend moveend', onView);
       clearInterval(tick);
       if (frame) cancelAnimationFrame(frame);
+      if (wait !== null) clearTimeout(wait);
       for (const e of entries.values()) e.marker.remove();
       leaderLines.remove();
       canvasLayer.dispose();
