@@ -76,6 +76,7 @@ export class CanvasMarkerLayer extends L.Layer {
   private hovered: string | null = null;
   private readonly events: CanvasMarkerEvents;
   private lastDraw = -Infinity;
+  private themeWatch: MutationObserver | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(events: CanvasMarkerEvents) {
@@ -91,6 +92,12 @@ export class CanvasMarkerLayer extends L.Layer {
     pane.classList.add('device-canvas-pane');
     pane.appendChild(this.canvas);
     this.painter ??= createPainter(this.canvas);
+    // A new theme or direction redraws at once (colours and text come from them).
+    this.themeWatch = new MutationObserver(() => this.draw());
+    this.themeWatch.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-theme', 'dir'],
+    });
     const zoomAnimated = map.options.zoomAnimation && L.Browser.any3d;
     if (zoomAnimated) this.canvas.classList.add('leaflet-zoom-animated');
     this.reset();
@@ -100,6 +107,8 @@ export class CanvasMarkerLayer extends L.Layer {
   override onRemove(): this {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.themeWatch?.disconnect();
+    this.themeWatch = null;
     this.setHovered(null);
     this.canvas.remove();
     return this;
