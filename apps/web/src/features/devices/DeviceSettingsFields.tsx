@@ -1,7 +1,7 @@
 /** Per-device settings of spec §2: display name, colour, icon, showTrail (and, when editing, more). */
 import { DEVICE_ICONS, type DeviceIcon, type PositioningMode } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
-import { CheckboxField, ColorField, TextField } from '../../ui/fields.tsx';
+import { CheckboxField, ColorField, SelectField, TextField } from '../../ui/fields.tsx';
 
 export interface DeviceSettingsValue {
   displayName: string;
@@ -41,20 +41,14 @@ export function DeviceSettingsFields({ value, onChange, extended = false, idPref
           value={value.color}
           onChange={(color) => set({ color })}
         />
-        <label className="field grow">
-          <span>{t('devices.icon')}</span>
-          <select
-            name="icon"
-            value={value.icon}
-            onChange={(e) => set({ icon: e.target.value as DeviceIcon })}
-          >
-            {DEVICE_ICONS.map((icon) => (
-              <option key={icon} value={icon}>
-                {t(`devices.icons.${icon}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          className="grow"
+          label={t('devices.icon')}
+          name="icon"
+          value={value.icon}
+          options={DEVICE_ICONS.map((icon) => ({ value: icon, label: t(`devices.icons.${icon}`) }))}
+          onChange={(icon) => set({ icon })}
+        />
       </div>
       <CheckboxField
         id={`${idPrefix}-trail`}
@@ -69,20 +63,13 @@ export function DeviceSettingsFields({ value, onChange, extended = false, idPref
             checked={value.showOnMaps}
             onChange={(showOnMaps) => set({ showOnMaps })}
           />
-          <label className="field">
-            <span>{t('devices.positioningMode')}</span>
-            <select
-              name="positioningMode"
-              value={value.positioningMode}
-              onChange={(e) => set({ positioningMode: e.target.value as PositioningMode })}
-            >
-              {MODES.map((m) => (
-                <option key={m} value={m}>
-                  {t(`devices.modes.${m}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('devices.positioningMode')}
+            name="positioningMode"
+            value={value.positioningMode}
+            options={MODES.map((m) => ({ value: m, label: t(`devices.modes.${m}`) }))}
+            onChange={(positioningMode) => set({ positioningMode })}
+          />
         </>
       )}
     </fieldset>

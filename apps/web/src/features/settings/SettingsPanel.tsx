@@ -9,6 +9,7 @@ import { useI18n } from '../../app/I18nProvider.tsx';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useSettingsStore } from './settings-store.ts';
 import { ZOOM_FIELDS, draftChanged, fromDraft, toDraft, zoomValid } from './zoom-fields.ts';
+import { CheckboxField, NumberRangeField, SelectField } from '../../ui/fields.tsx';
 
 const DISPLAY_KEYS = [
   'showTooltipsOnStartup',
@@ -94,76 +95,60 @@ export function SettingsPanel() {
 
       <fieldset className="settings-group">
         <legend className="section-title">{t('settings.map')}</legend>
-        <label className="field compact">
-          <span>{t('settings.defaultImage')}</span>
-          <select
-            name="defaultImage"
-            value={draft.defaultImage}
-            onChange={(e) => setDraft({ ...draft, defaultImage: e.target.value })}
-          >
-            {images.map((p) => (
-              <option key={p} value={p}>
-                {p.replace(/^\/maps\//, '')}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          compact
+          label={t('settings.defaultImage')}
+          name="defaultImage"
+          value={draft.defaultImage}
+          options={images.map((p) => ({ value: p, label: p.replace(/^\/maps\//, '') }))}
+          onChange={(defaultImage) => setDraft({ ...draft, defaultImage })}
+        />
         <img className="settings-preview" src={draft.defaultImage} alt="" />
         <label className="field compact">
           <span>{t('settings.uploadImage')}</span>
           <input type="file" name="upload" accept="image/*" onChange={onUpload} />
         </label>
-        {ZOOM_FIELDS.map(({ key, min, max, step }) => {
-          const valid = zoomValid(key, draft[key]);
-          return (
-            <label key={key} className="field compact">
-              <span>{t(`settings.${key}`)}</span>
-              <input
-                type="number"
-                name={key}
-                min={min}
-                max={max}
-                step={step}
-                value={draft[key]}
-                aria-invalid={!valid}
-                onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-              />
-              {!valid && <small className="error-text">{t('settings.range', { min, max })}</small>}
-            </label>
-          );
-        })}
+        {ZOOM_FIELDS.map(({ key, min, max, step }) => (
+          <NumberRangeField
+            key={key}
+            label={t(`settings.${key}`)}
+            name={key}
+            min={min}
+            max={max}
+            step={step}
+            value={draft[key]}
+            invalid={!zoomValid(key, draft[key])}
+            rangeText={t('settings.range', { min, max })}
+            onChange={(value) => setDraft({ ...draft, [key]: value })}
+          />
+        ))}
       </fieldset>
 
       <fieldset className="settings-group">
         <legend className="section-title">{t('settings.data')}</legend>
-        <label className="field compact">
-          <span>{t('settings.refreshRate')}</span>
-          <select
-            name="refreshRate"
-            value={draft.pollInterval}
-            onChange={(e) => setDraft({ ...draft, pollInterval: Number(e.target.value) })}
-          >
-            {rates.map((ms) => (
-              <option key={ms} value={ms}>
-                {t('settings.seconds', { value: ms / 1000 })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          compact
+          label={t('settings.refreshRate')}
+          name="refreshRate"
+          value={draft.pollInterval}
+          options={rates.map((ms) => ({
+            value: ms,
+            label: t('settings.seconds', { value: ms / 1000 }),
+          }))}
+          onChange={(pollInterval) => setDraft({ ...draft, pollInterval })}
+        />
       </fieldset>
 
       <fieldset className="settings-group">
         <legend className="section-title">{t('settings.display')}</legend>
         {DISPLAY_KEYS.map((key) => (
-          <label key={key} className="checkbox">
-            <input
-              type="checkbox"
-              name={key}
-              checked={draft[key]}
-              onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
-            />
-            <span>{t(`settings.${key}`)}</span>
-          </label>
+          <CheckboxField
+            key={key}
+            name={key}
+            label={t(`settings.${key}`)}
+            checked={draft[key]}
+            onChange={(checked) => setDraft({ ...draft, [key]: checked })}
+          />
         ))}
       </fieldset>
 

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { TRIANGULATION_ALGORITHMS, type TriangulationSettings } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { CheckboxField, NumberRangeField, SelectField } from '../../ui/fields.tsx';
 import { useViewStore } from './view-store.ts';
 
 type NumericKey = 'minSignalCount' | 'minConfidence' | 'signalAgeWeight' | 'rssiWeight';
@@ -24,6 +25,12 @@ const toDraft = (s: TriangulationSettings): Draft => ({
   rssiWeight: String(s.rssiWeight),
 });
 
+/** A number typed as text within [min, max] (and whole when `integer`). */
+function inRange(text: string, min: number, max: number, integer?: boolean): boolean {
+  const n = text.trim() === '' ? NaN : Number(text);
+  return Number.isFinite(n) && n >= min && n <= max && (!integer || Number.isInteger(n));
+}
+
 function parse(draft: Draft): TriangulationSettings | null {
   const out: TriangulationSettings = {
     enabled: draft.enabled,
@@ -35,9 +42,8 @@ function parse(draft: Draft): TriangulationSettings | null {
     rssiWeight: 0,
   };
   for (const { key, min, max, integer } of NUMBERS) {
-    const n = draft[key].trim() === '' ? NaN : Number(draft[key]);
-    if (!Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) return null;
-    out[key] = n;
+    if (!inRange(draft[key], min, max, integer)) return null;
+    out[key] = Number(draft[key]);
   }
   return out;
 }
@@ -70,57 +76,36 @@ export function TriangulationEditor() {
     <form className="view-controls triangulation" onSubmit={submit} data-testid="triangulation">
       <fieldset className="view-controls">
         <legend className="section-title">{t('view.triangulation.title')}</legend>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.enabled}
-            onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+        <CheckboxField
+          label={t('view.triangulation.enabled')}
+          checked={draft.enabled}
+          onChange={(enabled) => setDraft({ ...draft, enabled })}
+        />
+        <SelectField
+          compact
+          label={t('view.triangulation.algorithm')}
+          name="algorithm"
+          value={draft.algorithm}
+          options={TRIANGULATION_ALGORITHMS.map((a) => ({
+            value: a,
+            label: t(`view.triangulation.algorithms.${a}`),
+          }))}
+          onChange={(algorithm) => setDraft({ ...draft, algorithm })}
+        />
+        {NUMBERS.map(({ key, min, max, step, integer }) => (
+          <NumberRangeField
+            key={key}
+            label={t(`view.triangulation.${key}`)}
+            inputMode="decimal"
+            min={min}
+            max={max}
+            step={step}
+            value={draft[key]}
+            invalid={!inRange(draft[key], min, max, integer)}
+            rangeText={t('view.triangulation.range', { min, max })}
+            onChange={(value) => setDraft({ ...draft, [key]: value })}
           />
-          <span>{t('view.triangulation.enabled')}</span>
-        </label>
-        <label className="field compact">
-          <span>{t('view.triangulation.algorithm')}</span>
-          <select
-            value={draft.algorithm}
-            onChange={(e) =>
-              setDraft({ ...draft, algorithm: e.target.value as Draft['algorithm'] })
-            }
-          >
-            {TRIANGULATION_ALGORITHMS.map((a) => (
-              <option key={a} value={a}>
-                {t(`view.triangulation.algorithms.${a}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {NUMBERS.map(({ key, min, max, step, integer }) => {
-          const value = draft[key];
-          const n = Number(value);
-          const invalid =
-            value.trim() === '' ||
-            !Number.isFinite(n) ||
-            n < min ||
-            n > max ||
-            (integer === true && !Number.isInteger(n));
-          return (
-            <label key={key} className="field compact">
-              <span>{t(`view.triangulation.${key}`)}</span>
-              <input
-                type="number"
-                inputMode="decimal"
-                min={min}
-                max={max}
-                step={step}
-                value={value}
-                aria-invalid={invalid}
-                onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-              />
-              {invalid && (
-                <small className="error-text">{t('view.triangulation.range', { min, max })}</small>
-              )}
-            </label>
-          );
-        })}
+        ))}
         <button type="submit" className="button primary" disabled={!parsed || !dirty}>
           {t('view.triangulation.save')}
         </button>

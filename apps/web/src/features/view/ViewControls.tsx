@@ -1,6 +1,7 @@
 /** View tab: a checkbox per view option of spec §3, the tooltip fields and the positioning settings. */
 import { VIEW_OPTION_KEYS } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { CheckboxField } from '../../ui/fields.tsx';
 import { TooltipFieldsEditor } from './TooltipFieldsEditor.tsx';
 import { TriangulationEditor } from './TriangulationEditor.tsx';
 import { useViewStore } from './view-store.ts';
@@ -14,15 +15,13 @@ export function ViewControls() {
       <fieldset className="view-controls">
         <legend className="section-title">{t('view.title')}</legend>
         {VIEW_OPTION_KEYS.map((key) => (
-          <label key={key} className="checkbox">
-            <input
-              type="checkbox"
-              name={key}
-              checked={viewOptions[key]}
-              onChange={(e) => setViewOption(key, e.target.checked)}
-            />
-            <span>{t(`view.options.${key}`)}</span>
-          </label>
+          <CheckboxField
+            key={key}
+            name={key}
+            label={t(`view.options.${key}`)}
+            checked={viewOptions[key]}
+            onChange={(checked) => setViewOption(key, checked)}
+          />
         ))}
       </fieldset>
       <TooltipFieldsEditor />
