@@ -6,6 +6,8 @@
  *   npm run bench:pipeline -- [--minutes 1] [--db pglite,postgres] [--instances 1]
  *                             [--devices 1000] [--rate 5000] [--throughput-seconds 20]
  *                             [--listener worker|main]
+ *
+ * --instances N (N > 1) runs one and N instances on PostgreSQL (with Redis), side by side.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -472,7 +474,11 @@ interface RunResult {
 
 const mb = (b: number | null | undefined) => (b == null ? '—' : `${(b / 1048576).toFixed(0)} MB`);
 
-async function runOne(label: string, db: 'pglite' | 'postgres'): Promise<RunResult> {
+async function runOne(
+  label: string,
+  db: 'pglite' | 'postgres',
+  instances: number,
+): Promise<RunResult> {
   const dbEnv: Record<string, string> = {};
   let drop: (() => Promise<void>) | null = null;
   if (db === 'pglite') dbEnv.DATA_DIR = pgliteDir();
@@ -490,25 +496,25 @@ async function runOne(label: string, db: 'pglite' | 'postgres'): Promise<RunResu
     const fleet = await setUpFleet(first.url, opts.devices);
     let target = first;
     let watcher = first;
-    if (opts.instances > 1) {
+    if (instances > 1) {
       await first.stop();
       servers.length = 0;
       const env = { ...dbEnv, REDIS_URL, MQTT_URL, MQTT_INGEST_KEY: fleet.key };
-      for (let i = 0; i < opts.instances; i++) servers.push(await startServerProcess(env));
+      for (let i = 0; i < instances; i++) servers.push(await startServerProcess(env));
       target = servers[0]!;
       watcher = servers[servers.length - 1]!;
     }
     const socket = await connect(watcher.url, fleet.token);
     let listener: Listener | null = null;
     try {
-      if (opts.instances > 1 && !(await crossesInstances(target, socket, fleet))) {
+      if (instances > 1 && !(await crossesInstances(target, socket, fleet))) {
         return {
           label,
           throughput: null,
           latency: null,
           memory: [],
           note:
-            `${opts.instances} instances: a report sent to instance A did not reach a Socket.IO ` +
+            `${instances} instances: a report sent to instance A did not reach a Socket.IO ` +
             'client on instance B within 5 s — multi-instance delivery is not working yet, no figures.',
         };
       }
@@ -608,12 +614,18 @@ async function main() {
     `  fleet: ${opts.devices} monitored devices, ${GATEWAYS} gateways on one map; instances: ${opts.instances}; ` +
       `the bench client runs on the same machine and competes for its CPU`,
   );
-  const dbs = opts.instances > 1 ? (['postgres'] as const) : opts.dbs;
+  // With --instances N: one instance and N instances on PostgreSQL, side by side.
+  const runs: { db: 'pglite' | 'postgres'; instances: number; label: string }[] =
+    opts.instances > 1
+      ? [
+          { db: 'postgres', instances: 1, label: 'postgres ×1' },
+          { db: 'postgres', instances: opts.instances, label: `postgres ×${opts.instances}` },
+        ]
+      : opts.dbs.map((db) => ({ db, instances: 1, label: db }));
   const results: RunResult[] = [];
-  for (const db of dbs) {
-    const label = opts.instances > 1 ? `postgres ×${opts.instances}` : db;
+  for (const { db, instances, label } of runs) {
     try {
-      results.push(await runOne(label, db));
+      results.push(await runOne(label, db, instances));
     } catch (err) {
       results.push({
         label,
