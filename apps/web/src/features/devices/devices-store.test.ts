@@ -68,12 +68,12 @@ describe('applyUpdates', () => {
     expect(s.entities).toBe(before);
   });
 
-  it('applies a position carried by the update', () => {
+  it("ignores the server's position (maybe of another map): positions come from the signals here", () => {
     seed(makeDevice({ mac: TAG }));
     useDevicesStore
       .getState()
-      .applyUpdates([makeUpdate({ mac: TAG, position: { x: 120, y: 80 } })]);
-    expect(useDevicesStore.getState().entities[TAG]?.position).toEqual({ x: 120, y: 80 });
+      .applyUpdates([makeUpdate({ mac: TAG, signal: {}, position: { x: 120, y: 80 } })]);
+    expect(useDevicesStore.getState().entities[TAG]?.position ?? null).toBeNull();
   });
 });
 

@@ -228,10 +228,9 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
         strongestGateway: u.strongestGateway,
         updatedLocallyAt: now,
       };
-      if (u.position) {
-        merged.position = u.position;
-        merged.triangulationInfo = u.triangulationInfo ?? null;
-      } else toLocate.push(merged);
+      // Spec §1: positions are computed here, from the signals, with this user's settings and the
+      // current map's gateways. The server's position (for trails) may be on another map.
+      toLocate.push(merged);
       next[u.mac] = merged;
     }
     if (!next) return;
