@@ -3,14 +3,13 @@
  * a viewer's controls, the 10-tab overflow, and screenshots in English and Hebrew. Runs its own
  * server, because it changes data and needs several accounts.
  */
-import path from 'node:path';
+import { docsPath } from '../support/docs.ts';
 import { describe, expect, it } from 'vitest';
 import { useOwnServer } from '../support/own-server.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MapsPage } from '../pages/MapsPage.ts';
 import { apiClient, floorPlanPng } from '../pages/MapsFixtures.ts';
 
-const DOCS = path.resolve(import.meta.dirname, '../../docs');
 const PASSWORD = 'maps e2e password';
 const OWNER = 'owner@example.com';
 const VIEWER = 'viewer@example.com';
@@ -167,7 +166,7 @@ describe('maps', () => {
     // Scale: a line drawn across the plan, 30 m long.
     await control('Set map scale').click();
     await maps.openMapsTab();
-    await page.screenshot({ path: path.join(DOCS, 'maps-canvas-en.png') });
+    await page.screenshot({ path: docsPath('maps-canvas-en.png') });
     const box = (await maps.floorPlan().boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.click(box.x + box.width * 0.1, y);
@@ -207,19 +206,19 @@ describe('maps', () => {
       await expect.poll(() => maps.tabs().count()).toBe(10);
       expect(await maps.overflow().textContent()).toBe('+2');
       await page.waitForTimeout(300);
-      await maps.tabBar().screenshot({ path: path.join(DOCS, `maps-tabs-${language}.png`) });
+      await maps.tabBar().screenshot({ path: docsPath(`maps-tabs-${language}.png`) });
 
       await maps.overflow().click();
       await maps.allMaps().waitFor();
       await expect.poll(() => maps.cards().count()).toBe(12);
-      await page.screenshot({ path: path.join(DOCS, `maps-all-${language}.png`) });
+      await page.screenshot({ path: docsPath(`maps-all-${language}.png`) });
 
       await maps
         .allMaps()
         .getByRole('button', { name: /New Map|מפה חדשה/ })
         .click();
       await maps.dialog().waitFor();
-      await page.screenshot({ path: path.join(DOCS, `maps-create-${language}.png`) });
+      await page.screenshot({ path: docsPath(`maps-create-${language}.png`) });
       await page.keyboard.press('Escape');
       await maps.dialog().waitFor({ state: 'detached' });
       await page.context().close();

@@ -1,4 +1,18 @@
-/** Where specs write the screenshots the README and docs show: the repository's docs/ folder. */
+/**
+ * Where specs write their screenshots. `npm test` keeps them under test-results/screenshots (so a
+ * test run never changes tracked files); `DOCS_SCREENSHOTS=1 npm run test:e2e` refreshes the ones in
+ * the repository's docs/ folder that the README and docs show.
+ */
+import fs from 'node:fs';
 import path from 'node:path';
 
-export const docsPath = (file: string) => path.resolve(import.meta.dirname, '../../docs', file);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export function docsPath(file: string): string {
+  const dir =
+    process.env.DOCS_SCREENSHOTS === '1'
+      ? path.join(ROOT, 'docs')
+      : path.join(ROOT, 'test-results', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, file);
+}
