@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../app/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useLiveStore } from '../live/live-store.ts';
+import { useMapsStore } from '../maps/maps-store.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { Header } from './Header.tsx';
 import { useUiStore } from './ui-store.ts';
@@ -99,6 +100,16 @@ describe('Header', () => {
       isUtilityCardMinimized: false,
     });
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+  });
+
+  it('opening the settings from the All Maps page (grid mode) switches to tabs mode, where the tools panel is', async () => {
+    useMapsStore.setState({ viewMode: 'grid' });
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(menuButton());
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(useMapsStore.getState().viewMode).toBe('tabs');
+    expect(useUiStore.getState().isSettingsOpen).toBe(true);
   });
 
   it('logs out', async () => {

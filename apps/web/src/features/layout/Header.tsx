@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Logo } from '../../app/Logo.tsx';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { ConnectionIndicator } from '../live/ConnectionIndicator.tsx';
+import { useMapsStore } from '../maps/maps-store.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useUiStore } from './ui-store.ts';
@@ -85,6 +86,8 @@ export function Header() {
                 data-testid="open-settings"
                 onClick={() => {
                   setOpen(false);
+                  // The settings live in the tools panel, which only the tabs mode shows.
+                  useMapsStore.getState().setViewMode('tabs');
                   openSettings(true);
                 }}
               >
