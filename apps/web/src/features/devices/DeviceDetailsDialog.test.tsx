@@ -61,6 +61,30 @@ describe('device details', () => {
     expect(screen.getByText('Medium (80%)')).toBeDefined();
   });
 
+  it("shows the method in the user's language", () => {
+    show(1000);
+    expect(screen.getByText('Least squares')).toBeDefined();
+  });
+
+  it('tabs are labelled, control their panel and move with the arrow keys', async () => {
+    const user = userEvent.setup();
+    show(1000);
+    const info = screen.getByRole('tab', { name: 'Info' });
+    const edit = screen.getByRole('tab', { name: 'Edit' });
+    expect(screen.getByRole('tablist', { name: 'Device details' })).toBeDefined();
+    expect(screen.getByRole('tabpanel', { name: 'Info' }).id).toBe(
+      info.getAttribute('aria-controls'),
+    );
+    expect(edit.tabIndex).toBe(-1);
+    info.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(edit);
+    expect(edit.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel', { name: 'Edit' })).toBeDefined();
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(info);
+  });
+
   it('Escape closes the dialog', async () => {
     const user = userEvent.setup();
     const onClose = show(1000);

@@ -1,8 +1,9 @@
 /** Device details (spec §2): an Info tab and an Edit tab with settings, showOnMaps and positioningMode. */
-import { useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   CONFIDENCE_CLASS_COLOUR,
   DEVICE_DEFAULT_COLOR,
+  TRIANGULATION_ALGORITHMS,
   confidenceClass,
   isOnlineInDetails,
 } from '@rtls/contract';
@@ -14,6 +15,15 @@ import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettings
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 
 type Tab = 'info' | 'edit';
+const TABS: readonly Tab[] = ['info', 'edit'];
+
+/** The engine's method in the user's language when it is one of the known algorithms. */
+function methodText(method: string, t: ReturnType<typeof useI18n>['t']): string {
+  const known = (TRIANGULATION_ALGORITHMS as readonly string[]).includes(method);
+  return known
+    ? t(`view.triangulation.algorithms.${method as (typeof TRIANGULATION_ALGORITHMS)[number]}`)
+    : method;
+}
 
 function InfoTab({ device }: { device: LiveDevice }) {
   const { t, language } = useI18n();
@@ -55,7 +65,7 @@ function InfoTab({ device }: { device: LiveDevice }) {
         '—'
       ),
     ],
-    [t('devices.method'), info?.method ?? '—'],
+    [t('devices.method'), info ? methodText(info.method, t) : '—'],
     [t('devices.signalsUsed'), info ? String(info.signalsUsed) : '—'],
     [t('devices.positioningMode'), t(`devices.modes.${device.positioningMode}`)],
   ];
@@ -126,23 +136,49 @@ export function DeviceDetailsDialog({ mac, onClose }: { mac: string; onClose: ()
   const { t } = useI18n();
   const device = useDevicesStore((s) => s.entities[mac]);
   const [tab, setTab] = useState<Tab>('info');
+  const idPrefix = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   if (!device) return null;
+  // Arrow keys, Home and End move between the two tabs (WAI-ARIA tabs pattern).
+  const onTabKey = (e: KeyboardEvent, index: number) => {
+    const rtl = document.documentElement.dir === 'rtl';
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];
+    const next =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? TABS.length - 1
+          : step
+            ? (index + step + TABS.length) % TABS.length
+            : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    setTab(TABS[next]!);
+    tabRefs.current[next]?.focus();
+  };
   return (
     <Dialog title={t('devices.detailsOf', { name: device.name })} onClose={onClose}>
-      <div className="tabs" role="tablist">
-        {(['info', 'edit'] as const).map((id) => (
+      <div className="tabs" role="tablist" aria-label={t('devices.details')}>
+        {TABS.map((id, i) => (
           <button
             key={id}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
             type="button"
             role="tab"
+            id={`${idPrefix}-tab-${id}`}
             aria-selected={tab === id}
+            aria-controls={`${idPrefix}-panel`}
+            tabIndex={tab === id ? 0 : -1}
             onClick={() => setTab(id)}
+            onKeyDown={(e) => onTabKey(e, i)}
           >
             {t(`devices.${id}`)}
           </button>
         ))}
       </div>
-      <div role="tabpanel">
+      <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`}>
         {tab === 'info' ? (
           <>
             <InfoTab device={device} />
