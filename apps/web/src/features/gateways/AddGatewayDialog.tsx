@@ -1,6 +1,10 @@
 /** Add Gateway to Monitoring (spec §2, §5): available gateways by days since last seen, or manual. */
 import { useEffect, useState } from 'react';
-import { GATEWAY_DAYS_FILTER, GATEWAY_DAYS_FILTER_DEFAULT } from '@rtls/contract';
+import {
+  GATEWAY_ADD_DEFAULTS,
+  GATEWAY_DAYS_FILTER,
+  GATEWAY_DAYS_FILTER_DEFAULT,
+} from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckboxField, ColorField, TextField } from '../../ui/fields.tsx';
@@ -58,9 +62,12 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
     }
   };
 
+  // An empty number input takes the spec's default (§5), shown as its placeholder.
+  const d = GATEWAY_ADD_DEFAULTS;
   const numberField = (
     key: 'logicThreshold' | 'maxRSSI' | 'x' | 'y' | 'radius',
     label: string,
+    fallback: number,
     bounds?: { min: number; max: number },
   ) => (
     <label className="field">
@@ -71,6 +78,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
         dir="ltr"
         min={bounds?.min}
         max={bounds?.max}
+        placeholder={String(fallback)}
         value={form[key]}
         onChange={(e) => set({ [key]: e.target.value })}
       />
@@ -165,13 +173,18 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
             />
           </div>
           <div className="dlg-row">
-            {numberField('logicThreshold', t('gateways.logicThreshold'), RSSI_INPUT)}
-            {numberField('maxRSSI', t('gateways.maxRSSI'), RSSI_INPUT)}
+            {numberField(
+              'logicThreshold',
+              t('gateways.logicThreshold'),
+              d.logicThreshold,
+              RSSI_INPUT,
+            )}
+            {numberField('maxRSSI', t('gateways.maxRSSI'), d.maxRSSI, RSSI_INPUT)}
           </div>
           <div className="dlg-row">
-            {numberField('x', t('gateways.positionX'))}
-            {numberField('y', t('gateways.positionY'))}
-            {numberField('radius', t('gateways.radius'), RADIUS_INPUT)}
+            {numberField('x', t('gateways.positionX'), d.position.x)}
+            {numberField('y', t('gateways.positionY'), d.position.y)}
+            {numberField('radius', t('gateways.radius'), d.radius, RADIUS_INPUT)}
           </div>
         </fieldset>
         <DialogActions

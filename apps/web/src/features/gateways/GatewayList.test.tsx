@@ -148,6 +148,17 @@ describe('filter and add', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Manual entry' }));
     await user.type(within(dialog).getByLabelText('MAC address'), 'ab:cd:ef:00:00:07');
     await user.type(within(dialog).getByLabelText('Name'), 'Dock');
+    const placeholder = (label: string) =>
+      (within(dialog).getByLabelText(label) as HTMLInputElement).placeholder;
+    expect(
+      [
+        'Logic threshold (dBm)',
+        'Max RSSI (dBm)',
+        'Position X',
+        'Position Y',
+        'Coverage radius',
+      ].map(placeholder),
+    ).toEqual(['-60', '-30', '100', '100', '75']);
     await user.click(within(dialog).getByRole('button', { name: 'Add to Monitoring' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
