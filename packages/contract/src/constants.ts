@@ -39,6 +39,8 @@ export const NEW_MAP_SETTINGS = {
   maxZoom: 15,
 } as const;
 export const DEFAULT_IMAGE_SIZE = { width: 800, height: 600 } as const;
+/** Map scale when a map has none yet (server trails and console alike): a 1200 px plan spans 60 m. */
+export const DEFAULT_PIXELS_PER_METRE = 20;
 
 /** Image upload. */
 export const IMAGE_UPLOAD_MAX_BYTES = 10_485_760;

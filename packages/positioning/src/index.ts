@@ -20,3 +20,4 @@ export {
   type GridStageOptions,
 } from './grid-track.ts';
 export { gaussian, rng } from './random.ts';
+export * from './wire.ts';

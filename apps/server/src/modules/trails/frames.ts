@@ -2,13 +2,14 @@
  * What the server needs to position an owner's devices, cached per owner: monitored devices and
  * their mode, each map's placed gateways as anchors in metres, the owner's triangulation settings.
  */
-import { DEFAULT_TRIANGULATION, type PositioningMode } from '@rtls/contract';
+import {
+  DEFAULT_PIXELS_PER_METRE,
+  DEFAULT_TRIANGULATION,
+  type PositioningMode,
+} from '@rtls/contract';
 import { metres, type Anchor, type LocateSettings } from '@rtls/positioning';
 import { createOwnerCache } from '../ingest/owner-cache.ts';
 import type { TrailsRepository } from './repository.ts';
-
-/** Used when a map has no scale yet; the console uses the same value (features/devices/positioner.ts). */
-export const DEFAULT_PIXELS_PER_METRE = 20;
 
 export interface MapFrame {
   mapId: string;

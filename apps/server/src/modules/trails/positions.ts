@@ -15,8 +15,9 @@ import {
 } from '@rtls/contract';
 import {
   createTracker,
+  fixInPixels,
   MAX_SIGNAL_AGE_MS,
-  type Observation,
+  observationsFromSignals,
   type Tracker,
 } from '@rtls/positioning';
 import type { FrameCache, MapFrame } from './frames.ts';
@@ -127,31 +128,12 @@ export function createPositions({
   }
 
   function track({ ownerId, mac, state, frame, minConfidence, signal, now }: Job) {
-    const observations: Observation[] = [];
-    for (const gw in signal) {
-      const s = signal[gw]!;
-      observations.push({
-        gateway: gw,
-        rssi: s.rssi,
-        ageMs: Math.max(0, now - Date.parse(s.received_at)),
-      });
-    }
-    const est = state.tracker.update(observations, frame.anchors, now);
+    const est = state.tracker.update(observationsFromSignals(signal, now), frame.anchors, now);
     // Like the console: a missing or weak fix keeps the last position.
     if (!est || est.confidence < minConfidence) return;
-    const ppm = frame.pixelsPerMetre;
-    state.last = {
-      mapId: frame.mapId,
-      position: { x: est.x * ppm, y: est.y * ppm },
-      triangulationInfo: {
-        method: est.method,
-        confidence: est.confidence,
-        signalsUsed: est.signalsUsed,
-        primaryGateway: est.primaryGateway,
-        lastCalculated: new Date(now).toISOString(),
-      },
-    };
-    recorder.add({ ownerId, mac, mapId: frame.mapId, x: est.x * ppm, y: est.y * ppm, at: now });
+    const fix = fixInPixels(est, frame.pixelsPerMetre, now);
+    state.last = { mapId: frame.mapId, ...fix };
+    recorder.add({ ownerId, mac, mapId: frame.mapId, ...fix.position, at: now });
   }
 
   const sweeper = setInterval(() => {

@@ -3,26 +3,26 @@
  * the positioning package's tracker (causal, per device); the engine works in metres, the map in
  * pixels. Pure and DOM-free, so the same code runs in the positioning worker and in tests.
  */
-import type {
-  Gateway,
-  Point,
-  PositioningMode,
-  SignalMap,
-  TrackingMap,
-  TriangulationInfo,
-  TriangulationSettings,
+import {
+  DEFAULT_PIXELS_PER_METRE,
+  type Gateway,
+  type Point,
+  type PositioningMode,
+  type SignalMap,
+  type TrackingMap,
+  type TriangulationInfo,
+  type TriangulationSettings,
 } from '@rtls/contract';
 import {
   DEFAULT_LOCATE_SETTINGS,
   createTracker,
+  fixInPixels,
   metres,
+  observationsFromSignals,
   type Anchor,
   type LocateSettings,
   type Tracker,
 } from '@rtls/positioning';
-
-/** Used when a map has no scale yet: a 1200 px wide plan then spans 60 m. */
-export const DEFAULT_PIXELS_PER_METRE = 20;
 
 /** The positioning frame of a map: its scale and its placed gateways as anchors in metres. */
 export interface MapFrame {
@@ -108,24 +108,11 @@ export function createLocator(
     locate(device: Locatable, now: number): Located {
       if (!frame || !device.signal || frame.anchors.length === 0) return NONE;
       const tracker = trackerFor(device);
-      const observations = Object.entries(device.signal).map(([gateway, s]) => ({
-        gateway,
-        rssi: s.rssi,
-        ageMs: Math.max(0, now - Date.parse(s.received_at)),
-      }));
+      const observations = observationsFromSignals(device.signal, now);
       if (observations.length === 0) return last.get(device.mac) ?? NONE;
       const est = tracker.update(observations, frame.anchors, now);
       if (!est || est.confidence < settings.minConfidence) return last.get(device.mac) ?? NONE;
-      const located: Located = {
-        position: { x: est.x * frame.pixelsPerMetre, y: est.y * frame.pixelsPerMetre },
-        triangulationInfo: {
-          method: est.method,
-          confidence: est.confidence,
-          signalsUsed: est.signalsUsed,
-          primaryGateway: est.primaryGateway,
-          lastCalculated: new Date(now).toISOString(),
-        },
-      };
+      const located: Located = fixInPixels(est, frame.pixelsPerMetre, now);
       last.set(device.mac, located);
       return located;
     },

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { metres } from './units.ts';
+import { fixInPixels, observationsFromSignals } from './wire.ts';
+
+describe('observationsFromSignals', () => {
+  it('ages each reading at the given time, never negative', () => {
+    const now = Date.parse('2026-01-01T00:00:10.000Z');
+    const obs = observationsFromSignals(
+      {
+        'AA:00:00:00:00:01': { rssi: -60, received_at: '2026-01-01T00:00:07.500Z' },
+        'AA:00:00:00:00:02': { rssi: -72, received_at: '2026-01-01T00:00:11.000Z' },
+      },
+      now,
+    );
+    expect(obs).toEqual([
+      { gateway: 'AA:00:00:00:00:01', rssi: -60, ageMs: 2500 },
+      { gateway: 'AA:00:00:00:00:02', rssi: -72, ageMs: 0 },
+    ]);
+  });
+});
+
+describe('fixInPixels', () => {
+  it('scales metres to pixels and stamps the calculation time', () => {
+    const fix = fixInPixels(
+      {
+        x: metres(3),
+        y: metres(4.5),
+        confidence: 0.8,
+        method: 'least-squares',
+        signalsUsed: 4,
+        primaryGateway: 'AA:00:00:00:00:01',
+      },
+      20,
+      Date.parse('2026-01-01T00:00:00.000Z'),
+    );
+    expect(fix).toEqual({
+      position: { x: 60, y: 90 },
+      triangulationInfo: {
+        method: 'least-squares',
+        confidence: 0.8,
+        signalsUsed: 4,
+        primaryGateway: 'AA:00:00:00:00:01',
+        lastCalculated: '2026-01-01T00:00:00.000Z',
+      },
+    });
+  });
+});
