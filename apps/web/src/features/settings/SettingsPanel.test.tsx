@@ -82,6 +82,21 @@ describe('SettingsPanel', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('the theme radio group is one tab stop and the arrow keys choose', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    const light = screen.getByRole('radio', { name: 'Light' });
+    const dark = screen.getByRole('radio', { name: 'Dark' });
+    expect([light.tabIndex, dark.tabIndex]).toEqual([0, -1]);
+    light.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(dark);
+    expect(dark).toHaveProperty('ariaChecked', 'true');
+    expect([light.tabIndex, dark.tabIndex]).toEqual([-1, 0]);
+    await user.keyboard('{ArrowUp}');
+    expect(light).toHaveProperty('ariaChecked', 'true');
+  });
+
   it('an edit put back by hand hides the buttons again', async () => {
     const user = userEvent.setup();
     renderPanel();

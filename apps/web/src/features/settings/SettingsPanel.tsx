@@ -79,13 +79,26 @@ export function SettingsPanel() {
       <fieldset className="settings-group">
         <legend className="section-title">{t('settings.appearance')}</legend>
         <div className="segmented" role="radiogroup" aria-label={t('settings.theme')}>
-          {THEMES.map((theme) => (
+          {THEMES.map((theme, i) => (
             <button
               key={theme}
               type="button"
               role="radio"
               aria-checked={draft.theme === theme}
+              tabIndex={draft.theme === theme ? 0 : -1}
               onClick={() => setDraft({ ...draft, theme })}
+              onKeyDown={(e) => {
+                // Arrow keys move and select within the group (WAI-ARIA radio group pattern).
+                const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+                if (!step) return;
+                e.preventDefault();
+                const horizontal = e.key === 'ArrowLeft' || e.key === 'ArrowRight';
+                const flip = horizontal && document.documentElement.dir === 'rtl';
+                const next = (i + (flip ? -step : step) + THEMES.length) % THEMES.length;
+                setDraft({ ...draft, theme: THEMES[next]! });
+                const group = e.currentTarget.parentElement;
+                group?.querySelectorAll<HTMLButtonElement>('[role="radio"]')[next]?.focus();
+              }}
             >
               {t(`settings.themes.${theme}`)}
             </button>
