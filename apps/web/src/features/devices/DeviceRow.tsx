@@ -4,6 +4,7 @@ import { formatLastSeen, formatRssi } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { InlineRename } from './InlineRename.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
+import { InfoIcon, RemoveIcon, TrashIcon } from '../maps/icons.tsx';
 
 interface Props {
   device: LiveDevice;
@@ -71,7 +72,7 @@ export function DeviceRow({ device: d, selected, onSelect, onDetails }: Props) {
           title={t('devices.details')}
           onClick={onDetails}
         >
-          ⓘ
+          <InfoIcon />
         </button>
         <button
           type="button"
@@ -80,7 +81,7 @@ export function DeviceRow({ device: d, selected, onSelect, onDetails }: Props) {
           title={t('devices.remove')}
           onClick={remove}
         >
-          ⊖
+          <RemoveIcon />
         </button>
         <button
           type="button"
@@ -89,7 +90,7 @@ export function DeviceRow({ device: d, selected, onSelect, onDetails }: Props) {
           title={t('devices.delete')}
           onClick={del}
         >
-          🗑
+          <TrashIcon />
         </button>
       </span>
     </li>

@@ -7,6 +7,7 @@ import { formatLastSeen } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { InlineRename } from '../devices/InlineRename.tsx';
 import { gatewayThreshold, useGatewaysStore } from './gateways-store.ts';
+import { TrashIcon } from '../maps/icons.tsx';
 
 export const THRESHOLD_MIN = -120;
 export const THRESHOLD_MAX = 0;
@@ -64,7 +65,7 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
           title={t('gateways.delete')}
           onClick={del}
         >
-          🗑
+          <TrashIcon />
         </button>
       </div>
       <div className="slider">

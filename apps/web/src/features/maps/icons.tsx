@@ -1,4 +1,4 @@
-/** Small inline icons for the map lists (decorative; the text next to them is what is read). */
+/** Small inline icons for the map, device and gateway lists (decorative; the button's label is what is read). */
 const base = {
   width: 16,
   height: 16,
@@ -52,5 +52,17 @@ export const GridIcon = () => (
 export const TabsIcon = () => (
   <svg {...base}>
     <path d="M3 8h18v12H3zM3 8V4h7v4" />
+  </svg>
+);
+export const InfoIcon = () => (
+  <svg {...base}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v6M12 7.5v.5" />
+  </svg>
+);
+export const RemoveIcon = () => (
+  <svg {...base}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 12h8" />
   </svg>
 );
