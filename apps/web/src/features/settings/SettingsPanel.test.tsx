@@ -170,6 +170,7 @@ describe('SettingsPanel', () => {
     renderPanel();
     const input = screen.getByLabelText('Upload a new map image');
     expect(input.getAttribute('accept')).toBe('image/*');
+    expect(input.closest('label')?.textContent).toBe('Choose an image…');
     await user.upload(input, new File(['png'], 'plan.png', { type: 'image/png' }));
     expect(alert).toHaveBeenCalledWith(
       'File selected: plan.png. This feature will be available soon.',

@@ -117,10 +117,21 @@ export function SettingsPanel() {
           onChange={(defaultImage) => setDraft({ ...draft, defaultImage })}
         />
         <img className="settings-preview" src={draft.defaultImage} alt="" />
-        <label className="field compact">
-          <span>{t('settings.uploadImage')}</span>
-          <input type="file" name="upload" accept="image/*" onChange={onUpload} />
-        </label>
+        <div className="field compact">
+          <span aria-hidden="true">{t('settings.uploadImage')}</span>
+          {/* The browser's own file button would speak the browser's language, not the console's. */}
+          <label className="button file-button">
+            {t('settings.chooseFile')}
+            <input
+              type="file"
+              name="upload"
+              accept="image/*"
+              className="visually-hidden"
+              aria-label={t('settings.uploadImage')}
+              onChange={onUpload}
+            />
+          </label>
+        </div>
         {ZOOM_FIELDS.map(({ key, min, max, step }) => (
           <NumberRangeField
             key={key}
