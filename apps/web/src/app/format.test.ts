@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n/i18n.ts';
-import { formatLastSeen, formatRssi } from './format.ts';
+import { formatLastSeen, formatRssi, isolate } from './format.ts';
 
 const NOW = Date.parse('2024-06-15T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -51,5 +51,11 @@ describe('formatRssi', () => {
     expect(formatRssi(-67.4)).toBe('-67 dBm');
     expect(formatRssi(null)).toBe('—');
     expect(formatRssi(undefined)).toBe('—');
+  });
+});
+
+describe('isolate', () => {
+  it('wraps a name in first-strong isolate marks', () => {
+    expect(isolate('Demo — Floor 1')).toBe('\u2068Demo — Floor 1\u2069');
   });
 });

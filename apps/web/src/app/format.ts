@@ -1,4 +1,4 @@
-/** The one way the console formats times and signal strengths. */
+/** The one way the console formats times, signal strengths and user-given names inside sentences. */
 import { lastSeenText, type Language } from '@rtls/contract';
 import type { Translate } from '../i18n/i18n.ts';
 
@@ -35,3 +35,9 @@ export function formatLastSeen(
 
 export const formatRssi = (rssi: number | null | undefined) =>
   rssi === null || rssi === undefined ? '—' : `${Math.round(rssi)} dBm`;
+
+/**
+ * A user-given name set inside a translated sentence, isolated (Unicode FSI … PDI) so a Latin name
+ * in a Hebrew sentence, or the reverse, keeps its own direction and does not reorder the sentence.
+ */
+export const isolate = (name: string) => `\u2068${name}\u2069`;

@@ -61,7 +61,7 @@ describe('Maps tab', () => {
     expect(screen.queryByRole('button', { name: 'Edit map Lab' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit map Ward' })).toBeNull();
     const banner = screen.getByTestId('current-map-banner');
-    expect(banner.textContent).toContain('Current map: Lab');
+    expect(banner.textContent).toContain('Current map: \u2068Lab\u2069');
     expect(within(banner).queryByRole('button')).toBeNull();
     unmount();
     seedMaps([own], [], { currentMapId: 'own' });

@@ -4,6 +4,7 @@ import { isOwner } from './access.ts';
 import { PencilIcon, TrashIcon } from './icons.tsx';
 import { useAllMaps, useCurrentMap, useMapsStore } from './maps-store.ts';
 import { useMapActions } from './use-map-actions.ts';
+import { isolate } from '../../app/format.ts';
 
 export function MapList() {
   const { t } = useI18n();
@@ -40,7 +41,7 @@ export function MapList() {
       {current && (
         <div className="current-map-banner" data-testid="current-map-banner">
           <span className="current-dot" aria-hidden="true" />
-          <span className="grow">{t('maps.currentBanner', { name: current.name })}</span>
+          <span className="grow">{t('maps.currentBanner', { name: isolate(current.name) })}</span>
           {isOwner(current) && (
             <button
               type="button"
