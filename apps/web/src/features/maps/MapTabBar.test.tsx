@@ -38,6 +38,17 @@ describe('MapTabBar', () => {
     expect(useMapsStore.getState().viewMode).toBe('grid');
   });
 
+  it('a current map beyond the first 10 takes the last tab, still with 10 tabs and +2', () => {
+    seedMaps(many(12));
+    useMapsStore.setState({ currentMapId: 'm12' });
+    renderWithI18n(<MapTabBar />);
+    const tabs = screen.getAllByTestId('map-tab');
+    expect(tabs).toHaveLength(10);
+    expect(tabs[9]!.textContent).toContain('Map 12');
+    expect(tabs[9]!.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('tab-overflow').textContent).toBe('+2');
+  });
+
   it('has no Grid view button and no overflow with 6 maps, and a Grid view button with 7', () => {
     seedMaps(many(6));
     const { unmount } = renderWithI18n(<MapTabBar />);

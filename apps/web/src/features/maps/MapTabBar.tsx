@@ -14,6 +14,17 @@ import { useMapDialogStore } from './map-dialog-store.ts';
 export const cutName = (name: string) =>
   name.length > TAB_NAME_MAX_CHARS ? `${name.slice(0, TAB_NAME_MAX_CHARS)}…` : name;
 
+/**
+ * The first 10 maps; a current map beyond them (picked on the All Maps page) takes the last tab,
+ * so the map on screen always has its tab.
+ */
+export function tabsShown(maps: TrackingMap[], currentMapId: string | null): TrackingMap[] {
+  const shown = maps.slice(0, TAB_BAR_MAX_TABS);
+  const current = maps.find((m) => m._id === currentMapId);
+  if (!current || shown.includes(current)) return shown;
+  return [...shown.slice(0, TAB_BAR_MAX_TABS - 1), current];
+}
+
 export function MapTabBar() {
   const { t } = useI18n();
   const maps = useAllMaps();
@@ -39,7 +50,7 @@ export function MapTabBar() {
       </nav>
     );
 
-  const shown = maps.slice(0, TAB_BAR_MAX_TABS);
+  const shown = tabsShown(maps, currentMapId);
   const overflow = maps.length - shown.length;
   return (
     <nav className="map-tab-bar" aria-label={t('maps.tabs.label')} data-testid="map-tab-bar">
