@@ -53,7 +53,11 @@ export function AvailableList(props: {
   const { options, loading, error } = props;
   return (
     <div className="dlg-list" role="radiogroup" aria-label={props.label}>
-      {error && <p className="error-text">{error}</p>}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
       {loading && options.length === 0 && (
         <div className="spinner" role="status" aria-label={t('app.loading')} />
       )}

@@ -314,6 +314,8 @@ describe('Add Device to Monitoring', () => {
     renderList();
     await user.click(screen.getByRole('button', { name: 'Add Device' }));
     held.resolve(jsonResponse({}, 500));
-    expect(await screen.findByText('Failed to fetch available devices')).toBeDefined();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to fetch available devices',
+    );
   });
 });

@@ -32,7 +32,7 @@ describe('Maps tab', () => {
   it("shows 'Error loading maps' with the error", () => {
     seedMaps([], [], { error: 'Failed to fetch maps' });
     renderWithI18n(<MapList />);
-    expect(screen.getByText('Error loading maps: Failed to fetch maps')).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toBe('Error loading maps: Failed to fetch maps');
   });
 
   it("is empty with 'No maps yet' and still offers Create New Map", async () => {

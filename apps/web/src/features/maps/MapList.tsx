@@ -15,7 +15,12 @@ export function MapList() {
 
   if (loading && maps.length === 0)
     return <div className="spinner" role="status" aria-label={t('app.loading')} />;
-  if (error) return <p className="error-text">{`${t('maps.error')}: ${error}`}</p>;
+  if (error)
+    return (
+      <p className="error-text" role="alert">
+        {`${t('maps.error')}: ${error}`}
+      </p>
+    );
 
   return (
     <section className="maps-tab" data-testid="maps-tab">
