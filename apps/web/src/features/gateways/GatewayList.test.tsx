@@ -46,6 +46,8 @@ describe('gateway sliders', () => {
     expect(threshold().min).toBe('-120');
     expect(threshold().max).toBe('0');
     expect(coverage().value).toBe('25');
+    expect(threshold().getAttribute('aria-valuetext')).toBe('-80 dBm');
+    expect(coverage().getAttribute('aria-valuetext')).toBe('25%');
     expect(screen.getByText('0 = minimal coverage (5% of map), 100 = full coverage')).toBeDefined();
     expect(screen.getByText('Good')).toBeDefined();
     expect(screen.queryByText('Unsaved Changes')).toBeNull();

@@ -79,6 +79,7 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
           max={THRESHOLD_MAX}
           step={1}
           value={threshold}
+          aria-valuetext={`${threshold} dBm`}
           disabled={saving}
           onChange={(e) => store().setDraft(g.mac, { logicThreshold: Number(e.target.value) })}
         />
@@ -108,6 +109,7 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
           max={100}
           step={1}
           value={radius}
+          aria-valuetext={`${radius}%`}
           disabled={saving}
           aria-describedby={`${id}-hint`}
           onChange={(e) => store().setDraft(g.mac, { viewRadius: Number(e.target.value) })}
