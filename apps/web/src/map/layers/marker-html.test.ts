@@ -83,4 +83,12 @@ describe('signal popup', () => {
     expect(html).toContain('No signals');
     expect(html).toContain('inline-size:320px');
   });
+
+  it('colours the headline by its class and keeps only the number left-to-right', () => {
+    const signal = { 'GW:1': { rssi: -45, received_at: new Date().toISOString(), ip: '' } };
+    const html = signalPopupHtml(makeDevice({ signal }), t, (m) => m);
+    expect(html).toContain(
+      '<p class="signal-headline tone-green"><span dir="ltr">-45 dBm</span> <span>Strong</span></p>',
+    );
+  });
 });

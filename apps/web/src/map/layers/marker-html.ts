@@ -92,5 +92,5 @@ export function signalPopupHtml(d: Device, t: Translate, gatewayName: (mac: stri
         `<li class="signal-line tone-${l.colour}"><span>${escapeHtml(gatewayName(l.gateway))}</span><span dir="ltr">${l.rssi} dBm</span><span class="signal-class">${escapeHtml(t(`devices.signal.${l.cls}`))}</span></li>`,
     )
     .join('');
-  return `<div class="signal-popup-body" data-testid="signal-popup" ${width}>${title}<p class="signal-headline ${h.colour}" dir="ltr">${h.rssi} dBm <span>${escapeHtml(t(`devices.signal.${h.cls}`))}</span></p><p class="muted small">${escapeHtml(t(s.recent.length ? 'devices.signal.lastHour' : 'devices.signal.noneRecent'))}</p><ul class="signal-lines">${rows}</ul></div>`;
+  return `<div class="signal-popup-body" data-testid="signal-popup" ${width}>${title}<p class="signal-headline tone-${h.colour}"><span dir="ltr">${h.rssi} dBm</span> <span>${escapeHtml(t(`devices.signal.${h.cls}`))}</span></p><p class="muted small">${escapeHtml(t(s.recent.length ? 'devices.signal.lastHour' : 'devices.signal.noneRecent'))}</p><ul class="signal-lines">${rows}</ul></div>`;
 }
