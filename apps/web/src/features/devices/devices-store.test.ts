@@ -68,12 +68,18 @@ describe('applyUpdates', () => {
     expect(s.entities).toBe(before);
   });
 
-  it("ignores the server's position (maybe of another map): positions come from the signals here", () => {
+  it('draws the server position only when it is on the map on screen', () => {
     seed(makeDevice({ mac: TAG }));
-    useDevicesStore
-      .getState()
-      .applyUpdates([makeUpdate({ mac: TAG, signal: {}, position: { x: 120, y: 80 } })]);
+    const store = useDevicesStore.getState();
+    store.setFrame({ mapId: 'map-1', pixelsPerMetre: 20, anchors: [] });
+    store.applyUpdates([
+      makeUpdate({ mac: TAG, signal: {}, mapId: 'map-2', position: { x: 5, y: 5 } }),
+    ]);
     expect(useDevicesStore.getState().entities[TAG]?.position ?? null).toBeNull();
+    store.applyUpdates([
+      makeUpdate({ mac: TAG, signal: {}, mapId: 'map-1', position: { x: 120, y: 80 } }),
+    ]);
+    expect(useDevicesStore.getState().entities[TAG]?.position).toEqual({ x: 120, y: 80 });
   });
 });
 

@@ -228,9 +228,13 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
         strongestGateway: u.strongestGateway,
         updatedLocallyAt: now,
       };
-      // Spec §1: positions are computed here, from the signals, with this user's settings and the
-      // current map's gateways. The server's position (for trails) may be on another map.
-      toLocate.push(merged);
+      // The server's position (the same engine, for trails) is drawn only when it is on the map on
+      // screen; otherwise the device is located here from its signals and this map's gateways.
+      const frameMapId = get().frame?.mapId;
+      if (u.position && frameMapId !== undefined && u.mapId === frameMapId) {
+        merged.position = u.position;
+        merged.triangulationInfo = u.triangulationInfo ?? null;
+      } else toLocate.push(merged);
       next[u.mac] = merged;
     }
     if (!next) return;

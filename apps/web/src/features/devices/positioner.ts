@@ -26,6 +26,8 @@ import {
 
 /** The positioning frame of a map: its scale and its placed gateways as anchors in metres. */
 export interface MapFrame {
+  /** The map this frame positions on. */
+  mapId?: string;
   pixelsPerMetre: number;
   anchors: Anchor[];
 }
@@ -45,7 +47,7 @@ export function mapFrame(map: TrackingMap | undefined, gateways: Gateway[]): Map
       logicThreshold: g.logicThreshold ?? null,
     });
   }
-  return { pixelsPerMetre: ppm, anchors };
+  return { mapId: map._id, pixelsPerMetre: ppm, anchors };
 }
 
 /** The engine's part of the user's triangulation settings (spec §3; showDebugInfo is display only). */
