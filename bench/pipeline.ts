@@ -10,10 +10,25 @@
  * --instances N (N > 1) runs one and N instances on PostgreSQL (with Redis), side by side.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { quantile } from './lib/stats.ts';
+import {
+  EMAIL,
+  GATEWAYS,
+  PASSWORD,
+  postReports,
+  reportSource,
+  setUpFleet,
+  type Fleet,
+} from './lib/pipeline-fleet.ts';
+import {
+  connect,
+  mainListener,
+  workerListener,
+  type Listener,
+  type Update,
+} from './lib/pipeline-listeners.ts';
 import {
   addAccount,
   cpuSecondsOf,
@@ -27,10 +42,6 @@ import {
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MQTT_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'bench-password-1234';
-const GATEWAYS = 8;
-const PPM = 20;
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -56,205 +67,7 @@ const opts = {
     .filter((s): s is 'pglite' | 'postgres' => s === 'pglite' || s === 'postgres'),
 };
 
-// ---------------------------------------------------------------- account and fleet over the API
-
-interface Fleet {
-  token: string;
-  key: string;
-  devices: string[];
-  gateways: string[];
-}
-
-async function api<T>(url: string, token: string | null, method: string, body?: unknown) {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
-const macOf = (prefix: string, i: number) => {
-  const h = hex(i, 6);
-  return `${prefix}:${h.slice(0, 2)}:${h.slice(2, 4)}:${h.slice(4)}`;
-};
-
-/** A map with 8 placed gateways and `devices` monitored tags, and an ingest key. */
-async function setUpFleet(base: string, devices: number): Promise<Fleet> {
-  const { data } = await api<{ data: { token: string } }>(`${base}/api/user/signin`, null, 'POST', {
-    email: EMAIL,
-    password: PASSWORD,
-  });
-  const token = data.token;
-  const { map } = await api<{ map: { _id: string } }>(`${base}/api/maps`, token, 'POST', {
-    name: 'Bench floor',
-    settings: { pixelsPerMetre: PPM, imageSize: { width: 60 * PPM, height: 40 * PPM } },
-  });
-  const gateways = Array.from({ length: GATEWAYS }, (_, i) => macOf('AC:23:3F', i + 1));
-  for (const [i, mac] of gateways.entries()) {
-    await api(`${base}/api/gateways`, token, 'POST', {
-      mac,
-      name: `Bench GW ${i + 1}`,
-      mapId: map._id,
-      position: { x: (5 + (i % 4) * 16) * PPM, y: (8 + Math.floor(i / 4) * 24) * PPM },
-      customSettings: { maxRSSI: -59, logicThreshold: -95 },
-    });
-  }
-  const macs = Array.from({ length: devices }, (_, i) => macOf('C3:00:00', i + 1));
-  for (let i = 0; i < macs.length; i += 16) {
-    await Promise.all(
-      macs
-        .slice(i, i + 16)
-        .map((m) => api(`${base}/api/devices/monitor/${encodeURIComponent(m)}`, token, 'POST', {})),
-    );
-  }
-  const { key } = await api<{ key: string }>(`${base}/api/ingest-keys`, token, 'POST', {
-    name: 'bench',
-  });
-  return { token, key, devices: macs, gateways };
-}
-
-// ---------------------------------------------------------------- report generation
-
-/** Reports over the fleet: each device in turn, gateways in turn, unique timestamps per device. */
-function reportSource(fleet: Fleet) {
-  const last = new Map<string, number>();
-  let cursor = 0;
-  return (n: number): { body: string; devices: string[]; stamps: number[] } => {
-    const now = Date.now();
-    const parts: string[] = [];
-    const devices: string[] = [];
-    const stamps: number[] = [];
-    for (let i = 0; i < n; i++, cursor++) {
-      const device = fleet.devices[cursor % fleet.devices.length]!;
-      const gateway =
-        fleet.gateways[Math.floor(cursor / fleet.devices.length) % fleet.gateways.length]!;
-      const ts = Math.max(now, (last.get(device) ?? 0) + 1);
-      last.set(device, ts);
-      const rssi = -55 - Math.round(Math.random() * 35);
-      parts.push(`{"gateway":"${gateway}","device":"${device}","rssi":${rssi},"timestamp":${ts}}`);
-      devices.push(device);
-      stamps.push(ts);
-    }
-    return { body: `[${parts.join(',')}]`, devices, stamps };
-  };
-}
-
-async function postReports(base: string, key: string, body: string) {
-  const res = await fetch(`${base}/api/ingest`, {
-    method: 'POST',
-    headers: { 'x-ingest-key': key, 'content-type': 'application/json' },
-    body,
-  });
-  const json = (await res.json()) as { accepted?: number };
-  return { status: res.status, accepted: json.accepted ?? 0 };
-}
-
 // ---------------------------------------------------------------- socket
-
-interface Update {
-  mac: string;
-  lastSeen: string;
-}
-
-function connect(base: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = io(base, {
-      path: '/sqws',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
-
-// ---------------------------------------------------------------- latency listeners
-
-/** Times device_updates against the reports sent during a latency phase. */
-interface Listener {
-  /** Reports just handed to fetch (the main-thread listener times from here). */
-  sent(devices: string[], stamps: number[]): void;
-  start(): void;
-  stop(): Promise<{ values: number[]; updates: number }>;
-  close(): Promise<void>;
-}
-
-/**
- * In the sending thread: from just before a report's POST to the device_update whose device and
- * lastSeen are the report's (arrivals wait behind the sending work of this thread).
- */
-function mainListener(socket: Socket): Listener {
-  let pending = new Map<string, number>();
-  let values: number[] = [];
-  let calls = 0;
-  const onUpdate = (u: Update) => {
-    const key = `${u.mac}|${Date.parse(u.lastSeen)}`;
-    const at = pending.get(key);
-    if (at !== undefined) {
-      values.push(performance.now() - at);
-      pending.delete(key);
-    }
-  };
-  return {
-    sent(devices, stamps) {
-      const now = performance.now();
-      for (let i = 0; i < devices.length; i++) pending.set(`${devices[i]}|${stamps[i]}`, now);
-      // Drop what can no longer match (coalesced by the server, or lost): bounded memory.
-      if (++calls % 100 === 0)
-        for (const [k, at] of pending) if (at < now - 10_000) pending.delete(k);
-    },
-    start() {
-      [pending, values] = [new Map(), []];
-      socket.on('device_update', onUpdate);
-    },
-    stop() {
-      socket.off('device_update', onUpdate);
-      return Promise.resolve({ values, updates: values.length });
-    },
-    close: () => Promise.resolve(void socket.disconnect()),
-  };
-}
-
-/** In a worker thread of its own: report timestamp (lastSeen) → arrival, on one clock. */
-async function workerListener(url: string, token: string): Promise<Listener> {
-  const worker = new Worker(new URL('./lib/update-listener.mjs', import.meta.url), {
-    workerData: { url, token },
-  });
-  const next = (type: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const onMessage = (m: Record<string, unknown>) => {
-        if (m.type === 'error') reject(new Error(String(m.message)));
-        else if (m.type === type) resolve(m);
-        else return;
-        worker.off('message', onMessage);
-      };
-      worker.on('message', onMessage);
-    });
-  await next('connected');
-  return {
-    sent: () => undefined,
-    start: () => worker.postMessage({ type: 'start' }),
-    async stop() {
-      const answer = next('latencies');
-      worker.postMessage({ type: 'stop' });
-      const m = await answer;
-      return { values: m.values as number[], updates: m.updates as number };
-    },
-    async close() {
-      worker.postMessage({ type: 'close' });
-      await new Promise((r) => setTimeout(r, 100));
-      await worker.terminate();
-    },
-  };
-}
 
 // ---------------------------------------------------------------- memory and CPU sampling
 

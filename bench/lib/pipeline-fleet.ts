@@ -1,0 +1,108 @@
+/**
+ * The pipeline bench's account and fleet, made over the real API (sign in, ingest key, one map with
+ * placed gateways, monitored devices), and the reports it sends.
+ */
+
+export const EMAIL = 'bench@example.com';
+export const PASSWORD = 'bench-password-1234';
+export const GATEWAYS = 8;
+const PPM = 20;
+
+// ---------------------------------------------------------------- account and fleet over the API
+
+export interface Fleet {
+  token: string;
+  key: string;
+  devices: string[];
+  gateways: string[];
+}
+
+export async function api<T>(url: string, token: string | null, method: string, body?: unknown) {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
+export const macOf = (prefix: string, i: number) => {
+  const h = hex(i, 6);
+  return `${prefix}:${h.slice(0, 2)}:${h.slice(2, 4)}:${h.slice(4)}`;
+};
+
+/** A map with 8 placed gateways and `devices` monitored tags, and an ingest key. */
+export async function setUpFleet(base: string, devices: number): Promise<Fleet> {
+  const { data } = await api<{ data: { token: string } }>(`${base}/api/user/signin`, null, 'POST', {
+    email: EMAIL,
+    password: PASSWORD,
+  });
+  const token = data.token;
+  const { map } = await api<{ map: { _id: string } }>(`${base}/api/maps`, token, 'POST', {
+    name: 'Bench floor',
+    settings: { pixelsPerMetre: PPM, imageSize: { width: 60 * PPM, height: 40 * PPM } },
+  });
+  const gateways = Array.from({ length: GATEWAYS }, (_, i) => macOf('AC:23:3F', i + 1));
+  for (const [i, mac] of gateways.entries()) {
+    await api(`${base}/api/gateways`, token, 'POST', {
+      mac,
+      name: `Bench GW ${i + 1}`,
+      mapId: map._id,
+      position: { x: (5 + (i % 4) * 16) * PPM, y: (8 + Math.floor(i / 4) * 24) * PPM },
+      customSettings: { maxRSSI: -59, logicThreshold: -95 },
+    });
+  }
+  const macs = Array.from({ length: devices }, (_, i) => macOf('C3:00:00', i + 1));
+  for (let i = 0; i < macs.length; i += 16) {
+    await Promise.all(
+      macs
+        .slice(i, i + 16)
+        .map((m) => api(`${base}/api/devices/monitor/${encodeURIComponent(m)}`, token, 'POST', {})),
+    );
+  }
+  const { key } = await api<{ key: string }>(`${base}/api/ingest-keys`, token, 'POST', {
+    name: 'bench',
+  });
+  return { token, key, devices: macs, gateways };
+}
+
+// ---------------------------------------------------------------- report generation
+
+/** Reports over the fleet: each device in turn, gateways in turn, unique timestamps per device. */
+export function reportSource(fleet: Fleet) {
+  const last = new Map<string, number>();
+  let cursor = 0;
+  return (n: number): { body: string; devices: string[]; stamps: number[] } => {
+    const now = Date.now();
+    const parts: string[] = [];
+    const devices: string[] = [];
+    const stamps: number[] = [];
+    for (let i = 0; i < n; i++, cursor++) {
+      const device = fleet.devices[cursor % fleet.devices.length]!;
+      const gateway =
+        fleet.gateways[Math.floor(cursor / fleet.devices.length) % fleet.gateways.length]!;
+      const ts = Math.max(now, (last.get(device) ?? 0) + 1);
+      last.set(device, ts);
+      const rssi = -55 - Math.round(Math.random() * 35);
+      parts.push(`{"gateway":"${gateway}","device":"${device}","rssi":${rssi},"timestamp":${ts}}`);
+      devices.push(device);
+      stamps.push(ts);
+    }
+    return { body: `[${parts.join(',')}]`, devices, stamps };
+  };
+}
+
+export async function postReports(base: string, key: string, body: string) {
+  const res = await fetch(`${base}/api/ingest`, {
+    method: 'POST',
+    headers: { 'x-ingest-key': key, 'content-type': 'application/json' },
+    body,
+  });
+  const json = (await res.json()) as { accepted?: number };
+  return { status: res.status, accepted: json.accepted ?? 0 };
+}
