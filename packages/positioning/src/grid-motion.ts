@@ -1,0 +1,142 @@
+/**
+ * The grid filter's motion step on a belief array: a sub-cell drift (linear interpolation) and a
+ * separable Gaussian blur with exact variance, both allocation-free.
+ */
+import type { Grid } from './grid.ts';
+
+/**
+ * Translate p by (sx, sy) cells with linear interpolation; mass leaving the grid is dropped (the
+ * caller's blur renormalises, and the uniform floor re-seeds the edges). Returns the variance
+ * (cells²) the interpolation added per axis.
+ */
+export function shift(
+  grid: Grid,
+  p: Float64Array,
+  tmp: Float64Array,
+  sx: number,
+  sy: number,
+): [number, number] {
+  const { nx, ny } = grid;
+  const kx = Math.floor(sx);
+  const fx = sx - kx;
+  const ky = Math.floor(sy);
+  const fy = sy - ky;
+  // Along x: new(i) = (1 − f)·old(i − k) + f·old(i − k − 1).
+  tmp.fill(0);
+  for (let j = 0; j < ny; j++) {
+    const row = j * nx;
+    const lo = Math.max(0, kx);
+    const hi = Math.min(nx - 1, nx - 1 + kx + 1);
+    for (let i = lo; i <= hi; i++) {
+      const a = i - kx;
+      const va = a < nx ? p[row + a]! : 0;
+      const vb = a >= 1 ? p[row + a - 1]! : 0;
+      tmp[row + i] = (1 - fx) * va + fx * vb;
+    }
+  }
+  p.fill(0);
+  const lo = Math.max(0, ky);
+  const hi = Math.min(ny - 1, ny - 1 + ky + 1);
+  for (let j = lo; j <= hi; j++) {
+    const a = j - ky;
+    const ra = a < ny ? a * nx : -1;
+    const rb = a >= 1 ? (a - 1) * nx : -1;
+    const row = j * nx;
+    for (let i = 0; i < nx; i++) {
+      const va = ra >= 0 ? tmp[ra + i]! : 0;
+      const vb = rb >= 0 ? tmp[rb + i]! : 0;
+      p[row + i] = (1 - fy) * va + fy * vb;
+    }
+  }
+  return [fx * (1 - fx), fy * (1 - fy)];
+}
+
+/**
+ * A symmetric kernel whose variance is exactly `v` cells² (3 taps below 0.5 cells², where a
+ * sampled Gaussian would lose most of its spread; a sampled, variance-matched Gaussian above).
+ */
+function kernelFor(v: number, out: Float64Array): { k: Float64Array; r: number } {
+  if (v < 0.5) {
+    out[0] = v / 2;
+    out[1] = 1 - v;
+    out[2] = v / 2;
+    return { k: out, r: 1 };
+  }
+  // A Gaussian sampled at whole cells and cut at 3.5σ has a little less variance than σ²:
+  // widen it until the kernel's own variance is v (two rounds reach 1e-4).
+  let s2 = v;
+  let k = out;
+  let r = 0;
+  for (let round = 0; round < 3; round++) {
+    r = Math.ceil(3.5 * Math.sqrt(s2));
+    if (k.length < 2 * r + 1) k = new Float64Array(2 * r + 5);
+    let ks = 0;
+    for (let d = -r; d <= r; d++) ks += k[d + r] = Math.exp((-0.5 * d * d) / s2);
+    let kv = 0;
+    for (let d = -r; d <= r; d++) kv += (k[d + r]! / ks) * d * d;
+    for (let d = 0; d <= 2 * r; d++) k[d] = k[d]! / ks;
+    if (Math.abs(kv - v) < 1e-4 * v) break;
+    s2 *= v / kv;
+  }
+  return { k, r };
+}
+
+let KX: Float64Array = new Float64Array(64);
+let KY: Float64Array = new Float64Array(64);
+
+/**
+ * Separable blur of p by vx, vy cells² per axis (mass leaving the grid is dropped), then
+ * p ← scale·p/total + floor in the same pass.
+ */
+export function blur(
+  grid: Grid,
+  p: Float64Array,
+  tmp: Float64Array,
+  vx: number,
+  vy: number,
+  scale: number,
+  floor: number,
+): void {
+  const { nx, ny } = grid;
+  const kx = kernelFor(vx, KX);
+  KX = kx.k;
+  const ky = kernelFor(vy, KY);
+  KY = ky.k;
+  const X = kx.k;
+  const rx = vx > 1e-6 ? Math.min(kx.r, nx - 1) : 0;
+  const Y = ky.k;
+  const ry = vy > 1e-6 ? Math.min(ky.r, ny - 1) : 0;
+  // Both passes run tap by tap over whole rows: simple contiguous loops.
+  if (rx === 0) tmp.set(p);
+  else {
+    tmp.fill(0);
+    for (let j = 0; j < ny; j++) {
+      const row = j * nx;
+      for (let k = -rx; k <= rx; k++) {
+        const w = X[k + rx]!;
+        const i0 = k < 0 ? -k : 0;
+        const i1 = k > 0 ? nx - k : nx;
+        for (let i = i0, at = row + i0; i < i1; i++, at++) tmp[at] = tmp[at]! + w * p[at + k]!;
+      }
+    }
+  }
+  if (ry === 0) p.set(tmp);
+  else {
+    p.fill(0);
+    for (let j = 0; j < ny; j++) {
+      const row = j * nx;
+      const k0 = j < ry ? -j : -ry;
+      const k1 = j + ry >= ny ? ny - 1 - j : ry;
+      for (let k = k0; k <= k1; k++) {
+        const w = Y[k + ry]!;
+        const src = row + k * nx;
+        for (let i = 0; i < nx; i++) p[row + i] = p[row + i]! + w * tmp[src + i]!;
+      }
+    }
+  }
+  let total = 0;
+  for (let c = 0; c < p.length; c++) total += p[c]!;
+  const f = total > 0 ? scale / total : 0;
+  const add = total > 0 ? floor : scale / p.length + floor;
+  for (let c = 0; c < p.length; c++) p[c] = p[c]! * f + add;
+}
