@@ -2,13 +2,16 @@
  * Cross-validation on the CALIBRATION run only (the test run is never read): the run is cut into
  * contiguous time blocks; each block is tracked with a model fitted on the other blocks (or with
  * no fit, for the default model). Used to accept or reject engine changes and to check that
- * confidence ranks error. Run: node --import tsx bench/lib/accuracy-cv.ts ['[["name", {options}]]']
+ * confidence ranks error. Run:
+ *   node --import tsx bench/lib/accuracy-cv.ts ['[["name", {trackerOptions}]]' ['{radioMapOptions}']]
+ * e.g. '[["no support", {}]]' '{"supportM": 0}' to see what the calibrated map's support buys.
  */
 import { pathToFileURL } from 'node:url';
 import {
   createTracker,
   DEFAULT_LOCATE_SETTINGS,
   fitRadioMap,
+  type RadioMapOptions,
   type TrackerOptions,
 } from '@rtls/positioning';
 import { loadDataset, type Dataset, type DatasetRow } from './dataset.ts';
@@ -53,6 +56,7 @@ export function crossValidate(
   options: TrackerOptions,
   calibrated: boolean,
   folds = 4,
+  mapOptions: RadioMapOptions = {},
 ): CvResult {
   const rows = ds.calibration;
   const errors: number[] = [];
@@ -62,7 +66,7 @@ export function crossValidate(
     const hi = Math.floor(((f + 1) * rows.length) / folds);
     const held = rows.slice(lo, hi);
     const train: DatasetRow[] = [...rows.slice(0, lo), ...rows.slice(hi)];
-    const radioMap = calibrated ? fitRadioMap(train, ds.anchors) : undefined;
+    const radioMap = calibrated ? fitRadioMap(train, ds.anchors, mapOptions) : undefined;
     const tracker = createTracker({
       mode: 'mobile',
       settings,
@@ -91,6 +95,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     : [['current defaults', {}]];
   for (const [name, options] of variants) {
     console.log(`${name.padEnd(28)} default    ${fmt(crossValidate(ds, options, false))}`);
-    console.log(`${''.padEnd(28)} calibrated ${fmt(crossValidate(ds, options, true))}`);
+    const mapOptions = JSON.parse(process.argv[3] ?? '{}') as RadioMapOptions;
+    console.log(
+      `${''.padEnd(28)} calibrated ${fmt(crossValidate(ds, options, true, 4, mapOptions))}`,
+    );
   }
 }

@@ -44,8 +44,9 @@ export interface GridFilter {
   applyLikelihood(): void;
   /**
    * How well the current belief explains the last computed likelihood: Σ belief·L / max L, in
-   * (0, 1]. Near 1 when the readings agree with where the tag is believed to be; −2·ln of it
-   * plays the role of a χ² outlier statistic.
+   * (0, 1], leaving out the uniform floor the last motion step mixed in (that floor says the tag
+   * may be anywhere, so it would explain any readings at all). Near 1 when the readings agree
+   * with where the tag is believed to be; −2·ln of it plays the role of a χ² outlier statistic.
    */
   evidence(): number;
   /** Posterior mean and covariance. */
@@ -72,6 +73,11 @@ export interface GridFilterOptions {
   diffusion?: number;
   /** Share of uniform belief mixed in per second, so a wrong lock can always be left. */
   floorPerS?: number;
+  /**
+   * Where a tag can be, as a weight per cell in [0, 1] (a radio map's `support`): every motion
+   * step is restricted to it, so the belief never settles where nobody walks. Everywhere if absent.
+   */
+  support?: Float64Array;
 }
 
 /** A filter over `grid` starting from a uniform belief. */
@@ -79,6 +85,7 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   const diffusion = options.diffusion ?? DEFAULT_FILTER_DIFFUSION;
   const floorPerS = options.floorPerS ?? DEFAULT_FLOOR_PER_S;
   const n = grid.nx * grid.ny;
+  const support = options.support?.length === n ? options.support : null;
   const p = new Float64Array(n).fill(1 / n);
   const tmp = new Float64Array(n);
   // Likelihood of the last readings, scaled to a maximum of 1.
@@ -98,6 +105,8 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     ws = grow(ws, (m) => new Float64Array(m));
   };
   let pending = false;
+  // Uniform share per cell mixed in by the last motion step (left out of evidence()).
+  let freshFloor = 0;
 
   function likelihood(
     map: RadioMap,
@@ -182,8 +191,8 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   function evidence(): number {
     if (!pending) return 1;
     let e = 0;
-    for (let c = 0; c < n; c++) e += p[c]! * lik[c]!;
-    return e;
+    for (let c = 0; c < n; c++) e += Math.max(0, p[c]! - freshFloor) * lik[c]!;
+    return e / Math.max(1e-12, 1 - freshFloor * n);
   }
 
   return {
@@ -204,6 +213,8 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
       }
       const eps = Math.min(0.5, floorPerS * dtS);
       blur(grid, p, tmp, vx, vy, 1 - eps, eps / n);
+      freshFloor = eps / n;
+      if (support) restrict(p, support);
     },
     update(map, readings, weight = 1) {
       if (!likelihood(map, readings, weight)) return false;
@@ -216,8 +227,17 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     reset() {
       p.fill(1 / n);
       pending = false;
+      freshFloor = 0;
     },
   };
+}
+
+/** p ← p·support, renormalised (left alone if that would leave nothing). */
+function restrict(p: Float64Array, support: Float64Array): void {
+  let total = 0;
+  for (let c = 0; c < p.length; c++) total += p[c]! * support[c]!;
+  if (!(total > 0)) return;
+  for (let c = 0; c < p.length; c++) p[c] = (p[c]! * support[c]!) / total;
 }
 
 /** A radio map's surfaces interleaved per cell (cell c, gateway k at c·gateways + k). */

@@ -65,6 +65,20 @@ describe('grid stage motion model', () => {
       Math.hypot(at(1).x - 3, at(1).y - 4),
     );
   });
+
+  it('reads rssiWeight as trust: a higher weight moves faster to where the readings point', () => {
+    const follow = (rssiWeight: number) => {
+      const rand = rng(3);
+      const s = createGridStage({ settings: { signalAgeWeight: 0.8, rssiWeight } });
+      for (let k = 0; k < 10; k++) s.step(noisy(2, 2, rand, 2), ROOM, k * 500);
+      const e = s.step(noisy(4, 3.5, rand, 2), ROOM, 5_000)!;
+      return { moved: Math.hypot(e.x - 2, e.y - 2), spread: e.errorM! };
+    };
+    const [low, one, high] = [follow(0.3), follow(1), follow(3)];
+    expect(high.moved).toBeGreaterThan(one.moved);
+    expect(one.moved).toBeGreaterThan(low.moved);
+    expect(high.spread).toBeLessThan(low.spread);
+  });
 });
 
 describe('grid filter drift', () => {

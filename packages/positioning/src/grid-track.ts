@@ -10,7 +10,7 @@ import { createGridFilter, type GridFilter, type MapReading } from './grid-filte
 import { coarsenRadioMap, pathLossMap, type RadioMap } from './grid.ts';
 import { initCv, predictCv, updateCv, type CvState } from './kalman.ts';
 import { confidenceFromError } from './locate.ts';
-import { isUsable, SIGNAL_AGE_UNIT_MS, type LocateOptions } from './signals.ts';
+import { isUsable, rssiTrust, SIGNAL_AGE_UNIT_MS, type LocateOptions } from './signals.ts';
 import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
 import { metres } from './units.ts';
 
@@ -146,25 +146,20 @@ function mapFor(anchors: readonly Anchor[], o: GridStageOptions, own: WeakMap<ob
   return coarse(map, cellM, maxCells);
 }
 
-/** Per-reading trust from the settings, renormalised to a mean of 1 (as the solvers do). */
+/**
+ * Per-reading weight from the settings, as the single-epoch solvers weigh them: the reading's age
+ * weight (signalAgeWeight per SIGNAL_AGE_UNIT_MS) times the RSSI trust (rssiTrust(rssiWeight)).
+ */
 function weigh(
   readings: MapReading[],
   ages: readonly number[],
   settings: GridStageOptions['settings'],
 ): void {
   const ageWeight = clamp01(settings?.signalAgeWeight ?? 0.8);
-  const tiltDb = settings?.rssiWeight ?? 1;
-  let max = -Infinity;
-  for (const r of readings) max = Math.max(max, r.rssi);
-  let sum = 0;
+  const trust = rssiTrust(settings?.rssiWeight ?? 1);
   readings.forEach((r, i) => {
-    const w =
-      Math.pow(ageWeight, Math.max(0, ages[i]!) / SIGNAL_AGE_UNIT_MS) *
-      Math.pow(10, ((Number.isFinite(tiltDb) ? tiltDb : 1) * (r.rssi - max)) / 20);
-    r.weight = w;
-    sum += w;
+    r.weight = Math.pow(ageWeight, Math.max(0, ages[i]!) / SIGNAL_AGE_UNIT_MS) * trust;
   });
-  if (sum > 0) for (const r of readings) r.weight = (r.weight! * readings.length) / sum;
 }
 
 function clamp01(v: number): number {
@@ -194,6 +189,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       if (!filter || filter.grid !== map.grid) {
         filter = createGridFilter(map.grid, {
           diffusion: options.diffusion ?? (useVelocity ? CV_DIFFUSION : undefined),
+          support: map.support,
         });
         kf = null;
         lastT = -Infinity;

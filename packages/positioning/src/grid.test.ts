@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGridFilter } from './grid-filter.ts';
-import { gridForBox, pathLossMap } from './grid.ts';
-import { fitRadioMap } from './radio-map.ts';
+import { coarsenRadioMap, gridForBox, pathLossMap, type RadioMap } from './grid.ts';
+import { fitRadioMap, SUPPORT_FLOOR } from './radio-map.ts';
 import { gaussian, readings, rng, ROOM } from './test-helpers.ts';
 
 const map = pathLossMap(ROOM);
@@ -38,6 +38,25 @@ describe('grid filter', () => {
     expect(spread()).toBeGreaterThan(later);
   });
 
+  it('keeps its belief within the support: no settling where nobody walks', () => {
+    // Tags only walk the corridor y ≤ 2; readings taken at (5, 4) in the room's middle.
+    const support = new Float64Array(map.grid.nx * map.grid.ny);
+    for (let j = 0; j < map.grid.ny; j++)
+      for (let i = 0; i < map.grid.nx; i++)
+        support[j * map.grid.nx + i] = map.grid.y0 + j * map.grid.step <= 2 ? 1 : 0.01;
+    const free = createGridFilter(map.grid);
+    const walled = createGridFilter(map.grid, { support });
+    for (let k = 0; k < 5; k++) {
+      for (const f of [free, walled]) {
+        f.predict(1);
+        f.update(map, readings(ROOM, 5, 4), 0.5);
+      }
+    }
+    expect(free.estimate().y).toBeGreaterThan(3);
+    expect(walled.estimate().y).toBeLessThan(2.3);
+    expect(Math.abs(walled.estimate().x - 5)).toBeLessThan(1);
+  });
+
   it('ignores readings of gateways the map does not know', () => {
     const f = createGridFilter(map.grid);
     expect(f.update(map, [{ gateway: 'nope', rssi: -60 }])).toBe(false);
@@ -66,5 +85,27 @@ describe('fitRadioMap', () => {
     };
     expect(bias(7.5, 4) - bias(2.5, 4)).toBeGreaterThan(5);
     expect(fitted.sigmaDb.get('g1')!).toBeLessThan(2);
+  });
+
+  it('supports the area the calibration walked, and carries it to coarser grids', () => {
+    // A walk along y = 2 only.
+    const samples = Array.from({ length: 50 }, (_, i) => ({
+      x: 0.2 * i,
+      y: 2,
+      observations: readings(ROOM, 0.2 * i, 2),
+    }));
+    const fitted = fitRadioMap(samples, ROOM);
+    const at = (m: RadioMap, x: number, y: number) =>
+      m.support![
+        Math.round((y - m.grid.y0) / m.grid.step) * m.grid.nx +
+          Math.round((x - m.grid.x0) / m.grid.step)
+      ]!;
+    expect(at(fitted, 5, 2)).toBeCloseTo(1, 6);
+    expect(at(fitted, 5, 6)).toBeCloseTo(SUPPORT_FLOOR, 6);
+    const coarse = coarsenRadioMap(fitted, 3);
+    expect(coarse.support).toHaveLength(coarse.grid.nx * coarse.grid.ny);
+    expect(at(coarse, 5, 2)).toBeGreaterThan(0.3);
+    expect(at(coarse, 5, 6)).toBeCloseTo(SUPPORT_FLOOR, 6);
+    expect(fitRadioMap(samples, ROOM, { supportM: 0 }).support).toBeUndefined();
   });
 });

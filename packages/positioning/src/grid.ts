@@ -27,6 +27,11 @@ export interface RadioMap {
   sigmaDb: ReadonlyMap<string, number>;
   /** Prior σ of the tag's transmit offset (dB); 0 fixes it at 0. */
   txOffsetSigmaDb: number;
+  /**
+   * Where a tag can be, as a weight per cell in [0, 1] (e.g. near where a calibration walk went);
+   * everywhere when absent. The grid filter restricts its motion steps to it.
+   */
+  support?: Float64Array;
 }
 
 /** Finest cell (m): below this the radio model cannot tell positions apart anyway. */
@@ -107,40 +112,50 @@ export function pathLossMap(
 }
 
 /**
- * The same radio map on a grid `stride` times coarser: each coarse cell averages the mean RSSI of
- * its stride × stride block of fine cells and sits at the block's centre. stride 1 returns it.
+ * The same radio map on a grid `stride` times coarser: each coarse cell averages the mean RSSI
+ * (and the support) of its stride × stride block of fine cells and sits at the block's centre.
+ * stride 1 returns it.
  */
 export function coarsenRadioMap(map: RadioMap, stride: number): RadioMap {
   const s = Math.max(1, Math.floor(stride));
   if (s === 1) return map;
   const g = map.grid;
-  const nx = Math.ceil(g.nx / s);
-  const ny = Math.ceil(g.ny / s);
   const grid: Grid = {
     x0: g.x0 + ((s - 1) / 2) * g.step,
     y0: g.y0 + ((s - 1) / 2) * g.step,
     step: g.step * s,
-    nx,
-    ny,
+    nx: Math.ceil(g.nx / s),
+    ny: Math.ceil(g.ny / s),
   };
   const surfaces = new Map<string, Float64Array>();
   for (const [id, mu] of map.surfaces) {
-    if (mu.length !== g.nx * g.ny) continue;
-    const out = new Float64Array(nx * ny);
-    for (let J = 0; J < ny; J++) {
-      for (let I = 0; I < nx; I++) {
-        let sum = 0;
-        let count = 0;
-        for (let j = J * s; j < Math.min(g.ny, (J + 1) * s); j++) {
-          for (let i = I * s; i < Math.min(g.nx, (I + 1) * s); i++) {
-            sum += mu[j * g.nx + i]!;
-            count++;
-          }
-        }
-        out[J * nx + I] = sum / count;
-      }
-    }
-    surfaces.set(id, out);
+    if (mu.length === g.nx * g.ny) surfaces.set(id, blockAverage(g, grid, s, mu));
   }
-  return { grid, surfaces, sigmaDb: map.sigmaDb, txOffsetSigmaDb: map.txOffsetSigmaDb };
+  const coarse: RadioMap = {
+    grid,
+    surfaces,
+    sigmaDb: map.sigmaDb,
+    txOffsetSigmaDb: map.txOffsetSigmaDb,
+  };
+  if (map.support?.length === g.nx * g.ny) coarse.support = blockAverage(g, grid, s, map.support);
+  return coarse;
+}
+
+/** Mean of a fine field over each stride × stride block (the coarse grid's cells). */
+function blockAverage(fine: Grid, coarse: Grid, s: number, field: Float64Array): Float64Array {
+  const out = new Float64Array(coarse.nx * coarse.ny);
+  for (let J = 0; J < coarse.ny; J++) {
+    for (let I = 0; I < coarse.nx; I++) {
+      let sum = 0;
+      let count = 0;
+      for (let j = J * s; j < Math.min(fine.ny, (J + 1) * s); j++) {
+        for (let i = I * s; i < Math.min(fine.nx, (I + 1) * s); i++) {
+          sum += field[j * fine.nx + i]!;
+          count++;
+        }
+      }
+      out[J * coarse.nx + I] = sum / count;
+    }
+  }
+  return out;
 }

@@ -125,6 +125,21 @@ describe('settings', () => {
     expect(centroid(2).x).toBeGreaterThan(centroid(1).x);
     expect(centroid(1).x).toBeGreaterThan(centroid(0).x);
   });
+
+  it('reads rssiWeight as trust in the likelihood estimators: same fix, spread ∝ 1/√weight', () => {
+    const bent = obs.map((o) => (o.gateway === 'g1' ? { ...o, rssi: o.rssi + 4 } : o));
+    for (const algorithm of ['least-squares', 'maximum-likelihood'] as const) {
+      const at = (rssiWeight: number) => locate(bent, ROOM, all({ algorithm, rssiWeight }))!;
+      const [one, four] = [at(1), at(4)];
+      // The tag offset's prior weighs relatively less at 4, so the fix may move a little.
+      expect(Math.hypot(four.x - one.x, four.y - one.y)).toBeLessThan(0.3);
+      expect(four.errorM! / one.errorM!).toBeGreaterThan(0.4);
+      expect(four.errorM! / one.errorM!).toBeLessThan(0.6);
+      expect(four.confidence).toBeGreaterThan(one.confidence);
+      // 0 would ignore the readings altogether: it is floored, and still gives a fix.
+      expect(at(0)).not.toBeNull();
+    }
+  });
 });
 
 describe('confidence', () => {

@@ -48,9 +48,9 @@ export function solveCentroid(s: Signals, out: Fix): Fix {
   let sy = 0;
   let sw = 0;
   for (let i = 0; i < s.count; i++) {
-    sx += s.w[i]! * s.ax[i]!;
-    sy += s.w[i]! * s.ay[i]!;
-    sw += s.w[i]!;
+    sx += s.cw[i]! * s.ax[i]!;
+    sy += s.cw[i]! * s.ay[i]!;
+    sw += s.cw[i]!;
   }
   const x = sx / sw;
   const y = sy / sw;
@@ -59,8 +59,8 @@ export function solveCentroid(s: Signals, out: Fix): Fix {
   for (let i = 0; i < s.count; i++) {
     const d = rangeOf(s, i);
     const gap = Math.hypot(x - s.ax[i]!, y - s.ay[i]!) - horizontal(d, s.dz2[i]!);
-    bias2 += s.w[i]! * gap * gap;
-    noise2 += s.w[i]! * ((d * s.sigmaDb) / s.k[i]!) ** 2;
+    bias2 += s.cw[i]! * gap * gap;
+    noise2 += s.cw[i]! * ((d * s.sigmaDb) / s.k[i]!) ** 2;
   }
   const v = (bias2 / sw + noise2 / sw / s.count) / 2;
   return setFix(out, x, y, 0, v, 0, v);

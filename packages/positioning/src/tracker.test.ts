@@ -68,6 +68,8 @@ describe('tracker', () => {
         settings,
         gate,
         mobileWindowMs: 1,
+        // A gentle walker, so 20 s of fixes make a tight prediction to gate against.
+        processNoise: 0.1,
         filter: 'kalman',
       });
       for (let t = 0; t < 20; t++) tracker.update(noisy(3, 3, rand, 1), ROOM, t * 1000);
