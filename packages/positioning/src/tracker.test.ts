@@ -48,6 +48,19 @@ describe('tracker', () => {
     expect(run('auto', () => [6, 4], 60).tracker.motion).toBe('static');
   });
 
+  it('auto mode averages only the span it found still, not where the tag walked before', () => {
+    // 40 s walking along y = 2 from x = 1 to 9, then still at (9, 6) for 30 s.
+    const rand = rng(12);
+    const tracker = createTracker({ mode: 'auto', settings });
+    let last = null;
+    for (let t = 0; t < 70; t++) {
+      const [x, y] = t < 40 ? [1 + 0.2 * t, 2] : [9, 6];
+      last = tracker.update(noisy(x, y, rand, 2), ROOM, t * 1000);
+    }
+    expect(tracker.motion).toBe('static');
+    expect(Math.hypot(last!.x - 9, last!.y - 6)).toBeLessThan(1);
+  });
+
   it('is causal: an update never depends on later reports', () => {
     const rand = rng(3);
     const seq = Array.from({ length: 20 }, (_, t) => noisy(3 + 0.1 * t, 4, rand));

@@ -109,6 +109,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let rejections = 0;
   const recent: { tMs: number; x: number; y: number; v: number }[] = [];
   let motion: 'static' | 'mobile' = mode === 'static' ? 'static' : 'mobile';
+  // When auto mode last found the tag still (−∞ in static mode: always still).
+  let stillSince = -Infinity;
   const useGrid =
     (o.filter ?? 'grid') === 'grid' &&
     (o.radioMap !== undefined ||
@@ -219,6 +221,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     const still =
       chi2 / (2 * (recent.length - 1)) < AUTO_STILL_CHI2 && !(shift > AUTO_STILL_RSSI_SHIFT);
     if (!still && motion === 'static') kf = null; // restart the filter where the tag now is
+    if (still && motion !== 'static') stillSince = tMs - AUTO_STILL_MS;
     motion = still ? 'static' : 'mobile';
   }
 
@@ -234,6 +237,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       lastT = -Infinity;
       rejections = 0;
       recent.length = 0;
+      stillSince = -Infinity;
       motion = mode === 'static' ? 'static' : 'mobile';
     },
     update(observations, anchors, tMs) {
@@ -249,7 +253,9 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
         detectMotion(fix, fresh, tMs);
       }
       if (motion === 'static') {
-        const e = locator(smoothed(tMs, o.staticWindowMs), anchors, inner);
+        // Average only over the span found still: older readings were taken elsewhere.
+        const window = Math.min(o.staticWindowMs, tMs - stillSince);
+        const e = locator(smoothed(tMs, window), anchors, inner);
         return e && e.confidence >= settings.minConfidence
           ? { ...e, motion, vx: 0, vy: 0, tMs }
           : null;
