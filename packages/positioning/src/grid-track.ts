@@ -10,7 +10,7 @@ import { createGridFilter, type GridFilter, type MapReading } from './grid-filte
 import { coarsenRadioMap, pathLossMap, type RadioMap } from './grid.ts';
 import { initCv, predictCv, updateCv, type CvState } from './kalman.ts';
 import { confidenceFromError } from './locate.ts';
-import { isUsable, rssiTrust, SIGNAL_AGE_UNIT_MS, type LocateOptions } from './signals.ts';
+import { ageWeight, isUsable, rssiTrust, type LocateOptions } from './signals.ts';
 import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
 import { metres } from './units.ts';
 
@@ -155,15 +155,11 @@ function weigh(
   ages: readonly number[],
   settings: GridStageOptions['settings'],
 ): void {
-  const ageWeight = clamp01(settings?.signalAgeWeight ?? 0.8);
+  const signalAgeWeight = settings?.signalAgeWeight ?? 0.8;
   const trust = rssiTrust(settings?.rssiWeight ?? 1);
   readings.forEach((r, i) => {
-    r.weight = Math.pow(ageWeight, Math.max(0, ages[i]!) / SIGNAL_AGE_UNIT_MS) * trust;
+    r.weight = ageWeight(ages[i]!, signalAgeWeight) * trust;
   });
-}
-
-function clamp01(v: number): number {
-  return Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 1;
 }
 
 /** A grid stage; the filter is rebuilt whenever the map's grid changes. */

@@ -97,7 +97,6 @@ export function prepareSignals(
   out.sigmaDb = base.sigmaDb;
   out.txOffsetSigmaDb = base.txOffsetSigmaDb;
   let maxRssi = -Infinity;
-  const ageBase = clamp01(settings.signalAgeWeight);
   const trust = rssiTrust(settings.rssiWeight);
   for (const o of observations) {
     const a = findAnchor(anchors, o.gateway);
@@ -111,7 +110,7 @@ export function prepareSignals(
     out.rssi[i] = o.rssi;
     out.p0[i] = m.rssiAt1m;
     out.k[i] = (10 * m.exponent) / Math.LN10;
-    out.cw[i] = o.ageMs > 0 ? Math.pow(ageBase, o.ageMs / SIGNAL_AGE_UNIT_MS) : 1;
+    out.cw[i] = ageWeight(o.ageMs, settings.signalAgeWeight);
     out.w[i] = out.cw[i]! * trust;
     out.anchors.push(a);
     if (o.rssi > maxRssi) {
@@ -145,6 +144,11 @@ export const MIN_RSSI_TRUST = 0.1;
  */
 export function rssiTrust(rssiWeight: number): number {
   return Number.isFinite(rssiWeight) ? Math.max(MIN_RSSI_TRUST, rssiWeight) : 1;
+}
+
+/** Weight a reading keeps at this age: signalAgeWeight per SIGNAL_AGE_UNIT_MS (1 when fresh). */
+export function ageWeight(ageMs: number, signalAgeWeight: number): number {
+  return ageMs > 0 ? Math.pow(clamp01(signalAgeWeight), ageMs / SIGNAL_AGE_UNIT_MS) : 1;
 }
 
 function clamp01(v: number): number {
