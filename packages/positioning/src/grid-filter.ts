@@ -14,7 +14,7 @@ export interface MapReading {
   weight?: number;
 }
 
-/** Posterior mean and covariance (m²) of the position. */
+/** A position (m) with the covariance (m²) of the belief about its mean. */
 export interface GridPosterior {
   x: number;
   y: number;
@@ -49,7 +49,15 @@ export interface GridFilter {
    * with where the tag is believed to be; −2·ln of it plays the role of a χ² outlier statistic.
    */
   evidence(): number;
-  /** Posterior mean and covariance. */
+  /**
+   * The point estimate: the median of the belief along each axis, with the covariance about
+   * the mean. Why not the mean: the belief keeps ~1 %/s of uniform mass far from the tag (so a
+   * wrong lock can be left); a mean weighs that mass by its distance and drags every position
+   * toward the floor's middle, a median bounds its pull to about the share itself. Chosen on the
+   * calibration run (default model median | p90 1.43 | 2.62 → 1.42 | 2.62 m) and the moving
+   * simulation (RMSE 2.32 → 2.30 m), never the test run; the spatial (Weiszfeld) median did the
+   * same at ten times the cost.
+   */
   estimate(): GridPosterior;
   /** Back to the uniform belief. */
   reset(): void;
@@ -107,6 +115,9 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   let pending = false;
   // Uniform share per cell mixed in by the last motion step (left out of evidence()).
   let freshFloor = 0;
+  // Scratch for the belief's marginals.
+  const marginX = new Float64Array(grid.nx);
+  const marginY = new Float64Array(grid.ny);
 
   function likelihood(
     map: RadioMap,
@@ -223,13 +234,36 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     },
     likelihood,
     applyLikelihood,
-    estimate: () => moments(grid, p),
+    estimate() {
+      const m = moments(grid, p, false, marginX, marginY);
+      m.x = median(marginX, grid.x0, grid.step);
+      m.y = median(marginY, grid.y0, grid.step);
+      return m;
+    },
     reset() {
       p.fill(1 / n);
       pending = false;
       freshFloor = 0;
     },
   };
+}
+
+/**
+ * Median of a marginal whose cell i is uniform over [o + (i − ½)·step, o + (i + ½)·step] (the
+ * belief sums to 1; the middle of the range if it is empty).
+ */
+function median(m: Float64Array, o: number, step: number): number {
+  let total = 0;
+  for (let i = 0; i < m.length; i++) total += m[i]!;
+  if (!(total > 0)) return o + ((m.length - 1) * step) / 2;
+  const half = total / 2;
+  let below = 0;
+  for (let i = 0; i < m.length; i++) {
+    const w = m[i]!;
+    if (w > 0 && below + w >= half) return o + (i - 0.5 + (half - below) / w) * step;
+    below += w;
+  }
+  return o + (m.length - 0.5) * step;
 }
 
 /** p ← p·support, renormalised (left alone if that would leave nothing). */
@@ -270,8 +304,17 @@ function interleaved(map: RadioMap, n: number): Interleaved {
   return table;
 }
 
-/** Mean and covariance of a belief (normalised first when `normalise`). */
-function moments(grid: Grid, p: Float64Array, normalise = false): GridPosterior {
+/**
+ * Mean and covariance of a belief (normalised first when `normalise`), filling its marginals
+ * along x and y when given.
+ */
+function moments(
+  grid: Grid,
+  p: Float64Array,
+  normalise = false,
+  marginX?: Float64Array,
+  marginY?: Float64Array,
+): GridPosterior {
   let total = 1;
   if (normalise) {
     total = 0;
@@ -283,17 +326,27 @@ function moments(grid: Grid, p: Float64Array, normalise = false): GridPosterior 
   let sxx = 0;
   let sxy = 0;
   let syy = 0;
+  marginX?.fill(0);
   for (let j = 0; j < grid.ny; j++) {
     const y = grid.y0 + j * grid.step;
-    for (let i = 0; i < grid.nx; i++) {
+    // Row sums of w, w·x and w·x², then the row's share of every moment.
+    let rw = 0;
+    let rx = 0;
+    let rxx = 0;
+    for (let i = 0, c = j * grid.nx; i < grid.nx; i++, c++) {
       const x = grid.x0 + i * grid.step;
-      const w = p[j * grid.nx + i]! / total;
-      sx += w * x;
-      sy += w * y;
-      sxx += w * x * x;
-      sxy += w * x * y;
-      syy += w * y * y;
+      const w = p[c]! / total;
+      rw += w;
+      rx += w * x;
+      rxx += w * x * x;
+      if (marginX) marginX[i] = marginX[i]! + w;
     }
+    if (marginY) marginY[j] = rw;
+    sx += rx;
+    sxx += rxx;
+    sy += rw * y;
+    sxy += rx * y;
+    syy += rw * y * y;
   }
   // A cell is not a point: add its own uniform spread (step²/12 per axis).
   const cell = grid.step ** 2 / 12;

@@ -22,6 +22,19 @@ describe('grid filter', () => {
     }
   });
 
+  it('reports the median of its belief, which the uniform floor far away does not drag', () => {
+    const f = createGridFilter(map.grid, { diffusion: 0.01, floorPerS: 0.5 });
+    for (let k = 0; k < 10; k++) f.update(map, readings(ROOM, 1, 1));
+    // Half the belief becomes uniform over the room: its mean moves halfway to the middle.
+    f.predict(1);
+    const e = f.estimate();
+    const middle = { x: map.grid.x0 + ((map.grid.nx - 1) * map.grid.step) / 2 };
+    expect(Math.abs(e.x - 1)).toBeLessThan(Math.abs(middle.x - 1) / 4);
+    expect(Math.abs(e.y - 1)).toBeLessThan(1);
+    // The spread still tells the whole belief: wide.
+    expect(Math.sqrt(e.xx)).toBeGreaterThan(2);
+  });
+
   it('narrows its spread as consistent readings accumulate, and widens it when predicting', () => {
     const rand = rng(2);
     const f = createGridFilter(map.grid, { diffusion: 1 });
