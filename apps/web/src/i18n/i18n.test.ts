@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './en/index.ts';
 import he from './he/index.ts';
-import { translator } from './i18n.ts';
+import { daysAgo, translator } from './i18n.ts';
 
 function keys(obj: unknown, prefix = ''): string[] {
   return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) =>
@@ -71,5 +71,14 @@ describe('translations', () => {
     expect(en_('settings.reset')).toBe('Reset Changes');
     expect(en_('settings.refreshRate')).toBe('Data Refresh Rate');
     expect(en_('settings.showTooltipsOnStartup')).toBe('Show tooltips on startup');
+  });
+});
+
+describe('daysAgo', () => {
+  it('says days in each language with its own plural forms', () => {
+    expect([0, 1, 3].map((d) => daysAgo('en', d))).toEqual(['today', 'yesterday', '3 days ago']);
+    expect(daysAgo('he', 1)).toBe('אתמול');
+    expect(daysAgo('he', 5)).toBe('לפני 5 ימים');
+    expect(daysAgo('en', 2.6)).toBe('3 days ago');
   });
 });

@@ -31,3 +31,9 @@ export function translator(language: Language): Translate {
 }
 
 export const isRtl = (language: Language) => language === 'he';
+
+/** "today", "yesterday", "3 days ago" in the language, with its own plural rules. */
+export function daysAgo(language: Language, days: number): string {
+  const whole = Math.max(0, Math.round(days));
+  return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-whole, 'day');
+}

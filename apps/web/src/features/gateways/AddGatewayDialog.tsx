@@ -6,6 +6,7 @@ import {
   GATEWAY_DAYS_FILTER_DEFAULT,
 } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { daysAgo } from '../../i18n/i18n.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckboxField, ColorField, TextField } from '../../ui/fields.tsx';
 import {
@@ -28,7 +29,7 @@ import { useGatewaysStore } from './gateways-store.ts';
 type Days = (typeof GATEWAY_DAYS_FILTER)[number];
 
 export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const available = useGatewaysStore((s) => s.available);
   const loading = useGatewaysStore((s) => s.availableLoading);
   const error = useGatewaysStore((s) => s.availableError);
@@ -131,7 +132,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
                 detail: g.ip ? ` · ${g.ip}` : '',
                 aside: g.isMonitored
                   ? t('gateways.monitored')
-                  : t('gateways.daysAgo', { value: g.daysSinceLastSeen }),
+                  : daysAgo(language, g.daysSinceLastSeen),
               }))}
               picked={picked}
               onPick={setPicked}
