@@ -53,6 +53,14 @@ describe('gateway sliders', () => {
     expect(screen.queryByText('Unsaved Changes')).toBeNull();
   });
 
+  it('names each slider and preset group after its gateway, so a list of them can be told apart', () => {
+    renderList();
+    expect(screen.getByRole('slider', { name: 'RSSI threshold: Lobby' })).toBe(threshold());
+    expect(screen.getByRole('slider', { name: 'Coverage radius: Lobby' })).toBe(coverage());
+    expect(threshold().getAttribute('aria-valuetext')).toMatch(/dBm$/);
+    expect(screen.getByRole('group', { name: /Lobby/ })).toBeTruthy();
+  });
+
   it('a change shows at once, marks Unsaved Changes, and Cancel reverts', async () => {
     const user = userEvent.setup();
     renderList();

@@ -79,11 +79,12 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
           max={THRESHOLD_MAX}
           step={1}
           value={threshold}
+          aria-label={`${t('gateways.threshold')}: ${g.name}`}
           aria-valuetext={`${threshold} dBm`}
           disabled={saving}
           onChange={(e) => store().setDraft(g.mac, { logicThreshold: Number(e.target.value) })}
         />
-        <div className="presets" role="group" aria-label={t('gateways.presets')}>
+        <div className="presets" role="group" aria-label={`${t('gateways.presets')}: ${g.name}`}>
           {THRESHOLD_PRESETS.map((p) => (
             <button
               key={p}
@@ -109,6 +110,7 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
           max={100}
           step={1}
           value={radius}
+          aria-label={`${t('gateways.coverage')}: ${g.name}`}
           aria-valuetext={`${radius}%`}
           disabled={saving}
           aria-describedby={`${id}-hint`}
