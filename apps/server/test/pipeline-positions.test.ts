@@ -43,8 +43,8 @@ const owner: OwnerFrames = {
   settings: { ...DEFAULT_TRIANGULATION, minConfidence: 0 },
 };
 
-function setUp(options: { sliceMs?: number; budgetMsPerS?: number } = {}) {
-  const frames = createOwnerCache(() => Promise.resolve(owner));
+function setUp(options: { sliceMs?: number; budgetMsPerS?: number } = {}, frames0 = owner) {
+  const frames = createOwnerCache(() => Promise.resolve(frames0));
   const points: TrailPointRow[] = [];
   const recorder = {
     add: (p: TrailPointRow) => points.push(p),
@@ -82,6 +82,22 @@ it('answers at once with the last position and tracks the device soon after', as
   expect(located!.position.x).toBeGreaterThanOrEqual(0);
   expect(positions.stats().queued).toBe(0); // within the spacing: no new tracker update
   expect(points[0]).toMatchObject({ ownerId: 'u1', mac: 'C3:00:00:00:00:01', mapId: 'm1' });
+});
+
+it("keeps positions and trail points on the map's plan when its size is known", async () => {
+  const m1 = owner.maps.get('m1')!;
+  const plan = { width: 40, height: 30 };
+  const small = { ...owner, maps: new Map([['m1', { ...m1, plan }]]) };
+  const { positions, points } = setUp({}, small);
+  open = positions;
+  await positions.prepare(['u1']);
+  const now = Date.now();
+  positions.locate('u1', 'C3:00:00:00:00:01', signal(now), now);
+  await expect.poll(() => points.length).toBe(1);
+  expect(points[0]!.x).toBeLessThanOrEqual(plan.width);
+  expect(points[0]!.y).toBeLessThanOrEqual(plan.height);
+  const located = positions.locate('u1', 'C3:00:00:00:00:01', signal(now + 10), now + 10);
+  expect(located!.position).toEqual({ x: points[0]!.x, y: points[0]!.y });
 });
 
 it('gives nothing for devices that are not monitored or hear no placed gateway', async () => {

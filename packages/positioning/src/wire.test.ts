@@ -44,4 +44,17 @@ describe('fixInPixels', () => {
       },
     });
   });
+
+  it('keeps a fix beyond the plan on its edge when the plan size is known', () => {
+    const est = {
+      x: metres(-1),
+      y: metres(50),
+      confidence: 0.5,
+      method: 'maximum-likelihood' as const,
+      signalsUsed: 3,
+      primaryGateway: null,
+    };
+    expect(fixInPixels(est, 10, 0, { width: 300, height: 200 }).position).toEqual({ x: 0, y: 200 });
+    expect(fixInPixels(est, 10, 0).position).toEqual({ x: -10, y: 500 });
+  });
 });

@@ -35,10 +35,30 @@ export function observationsFromSignals(
   return out;
 }
 
-/** An estimate in metres as a fix in map pixels, calculated at `nowMs`. */
-export function fixInPixels(est: Estimate, pixelsPerMetre: number, nowMs: number): PixelFix {
+/** A floor plan's size in pixels. */
+export interface PixelSize {
+  width: number;
+  height: number;
+}
+
+const clamp = (v: number, hi: number | undefined) =>
+  hi !== undefined && hi > 0 ? Math.min(hi, Math.max(0, v)) : v;
+
+/**
+ * An estimate in metres as a fix in map pixels, calculated at `nowMs`; kept on the plan when its
+ * size is known (an estimate beyond the plan's edge is drawn at the edge, never off the image).
+ */
+export function fixInPixels(
+  est: Estimate,
+  pixelsPerMetre: number,
+  nowMs: number,
+  plan?: PixelSize,
+): PixelFix {
   return {
-    position: { x: est.x * pixelsPerMetre, y: est.y * pixelsPerMetre },
+    position: {
+      x: clamp(est.x * pixelsPerMetre, plan?.width),
+      y: clamp(est.y * pixelsPerMetre, plan?.height),
+    },
     triangulationInfo: {
       method: est.method,
       confidence: est.confidence,

@@ -7,7 +7,7 @@ import {
   DEFAULT_TRIANGULATION,
   type PositioningMode,
 } from '@rtls/contract';
-import { metres, type Anchor, type LocateSettings } from '@rtls/positioning';
+import { metres, type Anchor, type LocateSettings, type PixelSize } from '@rtls/positioning';
 import { createOwnerCache } from '../ingest/owner-cache.ts';
 import type { TrailsRepository } from './repository.ts';
 
@@ -15,6 +15,8 @@ export interface MapFrame {
   mapId: string;
   pixelsPerMetre: number;
   anchors: Anchor[];
+  /** The floor plan's size in pixels, when known: positions stay on it. */
+  plan?: PixelSize;
 }
 
 export interface OwnerFrames {
@@ -47,6 +49,7 @@ export async function loadOwnerFrames(
         mapId: g.map_id,
         pixelsPerMetre: typeof ppm === 'number' && ppm > 0 ? ppm : DEFAULT_PIXELS_PER_METRE,
         anchors: [],
+        ...(g.map_settings?.imageSize ? { plan: g.map_settings.imageSize } : {}),
       };
       maps.set(g.map_id, frame);
     }

@@ -131,7 +131,7 @@ export function createPositions({
     const est = state.tracker.update(observationsFromSignals(signal, now), frame.anchors, now);
     // Like the console: a missing or weak fix keeps the last position.
     if (!est || est.confidence < minConfidence) return;
-    const fix = fixInPixels(est, frame.pixelsPerMetre, now);
+    const fix = fixInPixels(est, frame.pixelsPerMetre, now, frame.plan);
     state.last = { mapId: frame.mapId, ...fix };
     recorder.add({ ownerId, mac, mapId: frame.mapId, ...fix.position, at: now });
   }

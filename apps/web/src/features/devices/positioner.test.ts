@@ -47,6 +47,27 @@ describe('locateSettings', () => {
 });
 
 describe('createLocator', () => {
+  it('keeps positions on the plan: a tag heard beyond a corner gateway stays inside the image', () => {
+    expect(frame?.plan).toEqual({ width: 400, height: 300 });
+    // Loud at the corner gateway, faint at the others: the likeliest spot is past the corner.
+    const corner: SignalMap = Object.fromEntries(
+      gateways.map((g, i) => [
+        g.mac,
+        { rssi: i === 2 ? -45 : -95, received_at: new Date(T0).toISOString() },
+      ]),
+    );
+    const settings = locateSettings({ ...DEFAULT_TRIANGULATION, minSignalCount: 1 });
+    const located = createLocator(frame, settings).locate(
+      { mac: 'TAG', signal: corner, positioningMode: 'mobile' },
+      T0,
+    );
+    const p = located.position!;
+    expect(p.x).toBeGreaterThanOrEqual(0);
+    expect(p.y).toBeGreaterThanOrEqual(0);
+    expect(p.x).toBeLessThanOrEqual(400);
+    expect(p.y).toBeLessThanOrEqual(300);
+  });
+
   it('builds each tracker with the settings and the device positioningMode', () => {
     const settings = locateSettings({ ...DEFAULT_TRIANGULATION, algorithm: 'strongest' });
     const locator = createLocator(frame, settings, 'kalman');

@@ -21,6 +21,7 @@ import {
   observationsFromSignals,
   type Anchor,
   type LocateSettings,
+  type PixelSize,
   type Tracker,
 } from '@rtls/positioning';
 
@@ -30,6 +31,8 @@ export interface MapFrame {
   mapId?: string;
   pixelsPerMetre: number;
   anchors: Anchor[];
+  /** The floor plan's size in pixels, when known: positions stay on it. */
+  plan?: PixelSize;
 }
 
 export function mapFrame(map: TrackingMap | undefined, gateways: Gateway[]): MapFrame | null {
@@ -47,7 +50,8 @@ export function mapFrame(map: TrackingMap | undefined, gateways: Gateway[]): Map
       logicThreshold: g.logicThreshold ?? null,
     });
   }
-  return { mapId: map._id, pixelsPerMetre: ppm, anchors };
+  const plan = map.settings.imageSize;
+  return { mapId: map._id, pixelsPerMetre: ppm, anchors, ...(plan ? { plan } : {}) };
 }
 
 /** The engine's part of the user's triangulation settings (spec §3; showDebugInfo is display only). */
@@ -114,7 +118,7 @@ export function createLocator(
       if (observations.length === 0) return last.get(device.mac) ?? NONE;
       const est = tracker.update(observations, frame.anchors, now);
       if (!est || est.confidence < settings.minConfidence) return last.get(device.mac) ?? NONE;
-      const located: Located = fixInPixels(est, frame.pixelsPerMetre, now);
+      const located: Located = fixInPixels(est, frame.pixelsPerMetre, now, frame.plan);
       last.set(device.mac, located);
       return located;
     },
