@@ -38,6 +38,8 @@ function readTheme(el: Element): SpriteTheme {
     surface: v('--surface', '#ffffff'),
     text: v('--text', '#111827'),
     muted: v('--muted', '#4b5563'),
+    live: v('--live', '#16a34a'),
+    stale: v('--stale', '#dc2626'),
     font: FONT,
     rtl: document.documentElement.dir === 'rtl',
     dpr: window.devicePixelRatio || 1,

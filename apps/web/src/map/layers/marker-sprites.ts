@@ -11,6 +11,9 @@ export interface SpriteTheme {
   surface: string;
   text: string;
   muted: string;
+  /** Liveness dot colours (CSS --live and --stale). */
+  live: string;
+  stale: string;
   font: string;
   rtl: boolean;
   dpr: number;
@@ -28,8 +31,6 @@ export interface Sprite {
   cy: number;
 }
 
-const LIVE = '#16a34a';
-const STALE = '#dc2626';
 /** Room for shadows around each image. */
 const MARGIN = 6;
 /** The cache starts over beyond this many images (names change rarely; this bounds memory). */
@@ -46,14 +47,14 @@ function roundRect(ctx: Context2D, x: number, y: number, w: number, h: number) {
   ctx.closePath();
 }
 
-function liveDot(ctx: Context2D, x: number, y: number, live: boolean) {
+function liveDot(ctx: Context2D, x: number, y: number, colour: string) {
   ctx.beginPath();
   ctx.arc(x, y, 4.5, 0, Math.PI * 2);
   ctx.fillStyle = '#fff';
   ctx.fill();
   ctx.beginPath();
   ctx.arc(x, y, 3, 0, Math.PI * 2);
-  ctx.fillStyle = live ? LIVE : STALE;
+  ctx.fillStyle = colour;
   ctx.fill();
 }
 
@@ -101,6 +102,10 @@ export class SpriteCache {
     return s;
   }
 
+  private liveColour(live: boolean): string {
+    return live ? this.theme.live : this.theme.stale;
+  }
+
   private readonly widths = new Map<string, number>();
 
   /** Width of a name label (text plus 6 px padding each side), without drawing it. */
@@ -139,7 +144,7 @@ export class SpriteCache {
         ctx.arc(c, c, r - MARKER.border, 0, Math.PI * 2);
         ctx.fillStyle = colour;
         ctx.fill();
-        liveDot(ctx, this.theme.rtl ? c - 8.5 : c + 8.5, c - 8.5, live);
+        liveDot(ctx, this.theme.rtl ? c - 8.5 : c + 8.5, c - 8.5, this.liveColour(live));
       });
     });
   }
@@ -195,7 +200,12 @@ export class SpriteCache {
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         ctx.fillText(this.fit(name, w - 10), MARGIN + w / 2, MARGIN + h / 2 + 0.5);
-        liveDot(ctx, this.theme.rtl ? MARGIN + 5 : MARGIN + w - 5, MARGIN + 5, live);
+        liveDot(
+          ctx,
+          this.theme.rtl ? MARGIN + 5 : MARGIN + w - 5,
+          MARGIN + 5,
+          this.liveColour(live),
+        );
         ctx.restore();
       });
     });
