@@ -38,7 +38,9 @@ export const MapPresetResponse = Type.Object({
   savedView: Type.Object({ center: Point, zoom: Type.Number() }),
 });
 
-export const CollaboratorRole = StringEnum(['editor', 'viewer'] as const);
+/** The roles a collaborator can have on a map (the owner is not a collaborator). */
+export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const;
+export const CollaboratorRole = StringEnum(COLLABORATOR_ROLES);
 export type CollaboratorRole = Static<typeof CollaboratorRole>;
 
 export const Collaborator = Type.Object({

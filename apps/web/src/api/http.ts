@@ -16,6 +16,13 @@ export class ApiError extends Error {
   }
 }
 
+/** A failure as the user reads it: the call's fixed message, with the server's reason if any. */
+export function errorText(err: unknown): string {
+  const e = err as Partial<ApiError>;
+  const message = e.message ?? String(err);
+  return e.detail && e.detail !== message ? `${message}: ${e.detail}` : message;
+}
+
 let onUnauthorized: (() => void) | null = null;
 /** Called when the server answers 401 to a call that carried a token: the session has ended. */
 export function setUnauthorizedHandler(handler: (() => void) | null) {

@@ -98,6 +98,7 @@ describe('AllMapsPage', () => {
         .filter(Boolean);
     expect(actions('Warehouse')).toEqual([
       'Edit map Warehouse',
+      'Share map Warehouse',
       'Duplicate map Warehouse',
       'Delete map Warehouse',
     ]);
@@ -120,11 +121,13 @@ describe('AllMapsPage', () => {
     renderWithI18n(<AllMapsPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete map Warehouse' }));
     expect(confirm).toHaveBeenCalledWith("Are you sure you want to delete the map 'Warehouse'?");
-    expect(calls).toHaveLength(0);
+    // The public maps section reads its page; only writes count here.
+    const writes = () => calls.filter((c) => c.method !== 'GET');
+    expect(writes()).toHaveLength(0);
     confirm.mockReturnValueOnce(true);
     await userEvent.click(screen.getByRole('button', { name: 'Delete map Warehouse' }));
     await screen.findByText('Office');
-    expect(calls.map((c) => c.method)).toEqual(['DELETE']);
+    expect(writes().map((c) => c.method)).toEqual(['DELETE']);
     expect(screen.queryByText('Warehouse')).toBeNull();
   });
 
@@ -141,5 +144,54 @@ describe('AllMapsPage', () => {
     expect(await screen.findByText('Warehouse (copy)')).toBeDefined();
     await userEvent.click(screen.getByRole('button', { name: 'Edit map Warehouse' }));
     expect(useMapDialogStore.getState().dialog).toEqual({ kind: 'edit', id: 'own' });
+  });
+
+  it("lists other people's public maps a page at a time, and opens one in the tabs", async () => {
+    seedMaps([owner], [], { viewMode: 'grid' });
+    const page = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        makeMap({
+          _id: `p${from + i}`,
+          name: `Lobby ${from + i}`,
+          accessLevel: 'viewer',
+          isPublic: true,
+        }),
+      );
+    const { calls } = mockFetch({
+      // The first page holds the user's own public map too; it is not listed twice.
+      'GET /api/maps/public': ({ url }) =>
+        jsonResponse({
+          success: true,
+          maps: url.includes('skip=0')
+            ? [{ ...owner, isPublic: true }, ...page(1, 19)]
+            : page(20, 2),
+        }),
+    });
+    renderWithI18n(<AllMapsPage />);
+    const section = screen.getByRole('region', { name: 'Public maps' });
+    await within(section).findByText('Lobby 1');
+    expect(within(section).queryByText('Warehouse')).toBeNull();
+    expect(within(section).getAllByTestId('map-card')).toHaveLength(19);
+    expect(within(card('Lobby 3')).getByText('Public')).toBeDefined();
+    await userEvent.click(within(section).getByRole('button', { name: 'Load more' }));
+    await within(section).findByText('Lobby 21');
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/maps/public?limit=20&skip=0',
+      '/api/maps/public?limit=20&skip=20',
+    ]);
+    expect(within(section).queryByRole('button', { name: 'Load more' })).toBeNull();
+    await userEvent.click(card('Lobby 21').querySelector('.map-card-open')!);
+    expect(useMapsStore.getState().currentMapId).toBe('p21');
+    expect(useMapsStore.getState().viewMode).toBe('tabs');
+  });
+
+  it('says when the public maps cannot be read, without hiding the own ones', async () => {
+    seedMaps([owner]);
+    mockFetch({ 'GET /api/maps/public': jsonResponse({ message: 'down' }, 503) });
+    renderWithI18n(<AllMapsPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Error loading public maps: Failed to fetch public maps',
+    );
+    expect(card('Warehouse')).toBeDefined();
   });
 });

@@ -5,6 +5,7 @@ import { useI18n } from '../../app/I18nProvider.tsx';
 import { MapCard } from './MapCard.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { useAllMaps, useMapsStore } from './maps-store.ts';
+import { PublicMapsSection } from './PublicMapsSection.tsx';
 import { searchMaps, sortMaps } from './sort-maps.ts';
 
 export function AllMapsPage() {
@@ -18,6 +19,10 @@ export function AllMapsPage() {
   const [query, setQuery] = useState('');
   const [sortBy, setSortBy] = useState<MapSortOption>('lastAccessed');
   const titleId = useId();
+  const open = (id: string) => {
+    select(id);
+    setViewMode('tabs');
+  };
 
   const shown = sortMaps(searchMaps(maps, query), sortBy);
   let body;
@@ -50,14 +55,7 @@ export function AllMapsPage() {
     body = (
       <div className="map-card-grid">
         {shown.map((m) => (
-          <MapCard
-            key={m._id}
-            map={m}
-            onOpen={() => {
-              select(m._id);
-              setViewMode('tabs');
-            }}
-          />
+          <MapCard key={m._id} map={m} onOpen={() => open(m._id)} />
         ))}
       </div>
     );
@@ -94,6 +92,9 @@ export function AllMapsPage() {
         </label>
       </div>
       {body}
+      {!(loading && maps.length === 0) && (
+        <PublicMapsSection query={query} sortBy={sortBy} onOpen={(m) => open(m._id)} />
+      )}
     </section>
   );
 }

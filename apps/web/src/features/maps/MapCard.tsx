@@ -3,8 +3,8 @@ import type { TrackingMap } from '@rtls/contract';
 import { formatDate } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { resolveImageUrl } from '../../map/image-url.ts';
-import { canDelete, canEdit } from './access.ts';
-import { CopyIcon, PencilIcon, TrashIcon } from './icons.tsx';
+import { canDelete, canEdit, canShare } from './access.ts';
+import { CopyIcon, PencilIcon, ShareIcon, TrashIcon } from './icons.tsx';
 import { useMapActions } from './use-map-actions.ts';
 
 export function MapCard({ map, onOpen }: { map: TrackingMap; onOpen: () => void }) {
@@ -30,6 +30,7 @@ export function MapCard({ map, onOpen }: { map: TrackingMap; onOpen: () => void 
             <span className={`badge ${map.accessLevel}`}>
               {t(`maps.access.${map.accessLevel}`)}
             </span>
+            {map.isPublic && <span className="badge public">{t('maps.public.badge')}</span>}
           </span>
           {map.description && <span className="muted small">{map.description}</span>}
           {place && <span className="muted small">{place}</span>}
@@ -53,6 +54,17 @@ export function MapCard({ map, onOpen }: { map: TrackingMap; onOpen: () => void 
             onClick={() => actions.edit(map)}
           >
             <PencilIcon />
+          </button>
+        )}
+        {canShare(map) && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('maps.share.button', { name: map.name })}
+            title={t('maps.share.button', { name: map.name })}
+            onClick={() => actions.share(map)}
+          >
+            <ShareIcon />
           </button>
         )}
         <button

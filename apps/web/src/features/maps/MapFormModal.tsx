@@ -1,26 +1,26 @@
 /** Create and Edit map dialogs of spec §2: fields, image picker, upload progress, save. */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { ApiError } from '../../api/http.ts';
+import { errorText } from '../../api/http.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { resolveImageUrl } from '../../map/image-url.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { EMPTY_FORM, formFromMap, type MapFormValues } from './map-form.ts';
 import { MapImageError, useMapsStore } from './maps-store.ts';
+import { ShareMapDialog } from './ShareMapDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-
-/** The call's fixed message, with the server's reason when it gave one. */
-const errorText = (err: unknown) => {
-  const e = err as ApiError;
-  return e.detail && e.detail !== e.message ? `${e.message}: ${e.detail}` : e.message;
-};
 
 /** Mounts the open map dialog, if any. */
 export function MapDialogs() {
   const dialog = useMapDialogStore((s) => s.dialog);
-  const editedExists = useMapsStore((s) => dialog?.kind !== 'edit' || !!s.entities[dialog.id]);
-  // An edit dialog whose map has gone (deleted elsewhere) does not turn into a create dialog.
+  const close = useMapDialogStore((s) => s.close);
+  const editedExists = useMapsStore(
+    (s) => dialog?.kind === 'create' || !!s.entities[dialog?.id ?? ''],
+  );
+  // A dialog whose map has gone (deleted elsewhere) closes rather than turning into another.
   if (!dialog || !editedExists) return null;
+  if (dialog.kind === 'share')
+    return <ShareMapDialog key={dialog.id} mapId={dialog.id} onClose={close} />;
   // A key per dialog resets the form and the picked image every time one opens (spec §2).
   return <MapFormModal key={dialog.kind === 'edit' ? dialog.id : 'create'} />;
 }

@@ -1,7 +1,7 @@
 /** Maps tab of the tools panel (spec §2): count and view toggle, current-map banner, create, cards. */
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { isOwner } from './access.ts';
-import { PencilIcon, TrashIcon } from './icons.tsx';
+import { PencilIcon, ShareIcon, TrashIcon } from './icons.tsx';
 import { useAllMaps, useCurrentMap, useMapsStore } from './maps-store.ts';
 import { useMapActions } from './use-map-actions.ts';
 import { isolate } from '../../app/format.ts';
@@ -47,6 +47,17 @@ export function MapList() {
         <div className="current-map-banner" data-testid="current-map-banner">
           <span className="current-dot" aria-hidden="true" />
           <span className="grow">{t('maps.currentBanner', { name: isolate(current.name) })}</span>
+          {isOwner(current) && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('maps.share.button', { name: current.name })}
+              title={t('maps.share.button', { name: current.name })}
+              onClick={() => actions.share(current)}
+            >
+              <ShareIcon />
+            </button>
+          )}
           {isOwner(current) && (
             <button
               type="button"

@@ -25,6 +25,14 @@ export const SharedIcon = () => (
     <path d="M17 12.5c3 0 5 1.5 5 4.5" />
   </svg>
 );
+export const ShareIcon = () => (
+  <svg {...base}>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+  </svg>
+);
 export const PencilIcon = () => (
   <svg {...base}>
     <path d="M4 20h4L19 9l-4-4L4 16z" />

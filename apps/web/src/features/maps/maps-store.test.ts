@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingMap } from '@rtls/contract';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeMap } from '../../test/fixtures.ts';
-import { useMapsStore } from './maps-store.ts';
+import { renderHook } from '@testing-library/react';
+import { useAllMaps, useMapsStore } from './maps-store.ts';
 
 beforeEach(() => {
   useMapsStore.getState().reset();
@@ -237,5 +238,29 @@ describe('selecting a map', () => {
     await vi.waitFor(() => expect(useMapsStore.getState().entities['own-1']?.accessCount).toBe(5));
     useMapsStore.getState().select('own-1');
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('maps store public maps', () => {
+  it('keeps an opened public map across a reload, in the list the tabs show', async () => {
+    const lobby = makeMap({ _id: 'pub-1', name: 'Lobby', accessLevel: 'viewer', isPublic: true });
+    mockFetch({
+      'GET /api/maps': jsonResponse({ success: true, maps: [own1] }),
+      'GET /api/maps/shared': jsonResponse({ success: true, maps: [] }),
+      'GET /api/maps/public': jsonResponse({ success: true, maps: [own1, lobby] }),
+      'GET /api/maps/pub-1': jsonResponse({ success: true, map: lobby }),
+    });
+    await useMapsStore.getState().load();
+    await useMapsStore.getState().loadPublic();
+    expect(useMapsStore.getState().publicMaps).toEqual(['pub-1']);
+    expect(useMapsStore.getState().publicSeen).toBe(2);
+    expect(useMapsStore.getState().publicMore).toBe(false);
+    useMapsStore.getState().select('pub-1');
+    await useMapsStore.getState().load();
+    const s = useMapsStore.getState();
+    expect(s.currentMapId).toBe('pub-1');
+    expect(s.entities['pub-1']?.name).toBe('Lobby');
+    const { result } = renderHook(() => useAllMaps());
+    expect(result.current.map((m) => m._id)).toEqual(['own-1', 'pub-1']);
   });
 });

@@ -1,19 +1,31 @@
 /** Map list state of spec §3/§4: entities, own and shared lists, the current map, view mode, writes. */
 import { create } from 'zustand';
-import { STORAGE_KEYS, type MapCreateBody, type Point, type TrackingMap } from '@rtls/contract';
+import {
+  PUBLIC_MAPS_DEFAULT_LIMIT,
+  STORAGE_KEYS,
+  type MapCreateBody,
+  type Point,
+  type TrackingMap,
+} from '@rtls/contract';
 import {
   createMap,
   deleteMap,
   duplicateMap,
   fetchMap,
   fetchMaps,
+  fetchPublicMaps,
   fetchSharedMaps,
   removeMapImage,
   saveMapPreset,
   updateMap,
   uploadMapImage,
 } from '../../api/maps.ts';
-import { NEW_MAP_BODY_SETTINGS, toUpdateBody, type MapFormValues } from './map-form.ts';
+import {
+  formFromMap,
+  NEW_MAP_BODY_SETTINGS,
+  toUpdateBody,
+  type MapFormValues,
+} from './map-form.ts';
 
 export type MapViewMode = 'tabs' | 'grid';
 
@@ -40,11 +52,21 @@ interface MapsState {
   entities: Record<string, TrackingMap>;
   userMaps: string[];
   sharedMaps: string[];
+  /** Public maps of other people (spec §6: own, shared and public), a page at a time. */
+  publicMaps: string[];
+  /** How many public maps the pages so far held (own and shared ones included), for `skip`. */
+  publicSeen: number;
+  publicLoading: boolean;
+  publicError: string | null;
+  /** Whether the last public page was full, so another may follow. */
+  publicMore: boolean;
   currentMapId: string | null;
   viewMode: MapViewMode;
   loading: boolean;
   error: string | null;
   load: () => Promise<void>;
+  /** The first page of public maps, or the next one with `more`. */
+  loadPublic: (more?: boolean) => Promise<void>;
   select: (id: string | null) => void;
   setViewMode: (mode: MapViewMode) => void;
   create: (write: MapWrite) => Promise<TrackingMap>;
@@ -53,6 +75,8 @@ interface MapsState {
   duplicate: (id: string) => Promise<TrackingMap>;
   savePreset: (id: string, view: { center: Point; zoom: number }) => Promise<void>;
   setPixelsPerMetre: (id: string, pixelsPerMetre: number) => Promise<void>;
+  /** Owners make a map public (readable by every signed-in user) or private again. */
+  setPublic: (id: string, isPublic: boolean) => Promise<void>;
   reset: () => void;
 }
 
@@ -60,6 +84,11 @@ const initial = {
   entities: {},
   userMaps: [],
   sharedMaps: [],
+  publicMaps: [],
+  publicSeen: 0,
+  publicLoading: false,
+  publicError: null,
+  publicMore: false,
   currentMapId: null,
   viewMode: 'tabs' as MapViewMode,
   loading: false,
@@ -75,7 +104,12 @@ export const useMapsStore = create<MapsState>((set, get) => {
       try {
         const [own, shared] = await Promise.all([fetchMaps(), fetchSharedMaps()]);
         const entities: Record<string, TrackingMap> = {};
+        // Public maps already browsed stay (one may be open); own and shared ones take precedence.
+        const before = get();
+        for (const id of before.publicMaps)
+          if (before.entities[id]) entities[id] = before.entities[id];
         for (const m of [...own, ...shared]) entities[m._id] = m;
+        const mine = new Set([...own, ...shared].map((m) => m._id));
         // Restore the remembered map if it is known, otherwise the first available one (spec §4).
         const remembered = localStorage.getItem(STORAGE_KEYS.lastMap);
         const current = get().currentMapId;
@@ -89,11 +123,34 @@ export const useMapsStore = create<MapsState>((set, get) => {
           entities,
           userMaps: own.map((m) => m._id),
           sharedMaps: shared.map((m) => m._id),
+          publicMaps: before.publicMaps.filter((id) => !mine.has(id)),
           loading: false,
         });
         get().select(pick);
       } catch (err) {
         set({ loading: false, error: (err as Error).message });
+      }
+    },
+    async loadPublic(more = false) {
+      const skip = more ? get().publicSeen : 0;
+      set({ publicLoading: true, publicError: null });
+      try {
+        const page = await fetchPublicMaps(PUBLIC_MAPS_DEFAULT_LIMIT, skip);
+        const s = get();
+        const mine = new Set([...s.userMaps, ...s.sharedMaps]);
+        const others = page.filter((m) => !mine.has(m._id));
+        const entities = { ...s.entities };
+        for (const m of others) entities[m._id] = m;
+        const kept = more ? s.publicMaps : [];
+        set({
+          entities,
+          publicMaps: [...kept, ...others.map((m) => m._id).filter((id) => !kept.includes(id))],
+          publicSeen: skip + page.length,
+          publicMore: page.length === PUBLIC_MAPS_DEFAULT_LIMIT,
+          publicLoading: false,
+        });
+      } catch (err) {
+        set({ publicLoading: false, publicError: (err as Error).message });
       }
     },
     select(id) {
@@ -146,7 +203,8 @@ export const useMapsStore = create<MapsState>((set, get) => {
       delete entities[id];
       const userMaps = s.userMaps.filter((m) => m !== id);
       const sharedMaps = s.sharedMaps.filter((m) => m !== id);
-      set({ entities, userMaps, sharedMaps });
+      const publicMaps = s.publicMaps.filter((m) => m !== id);
+      set({ entities, userMaps, sharedMaps, publicMaps });
       localStorage.removeItem(STORAGE_KEYS.mapViewPrefix + id);
       if (s.currentMapId === id) {
         if (localStorage.getItem(STORAGE_KEYS.lastMap) === id)
@@ -171,16 +229,13 @@ export const useMapsStore = create<MapsState>((set, get) => {
     async setPixelsPerMetre(id, pixelsPerMetre) {
       const map = get().entities[id];
       if (!map) throw new Error(`unknown map ${id}`);
-      const body = toUpdateBody(
-        {
-          name: map.name,
-          description: map.description ?? '',
-          buildingName: map.metadata.buildingName ?? '',
-          floor: map.metadata.floor ?? '',
-        },
-        map,
-      );
+      const body = toUpdateBody(formFromMap(map), map);
       put(await updateMap(id, { ...body, settings: { ...body.settings, pixelsPerMetre } }));
+    },
+    async setPublic(id, isPublic) {
+      const map = get().entities[id];
+      if (!map) throw new Error(`unknown map ${id}`);
+      put(await updateMap(id, { ...toUpdateBody(formFromMap(map), map), isPublic }));
     },
     reset: () => set(initial),
   };
@@ -189,10 +244,20 @@ export const useMapsStore = create<MapsState>((set, get) => {
 export const useCurrentMap = () =>
   useMapsStore((s) => (s.currentMapId ? s.entities[s.currentMapId] : undefined));
 
-/** Own maps first, then shared ones, as entities. */
+/** Own maps first, then shared ones, then the current map when it is someone's public map. */
 export const useAllMaps = () => {
   const entities = useMapsStore((s) => s.entities);
   const userMaps = useMapsStore((s) => s.userMaps);
   const sharedMaps = useMapsStore((s) => s.sharedMaps);
-  return [...userMaps, ...sharedMaps].flatMap((id) => (entities[id] ? [entities[id]] : []));
+  const current = useMapsStore((s) => s.currentMapId);
+  const ids = [...userMaps, ...sharedMaps];
+  if (current && !ids.includes(current) && entities[current]) ids.push(current);
+  return ids.flatMap((id) => (entities[id] ? [entities[id]] : []));
+};
+
+/** Other people's public maps loaded so far, as entities. */
+export const usePublicMaps = () => {
+  const entities = useMapsStore((s) => s.entities);
+  const ids = useMapsStore((s) => s.publicMaps);
+  return ids.flatMap((id) => (entities[id] ? [entities[id]] : []));
 };

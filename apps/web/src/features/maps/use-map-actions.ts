@@ -6,10 +6,11 @@ import { useMapsStore } from './maps-store.ts';
 
 export function useMapActions() {
   const { t } = useI18n();
-  const { openCreate, openEdit } = useMapDialogStore();
+  const { openCreate, openEdit, openShare } = useMapDialogStore();
   return {
     openCreate,
     edit: (m: TrackingMap) => openEdit(m._id),
+    share: (m: TrackingMap) => openShare(m._id),
     /** Asks the spec's confirmation first; a failed delete is only logged (spec §8). */
     async remove(m: TrackingMap) {
       if (!window.confirm(t('maps.confirmDelete', { name: m.name }))) return;
