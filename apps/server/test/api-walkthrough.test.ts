@@ -112,7 +112,12 @@ async function mapSteps(t: TestApp, call: Call, mapId: string, other: SignedIn) 
 
   const one = await call('GET', `/api/maps/${mapId}`);
   expect(one).toMatchObject({ success: true, map: { _id: mapId, name: 'Floor 1' } });
-  expect((one.map as { accessCount: number }).accessCount).toBeGreaterThanOrEqual(1);
+  const opened = one.map as { accessCount: number; lastAccessedAt: string | null };
+  expect(opened.accessCount).toBeGreaterThanOrEqual(1);
+  // The opening is counted in the answer itself: count and time agree with the next list.
+  expect(Date.parse(opened.lastAccessedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  const listed = (await call('GET', '/api/maps')).maps as { accessCount: number }[];
+  expect(listed[0]?.accessCount).toBe(opened.accessCount);
 
   // Update payload: name, description, isPublic, metadata merged, settings copied from the map.
   const updated = await call('PUT', `/api/maps/${mapId}`, {

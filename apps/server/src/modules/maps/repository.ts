@@ -137,11 +137,14 @@ export function mapsRepository(sql: Sql) {
       );
       return rows[0] ?? null;
     },
-    async touch(mapId: string): Promise<void> {
-      await sql.query(
-        'update maps set access_count = access_count + 1, last_accessed_at = now() where id = $1',
+    /** Count one more opening of the map; returns the count and time as stored. */
+    async touch(mapId: string): Promise<Pick<MapRow, 'access_count' | 'last_accessed_at'> | null> {
+      const rows = await sql.query<Pick<MapRow, 'access_count' | 'last_accessed_at'>>(
+        `update maps set access_count = access_count + 1, last_accessed_at = now() where id = $1
+         returning access_count, last_accessed_at`,
         [mapId],
       );
+      return rows[0] ?? null;
     },
     async mergeSettings(mapId: string, patch: Partial<MapSettings>): Promise<void> {
       await sql.query(
