@@ -56,6 +56,21 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Last' }));
   });
 
+  it('answers Tab and Escape even when focus fell out of it (a focused control got disabled)', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Opener onClose={onClose} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('First'));
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('closes on a backdrop click but not on a click inside', async () => {
     const onClose = vi.fn();
     const user = userEvent.setup();

@@ -46,6 +46,24 @@ export function Dialog({
     return () => opener?.focus?.();
   }, []);
 
+  // Focus can fall out of the dialog to the page (a focused button got disabled or removed):
+  // Escape still closes it and Tab brings focus back inside, as while it was in.
+  useEffect(() => {
+    const onStrayKey = (e: globalThis.KeyboardEvent) => {
+      const box = boxRef.current;
+      if (!box || box.contains(e.target as Node)) return;
+      if (e.key === 'Escape' && !busy) {
+        e.stopPropagation();
+        onClose();
+      } else if (e.key === 'Tab') {
+        e.preventDefault();
+        focusables(box)[0]?.focus();
+      }
+    };
+    document.addEventListener('keydown', onStrayKey, true);
+    return () => document.removeEventListener('keydown', onStrayKey, true);
+  }, [busy, onClose]);
+
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && !busy) {
       e.stopPropagation();

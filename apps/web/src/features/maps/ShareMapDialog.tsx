@@ -37,6 +37,7 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
   }
 
   async function togglePublic(isPublic: boolean) {
+    if (publicBusy) return;
     setPublicBusy(true);
     setFormError(null);
     try {
@@ -58,7 +59,6 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
           <input
             type="checkbox"
             checked={map.isPublic}
-            disabled={publicBusy}
             aria-describedby={hintId}
             onChange={(e) => void togglePublic(e.target.checked)}
           />
@@ -71,7 +71,7 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
         {people === null ? (
           <div className="spinner" role="status" aria-label={t('app.loading')} />
         ) : (
-          <ul className="share-people" aria-label={t('maps.share.people')}>
+          <ul className="share-people" aria-label={t('maps.share.people')} aria-busy={busy}>
             <li>
               <span className="grow">{t('maps.share.you')}</span>
               <span className="badge owner">{t('maps.access.owner')}</span>
@@ -90,7 +90,6 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
                 <select
                   aria-label={t('maps.share.roleOf', { name: p.name || p.email })}
                   value={p.role}
-                  disabled={busy}
                   onChange={(e) => void setRole(p.userId, e.target.value as CollaboratorRole)}
                 >
                   {ROLES.map((r) => (
@@ -104,7 +103,6 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
                   className="icon-button danger"
                   aria-label={t('maps.share.remove', { name: p.name || p.email })}
                   title={t('maps.share.remove', { name: p.name || p.email })}
-                  disabled={busy}
                   onClick={() => {
                     if (window.confirm(t('maps.share.confirmRemove', { name: p.name || p.email })))
                       void remove(p.userId);
@@ -143,7 +141,7 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
               ))}
             </select>
           </label>
-          <button type="submit" className="button primary" disabled={busy}>
+          <button type="submit" className="button primary" aria-busy={busy}>
             {t('maps.share.add')}
           </button>
         </form>

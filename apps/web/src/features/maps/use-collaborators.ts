@@ -1,5 +1,5 @@
 /** One map's collaborators for the share dialog: loaded when it opens, changed one call at a time. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   API_ERRORS,
   type ApiErrorKey,
@@ -37,8 +37,13 @@ export function useCollaborators(mapId: string) {
     };
   }, [mapId]);
 
+  // One change at a time. Controls are not disabled meanwhile: a focused control that turned
+  // disabled would drop keyboard focus out of the dialog.
+  const inFlight = useRef(false);
   /** Runs one change; on failure logs the spec's message and shows it with the server's reason. */
   const run = useCallback(async (key: ApiErrorKey, change: () => Promise<void>) => {
+    if (inFlight.current) return false;
+    inFlight.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -49,6 +54,7 @@ export function useCollaborators(mapId: string) {
       setError(errorText(err));
       return false;
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   }, []);
