@@ -55,6 +55,14 @@ describe('translations', () => {
       }
     }
   });
+  it('picks the plural form by count, in each language', () => {
+    const en1 = translator('en');
+    const he1 = translator('he');
+    expect([1, 2].map((count) => en1('maps.grid.views', { count }))).toEqual(['1 view', '2 views']);
+    expect(en1('maps.tabs.accessCount', { count: 1 })).toBe('Opened once');
+    expect(en1('devices.count', { count: 0 })).toBe('0 devices');
+    expect([1, 5].map((count) => he1('maps.count', { count }))).toEqual(['מפה אחת', '5 מפות']);
+  });
   it('interpolates variables', () => {
     expect(translator('en')('time.minutes', { value: 4 })).toBe('4 min ago');
     expect(translator('he')('time.minutes', { value: 4 })).toBe('לפני 4 דק׳');

@@ -3,8 +3,15 @@ import type { Language } from '@rtls/contract';
 import en from './en/index.ts';
 import he from './he/index.ts';
 
+/** A text that depends on a count: one form per plural category of the language ("other" always). */
+type Plural = { one?: string; two?: string; few?: string; many?: string; other: string };
+
 type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string
+    ? `${P}${K}`
+    : T[K] extends Plural
+      ? `${P}${K}`
+      : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
 export type TranslationKey = Leaves<typeof en>;
@@ -12,20 +19,38 @@ export type Translate = (key: TranslationKey, vars?: Record<string, string | num
 
 export const DICTIONARIES: Record<Language, unknown> = { en, he };
 
-function lookup(dict: unknown, key: string): string | undefined {
+const isPlural = (node: unknown): node is Plural =>
+  typeof node === 'object' && node !== null && typeof (node as Plural).other === 'string';
+
+/** The text at `key`; a plural one in the form the language's rules pick for `count`. */
+function lookup(
+  dict: unknown,
+  key: string,
+  rules: Intl.PluralRules,
+  count: unknown,
+): string | undefined {
   let node: unknown = dict;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === 'string' ? node : undefined;
+  if (typeof node === 'string') return node;
+  if (!isPlural(node)) return undefined;
+  const form = typeof count === 'number' ? rules.select(count) : 'other';
+  return (node as Record<string, string | undefined>)[form] ?? node.other;
 }
 
-/** A translate function for one language; falls back to English, then to the key itself. */
+/**
+ * A translate function for one language; falls back to English, then to the key itself. Plural
+ * texts pick their form by the `count` variable.
+ */
 export function translator(language: Language): Translate {
   const dict = DICTIONARIES[language];
+  const rules = new Intl.PluralRules(language);
+  const english = new Intl.PluralRules('en');
   return (key, vars) => {
-    const text = lookup(dict, key) ?? lookup(en, key) ?? key;
+    const count = vars?.count;
+    const text = lookup(dict, key, rules, count) ?? lookup(en, key, english, count) ?? key;
     return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => String(vars[name] ?? m)) : text;
   };
 }

@@ -79,7 +79,7 @@ describe('Maps tab', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderWithI18n(<MapList />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete map Ground' }));
-    await screen.findByText('1 maps');
+    await screen.findByText('1 map');
     expect(useMapsStore.getState().currentMapId).toBe('ed');
   });
 

@@ -98,6 +98,6 @@ describe('MapTabBar', () => {
     seedMaps(many(11));
     useUiStore.setState({ language: 'he' });
     renderWithI18n(<MapTabBar />);
-    expect(screen.getByTestId('tab-overflow').getAttribute('aria-label')).toBe('עוד 1 מפות');
+    expect(screen.getByTestId('tab-overflow').getAttribute('aria-label')).toBe('עוד מפה אחת');
   });
 });
