@@ -224,4 +224,38 @@ describe('maps', () => {
       await page.context().close();
     }
   });
+
+  it('shares a map from its card: public for everyone, and an editor added by e-mail', async () => {
+    const owner = await apiClient(own.url, OWNER, PASSWORD);
+    await owner.createMap('Atrium');
+    const maps = await signedIn(OWNER);
+    await maps.openMapsTab();
+    await maps.mapsTab().getByRole('button', { name: 'Grid view' }).click();
+    const card = maps.card('Atrium').first();
+    await card.hover();
+    await card.getByRole('button', { name: 'Share map Atrium' }).click();
+    const dialog = maps.dialog();
+    await dialog.getByText('Not shared with anyone yet').waitFor();
+    const isPublic = dialog.getByRole('checkbox', { name: 'Public map' });
+    await isPublic.click();
+    await expect.poll(() => isPublic.isChecked()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'E-mail or user name' }).fill(CANVAS);
+    await dialog.getByRole('combobox', { name: 'Role' }).selectOption('editor');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByTestId('collaborator').filter({ hasText: CANVAS }).waitFor();
+    await maps.page.screenshot({ path: docsPath('maps-share-en.png') });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('Public').waitFor();
+
+    // The collaborator has it among the shared maps; anyone else finds it among the public ones.
+    const editor = await signedIn(CANVAS);
+    await editor.tabs().filter({ hasText: 'Atrium' }).waitFor();
+    const other = await signedIn(VIEWER);
+    await other.openMapsTab();
+    await other.mapsTab().getByRole('button', { name: 'Grid view' }).click();
+    const publicMaps = other.page.getByRole('region', { name: 'Public maps' });
+    await publicMaps.getByText('Atrium').click();
+    await other.tabs().filter({ hasText: 'Atrium' }).waitFor();
+  });
 });
