@@ -51,6 +51,11 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
   }
 
   const shownError = formError ?? error;
+  const roleOptions = ROLES.map((r) => (
+    <option key={r} value={r}>
+      {t(`maps.access.${r}`)}
+    </option>
+  ));
   return (
     <Dialog variant="modal" labelledBy={titleId} onClose={onClose} testId="share-map">
       <div className="share-map">
@@ -92,11 +97,7 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
                   value={p.role}
                   onChange={(e) => void setRole(p.userId, e.target.value as CollaboratorRole)}
                 >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`maps.access.${r}`)}
-                    </option>
-                  ))}
+                  {roleOptions}
                 </select>
                 <button
                   type="button"
@@ -134,11 +135,7 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
               value={role}
               onChange={(e) => setNewRole(e.target.value as CollaboratorRole)}
             >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`maps.access.${r}`)}
-                </option>
-              ))}
+              {roleOptions}
             </select>
           </label>
           <button type="submit" className="button primary" aria-busy={busy}>
