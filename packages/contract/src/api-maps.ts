@@ -1,6 +1,6 @@
 /** Map and collaborator calls of spec §7: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
-import { MapSettings, Point, TrackingMap } from './entities.ts';
+import { Device, MapSettings, Point, TrackingMap } from './entities.ts';
 import { StringEnum } from './schema-helpers.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
@@ -66,3 +66,15 @@ export const CollaboratorResponse = Type.Object({
   success: Type.Literal(true),
   collaborator: Collaborator,
 });
+
+/**
+ * GET /maps/{id}/devices: the devices located on one map now, for anyone who may read the map
+ * (owner, collaborators, any signed-in user on a public map). Each device's `position`,
+ * `triangulationInfo` and `mapId` are those of this map; the console polls it while its live
+ * connection is down.
+ */
+export const MapDevicesResponse = Type.Object({
+  success: Type.Literal(true),
+  devices: Type.Array(Device),
+});
+export type MapDevicesResponse = Static<typeof MapDevicesResponse>;

@@ -103,6 +103,8 @@ export const Device = Type.Object({
   strongestGateway: Type.Optional(Nullable(Type.String())),
   positioningMode: PositioningMode,
   triangulationInfo: Type.Optional(Nullable(TriangulationInfo)),
+  /** The map `position` and `triangulationInfo` are on (the server locates per map). */
+  mapId: Type.Optional(Nullable(Type.String())),
   isMonitored: Type.Boolean(),
   isAvailableInAPI: Type.Boolean(),
   movementSpeed: Type.Optional(Type.Number()),

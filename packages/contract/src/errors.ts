@@ -73,4 +73,6 @@ export const CONNECTION_ERRORS = {
   noToken: 'No authentication token available',
   timeout: 'Connection timeout',
   authFailed: 'Authentication failed',
+  /** The page runs another realtime protocol than the server: a reload fetches the current one. */
+  protocolMismatch: 'Incompatible client version: reload the page',
 } as const;

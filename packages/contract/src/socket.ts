@@ -3,8 +3,20 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Point, SignalMap, TriangulationInfo } from './entities.ts';
 import { Nullable } from './schema-helpers.ts';
 
-export const SOCKET_PROTOCOL_VERSION = 1;
+/**
+ * Version of the realtime protocol. The client sends it in the handshake `auth`; the server refuses
+ * a client of another version (CONNECTION_ERRORS.protocolMismatch) so a stale page says why.
+ */
+export const SOCKET_PROTOCOL_VERSION = 2;
 
+/**
+ * A live update of one device. The server is the one authority on positions: it locates each
+ * monitored device on every map whose placed gateways heard it, and sends each socket watching such
+ * a map one update per (device, map) with that map's `mapId`, `position` and `triangulationInfo`.
+ * The device's owner also gets an update with `mapId` and `position` null when the device is
+ * located on none of the maps that socket watches (so lists keep its signal and last-seen fresh).
+ * A client draws a position only on the map named by `mapId`.
+ */
 export const DeviceUpdate = Type.Object({
   mac: Type.String(),
   name: Type.String(),
@@ -22,6 +34,26 @@ export type DeviceUpdate = Static<typeof DeviceUpdate>;
 export const Pong = Type.Object({ timestamp: Type.Number(), protocol: Type.Number() });
 export type Pong = Static<typeof Pong>;
 
+/** Most maps one socket may watch at once (the grid view shows several). */
+export const SOCKET_MAX_WATCHED_MAPS = 50;
+
+/**
+ * Client → server: the maps whose live positions this socket wants (replaces the previous set).
+ * Maps the user may not read (or that do not exist) are refused, never an error for the rest.
+ */
+export const WatchMapsRequest = Type.Object({
+  mapIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+    maxItems: SOCKET_MAX_WATCHED_MAPS,
+  }),
+});
+export type WatchMapsRequest = Static<typeof WatchMapsRequest>;
+
+export const WatchMapsAck = Type.Object({
+  watching: Type.Array(Type.String()),
+  refused: Type.Array(Type.String()),
+});
+export type WatchMapsAck = Static<typeof WatchMapsAck>;
+
 export interface ServerToClientEvents {
   device_update: (update: DeviceUpdate) => void;
   pong: (pong: Pong) => void;
@@ -29,9 +61,12 @@ export interface ServerToClientEvents {
 
 export interface ClientToServerEvents {
   ping: () => void;
+  watch_maps: (request: WatchMapsRequest, ack: (result: WatchMapsAck) => void) => void;
 }
 
 /** What the client sends in the Socket.IO handshake `auth`. */
 export interface SocketAuth {
   token: string;
+  /** SOCKET_PROTOCOL_VERSION of the client. */
+  protocol: number;
 }
