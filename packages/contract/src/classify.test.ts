@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   confidenceClass,
+  gatewayLogicThreshold,
   gatewayQuality,
   isLive,
   isOnlineInDetails,
@@ -78,4 +79,27 @@ describe('name box width', () => {
   it('is length × 8 + 6', () => expect(nameBoxWidth('Forklift')).toBe(70));
   it('is at least 20', () => expect(nameBoxWidth('A')).toBe(20));
   it('is at most 200', () => expect(nameBoxWidth('x'.repeat(30))).toBe(200));
+});
+
+describe('gateway logic threshold', () => {
+  it('reads customSettings first', () =>
+    expect(
+      gatewayLogicThreshold({
+        customSettings: { logicThreshold: -80, maxRSSI: -40 },
+        logicThreshold: -70,
+        maxRSSI: -50,
+      }),
+    ).toBe(-80));
+  it('falls back to the top level', () =>
+    expect(gatewayLogicThreshold({ customSettings: { maxRSSI: -40 }, logicThreshold: -70 })).toBe(
+      -70,
+    ));
+  it('falls back to maxRSSI, customSettings before the top level', () => {
+    expect(gatewayLogicThreshold({ customSettings: { maxRSSI: -45 }, maxRSSI: -50 })).toBe(-45);
+    expect(gatewayLogicThreshold({ customSettings: null, maxRSSI: -50 })).toBe(-50);
+  });
+  it('is null when nothing is set or values are not finite', () => {
+    expect(gatewayLogicThreshold({})).toBeNull();
+    expect(gatewayLogicThreshold({ logicThreshold: Number.NaN, maxRSSI: null })).toBeNull();
+  });
 });

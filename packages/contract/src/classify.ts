@@ -95,3 +95,27 @@ export function lastSeenText(
   if (hours < 24) return { kind: 'hours', value: hours };
   return { kind: 'date', value: new Date(now - age) };
 }
+
+/** The gateway fields spec §3 reads a threshold from. */
+export interface GatewayThresholdSource {
+  customSettings?: { logicThreshold?: number | null; maxRSSI?: number | null } | null;
+  logicThreshold?: number | null;
+  maxRSSI?: number | null;
+}
+
+const finiteOrNull = (v: number | null | undefined): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : null;
+
+/**
+ * A gateway's RSSI threshold (dBm), spec §3: its customSettings.logicThreshold, else the
+ * top-level logicThreshold, else maxRSSI (customSettings first, then top level); null when none.
+ */
+export function gatewayLogicThreshold(g: GatewayThresholdSource): number | null {
+  const cs = g.customSettings;
+  return (
+    finiteOrNull(cs?.logicThreshold) ??
+    finiteOrNull(g.logicThreshold) ??
+    finiteOrNull(cs?.maxRSSI) ??
+    finiteOrNull(g.maxRSSI)
+  );
+}

@@ -21,3 +21,6 @@ export {
 } from './grid-track.ts';
 export { gaussian, rng } from './random.ts';
 export * from './wire.ts';
+export * from './frame.ts';
+export * from './link-window.ts';
+export * from './locator.ts';

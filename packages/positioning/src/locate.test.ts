@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
-import { anchorFromGateway, DEFAULT_RADIO_MODEL, modelForAnchor } from './radio-model.ts';
+import { DEFAULT_RADIO_MODEL, modelForAnchor } from './radio-model.ts';
 import { gaussian, readings, rng, ROOM } from './test-helpers.ts';
 import { metres } from './units.ts';
 import type { LocateSettings, Method } from './types.ts';
@@ -172,12 +172,5 @@ describe('radio model from gateway settings', () => {
       DEFAULT_RADIO_MODEL.rssiAt1m,
     );
     expect(modelForAnchor({ ...ROOM[0]!, maxRSSI: -65 }).rssiAt1m).toBe(-65);
-  });
-  it('converts console gateways from map units', () => {
-    const a = anchorFromGateway(
-      { mac: 'aa', position: { x: 200, y: 100 }, logicThreshold: -80 },
-      50,
-    );
-    expect(a).toMatchObject({ id: 'aa', x: 4, y: 2, logicThreshold: -80 });
   });
 });

@@ -64,25 +64,3 @@ export function distanceForRssi(model: RadioModel, rssi: number): Metres {
 export function heightOffset(anchor: Anchor, tagHeight: number = TAG_HEIGHT_M): number {
   return (anchor.z ?? DEFAULT_ANCHOR_HEIGHT_M) - tagHeight;
 }
-
-/** A gateway as the console stores it: position in map units, optional radio settings. */
-export interface GatewayLike {
-  mac: string;
-  position: { x: number; y: number };
-  z?: number | null;
-  maxRSSI?: number | null;
-  logicThreshold?: number | null;
-}
-
-/** Convert a console gateway (map units) into an Anchor (metres). */
-export function anchorFromGateway(gw: GatewayLike, pixelsPerMetre = 1): Anchor {
-  const anchor: Anchor = {
-    id: gw.mac,
-    x: metres(gw.position.x / pixelsPerMetre),
-    y: metres(gw.position.y / pixelsPerMetre),
-    maxRSSI: gw.maxRSSI ?? null,
-    logicThreshold: gw.logicThreshold ?? null,
-  };
-  if (gw.z != null) anchor.z = metres(gw.z);
-  return anchor;
-}

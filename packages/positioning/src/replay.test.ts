@@ -39,10 +39,28 @@ describe('replay', () => {
     const more = replay(anchors, [
       ...early,
       ...reportsAt('tag', 9, 7, 3000),
+      ...reportsAt('tag', 9, 7, 3500),
       ...reportsAt('tag', 9, 7, 4000),
     ]);
     expect(more.slice(0, 3)).toEqual(base.slice(0, 3));
-    expect(more[3]).not.toEqual(base[3]);
+    expect(more.at(-1)!.x).toBeGreaterThan(base.at(-1)!.x! + 1);
+  });
+
+  it('feeds every report: a deep fade in the newest packet does not move the tag', () => {
+    // Ten packets a second per gateway at (3, 3); the newest of gateway g2 at each tick fades
+    // 25 dB, as single BLE packets do. Newest-packet-per-gateway would pull the tag off g2.
+    const reports: Report[] = [];
+    for (let t = 0; t <= 10_000; t += 100) {
+      for (const r of reportsAt('tag', 3, 3, t)) {
+        const fade = r.gateway === 'g2' && t % 1000 === 0 ? 25 : 0;
+        reports.push({ ...r, rssi: r.rssi - fade });
+      }
+    }
+    const last = replay(anchors, reports).at(-1)!;
+    expect(Math.hypot(last.x! - 3, last.y! - 3)).toBeLessThan(0.5);
+    const newestOnly = reports.filter((r) => r.tMs % 1000 === 0);
+    const fooled = replay(anchors, newestOnly).at(-1)!;
+    expect(Math.hypot(fooled.x! - 3, fooled.y! - 3)).toBeGreaterThan(1);
   });
 });
 

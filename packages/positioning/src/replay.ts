@@ -1,8 +1,10 @@
 /** Replay of recorded gateway reports: parsing of the input files and the causal per-device run. */
-import { anchorFromGateway } from './radio-model.ts';
+import { buildFrame, type FrameGateway, type MapFrame } from './frame.ts';
+import { createLinkWindows, observationsFromLinks } from './link-window.ts';
 import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
-import { createTracker, type PositioningMode } from './tracker.ts';
-import type { Anchor, LocateSettings, Observation } from './types.ts';
+import { createDeviceLocator } from './locator.ts';
+import type { PositioningMode } from './tracker.ts';
+import type { Anchor, LocateSettings } from './types.ts';
 
 /** An input problem, with the 1-based line it was found on. */
 export class InputError extends Error {
@@ -36,6 +38,9 @@ function lineOfIndex(text: string, index: number): number {
   return text.slice(0, index).split('\n').length;
 }
 
+/** The frame replays run in: positions in metres, so one "pixel" per metre. */
+const REPLAY_MAP = { _id: 'replay', settings: { pixelsPerMetre: 1 } };
+
 /** Parse gateways.json: [{mac, x, y, z?, maxRSSI?, logicThreshold?}] in metres. */
 export function parseGateways(text: string, file = 'gateways.json'): Anchor[] {
   let data: unknown;
@@ -51,7 +56,7 @@ export function parseGateways(text: string, file = 'gateways.json'): Anchor[] {
   }
   if (!Array.isArray(data)) throw new InputError(file, 1, 'expected an array of gateways');
   const starts = [...text.matchAll(/\{/g)].map((m) => lineOfIndex(text, m.index));
-  return data.map((g: unknown, i) => {
+  const gateways = data.map((g: unknown, i): FrameGateway => {
     const line = starts[i] ?? 1;
     if (typeof g !== 'object' || g === null)
       throw new InputError(file, line, `gateway ${i + 1} is not an object`);
@@ -67,14 +72,15 @@ export function parseGateways(text: string, file = 'gateways.json'): Anchor[] {
       if (r[k] != null && typeof r[k] !== 'number')
         throw new InputError(file, line, `gateway ${r.mac}: "${k}" must be a number`);
     }
-    return anchorFromGateway({
+    return {
       mac: r.mac,
       position: { x: r.x as number, y: r.y as number },
       z: (r.z as number | undefined) ?? null,
       maxRSSI: (r.maxRSSI as number | undefined) ?? null,
       logicThreshold: (r.logicThreshold as number | undefined) ?? null,
-    });
+    };
   });
+  return buildFrame(REPLAY_MAP, gateways).anchors;
 }
 
 /** Parse reports.csv with header ts_ms,gateway,device,rssi (columns in any order). */
@@ -176,7 +182,9 @@ export interface ReplayOptions {
 
 /**
  * Replay: per device, one row every intervalMs from its first report to the last report of
- * the input; each row sees only reports with ts ≤ its own ts_ms (causal by construction).
+ * the input; each row sees only reports with ts ≤ its own ts_ms (causal by construction). Every
+ * report goes into the device's link windows and the locator reads their summaries, as the
+ * server does live; a weak fix keeps the row at the last good one.
  */
 export function replay(
   anchors: readonly Anchor[],
@@ -192,33 +200,30 @@ export function replay(
     if (list) list.push(r);
     else byDevice.set(r.device, [r]);
   }
+  const frame: MapFrame = { mapId: REPLAY_MAP._id, pixelsPerMetre: 1, anchors: [...anchors] };
+  const windows = createLinkWindows();
   const rows: ReplayRow[] = [];
   for (const [device, list] of [...byDevice].sort(([a], [b]) => a.localeCompare(b))) {
-    const tracker = createTracker({
+    const locator = createDeviceLocator({
       mode: options.mode ?? 'mobile',
       settings: options.settings ?? DEFAULT_LOCATE_SETTINGS,
     });
-    const latest = new Map<string, Report>();
     let next = 0;
     for (let t = list[0]!.tMs; t <= end; t += intervalMs) {
       while (next < list.length && list[next]!.tMs <= t) {
         const r = list[next++]!;
-        latest.set(r.gateway, r);
+        windows.add(device, r.gateway, r.rssi, r.tMs);
       }
-      const obs: Observation[] = [...latest.values()].map((r) => ({
-        gateway: r.gateway,
-        rssi: r.rssi,
-        ageMs: t - r.tMs,
-      }));
-      const e = tracker.update(obs, anchors, t);
+      const fix = locator.update(frame, observationsFromLinks(windows.summaries(device, t), t), t);
       rows.push({
         tMs: t,
         device,
-        x: e?.x ?? null,
-        y: e?.y ?? null,
-        confidence: e?.confidence ?? null,
+        x: fix?.position.x ?? null,
+        y: fix?.position.y ?? null,
+        confidence: fix?.triangulationInfo.confidence ?? null,
       });
     }
+    windows.forget(device);
   }
   return rows;
 }

@@ -14,12 +14,14 @@ export interface Anchor {
   logicThreshold?: number | null;
 }
 
-/** One gateway's latest reading of the tag. */
+/** One gateway's reading of the tag: a packet, or a link window's level. */
 export interface Observation {
   gateway: string;
   rssi: Dbm | number;
   /** How old the reading is at the time of the estimate. */
   ageMs: number;
+  /** Packets behind the reading (a link window's count); 1 when absent. */
+  count?: number;
 }
 
 /** A single-epoch estimator. */

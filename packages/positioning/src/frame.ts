@@ -1,0 +1,69 @@
+/**
+ * The one place a map and its gateways become a positioning frame: the scale, the anchors in
+ * metres with each gateway's radio settings, and the plan's size in pixels.
+ */
+import { DEFAULT_PIXELS_PER_METRE } from '@rtls/contract';
+import type { Anchor } from './types.ts';
+import { metres } from './units.ts';
+import type { PixelSize } from './wire.ts';
+
+/** Everything the locator needs to know about one map. */
+export interface MapFrame {
+  mapId: string;
+  pixelsPerMetre: number;
+  /** The map's placed gateways, in metres. */
+  anchors: Anchor[];
+  /** The floor plan's size, when known: fixes are kept on it. */
+  plan?: PixelSize;
+}
+
+/** The parts of a map the frame reads. */
+export interface FrameMap {
+  _id: string;
+  settings?: { pixelsPerMetre?: number | null; imageSize?: PixelSize | null } | null;
+}
+
+/** The parts of a gateway the frame reads; position in map pixels. */
+export interface FrameGateway {
+  mac: string;
+  position?: { x: number; y: number } | null;
+  maxRSSI?: number | null;
+  logicThreshold?: number | null;
+  /** Mounting height (m); DEFAULT_ANCHOR_HEIGHT_M when absent. */
+  z?: number | null;
+}
+
+/** A map's scale: its pixelsPerMetre when positive and finite, else the contract's default. */
+export function framePixelsPerMetre(map: FrameMap): number {
+  const ppm = map.settings?.pixelsPerMetre;
+  return typeof ppm === 'number' && Number.isFinite(ppm) && ppm > 0
+    ? ppm
+    : DEFAULT_PIXELS_PER_METRE;
+}
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The map's frame; gateways without a finite position are not anchors. */
+export function buildFrame(map: FrameMap, gateways: readonly FrameGateway[]): MapFrame {
+  const pixelsPerMetre = framePixelsPerMetre(map);
+  const anchors: Anchor[] = [];
+  for (const g of gateways) {
+    const p = g.position;
+    if (!p || !finite(p.x) || !finite(p.y)) continue;
+    const anchor: Anchor = {
+      id: g.mac,
+      x: metres(p.x / pixelsPerMetre),
+      y: metres(p.y / pixelsPerMetre),
+      maxRSSI: g.maxRSSI ?? null,
+      logicThreshold: g.logicThreshold ?? null,
+    };
+    if (finite(g.z)) anchor.z = metres(g.z);
+    anchors.push(anchor);
+  }
+  const size = map.settings?.imageSize;
+  const frame: MapFrame = { mapId: map._id, pixelsPerMetre, anchors };
+  if (size && finite(size.width) && finite(size.height)) {
+    frame.plan = { width: size.width, height: size.height };
+  }
+  return frame;
+}

@@ -1,0 +1,56 @@
+/**
+ * A device's locator on one map: the tracker in metres, fixes in map pixels, and the rule for
+ * weak fixes (keep showing the last good one rather than jump to a guess or blank the marker).
+ */
+import type { MapFrame } from './frame.ts';
+import { createTracker, type PositioningMode, type Tracker } from './tracker.ts';
+import type { LocateSettings, Observation } from './types.ts';
+import { fixInPixels, type PixelFix } from './wire.ts';
+
+/** Per-device, per-map positioning with the keep-the-last rule. */
+export interface DeviceLocator {
+  /**
+   * A new fix in map pixels; the last fix when the new one is missing or below
+   * settings.minConfidence; null before any fix (and while positioning is disabled).
+   */
+  update(frame: MapFrame, observations: readonly Observation[], nowMs: number): PixelFix | null;
+  readonly last: PixelFix | null;
+}
+
+/** Options of a device locator. */
+export interface DeviceLocatorOptions {
+  mode: PositioningMode;
+  settings: LocateSettings;
+  filter?: 'grid' | 'kalman';
+}
+
+/** A locator for one device; a frame of another map starts it afresh. */
+export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
+  const { settings } = opts;
+  let tracker: Tracker | null = null;
+  let mapId: string | null = null;
+  let last: PixelFix | null = null;
+  return {
+    get last() {
+      return last;
+    },
+    update(frame, observations, nowMs) {
+      if (!settings.enabled) return null;
+      if (!tracker || frame.mapId !== mapId) {
+        // The tracker applies no confidence floor: the weak-fix rule is this locator's.
+        tracker = createTracker({
+          mode: opts.mode,
+          settings: { ...settings, minConfidence: 0 },
+          ...(opts.filter ? { filter: opts.filter } : {}),
+        });
+        mapId = frame.mapId;
+        last = null;
+      }
+      const e = tracker.update(observations, frame.anchors, nowMs);
+      if (e && e.confidence >= settings.minConfidence) {
+        last = fixInPixels(e, frame.pixelsPerMetre, nowMs, frame.plan);
+      }
+      return last;
+    },
+  };
+}
