@@ -126,7 +126,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   const maps = mapsRepository(sql);
   const gateways = gatewaysRepository(sql);
   const devices = devicesRepository(sql);
-  const keys = ingestKeys(sql);
+  const keys = ingestKeys(sql, redis);
   const images = imagesRepository(sql);
   const mapsSvc = mapsService(maps, images);
 

@@ -3,12 +3,12 @@
  * embedded one, and this machine's Mosquitto via TEST_MQTT_URL) and the matching device_update
  * reaches the owner's Socket.IO client, not another account's.
  */
-import net from 'node:net';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceUpdate } from '@rtls/contract';
-import { startMqttIngest, type MqttIngest } from '../src/plugins/mqtt.ts';
+import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { macFromName } from '../src/modules/ingest/mqtt-formats.ts';
 import {
   DB_KINDS,
@@ -19,39 +19,7 @@ import {
   type SignedIn,
   type TestApp,
 } from './helpers.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-const connectMqtt = (url: string, password?: string) =>
-  new Promise<MqttClient>((resolve, reject) => {
-    const c = mqtt.connect(url, {
-      username: 'gw',
-      password,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-
-const publish = (c: MqttClient, topic: string, payload: unknown) =>
-  new Promise<void>((resolve, reject) =>
-    c.publish(
-      topic,
-      typeof payload === 'string' ? payload : JSON.stringify(payload),
-      { qos: 1 },
-      (err) => (err ? reject(err) : resolve()),
-    ),
-  );
+import { connectMqtt, freePort, publish } from './mqtt-helpers.ts';
 
 /** Collects device_update events of one signed-in user. */
 async function liveClient(baseUrl: string, token: string) {

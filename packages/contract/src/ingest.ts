@@ -28,6 +28,8 @@ export const IngestReport = Type.Object({
 export type IngestReport = Static<typeof IngestReport>;
 
 export const INGEST_MAX_BATCH = 5_000;
+/** Largest ingest message in bytes: an HTTP body, or an MQTT packet on the embedded broker. */
+export const INGEST_MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Reports older or newer than this relative to the server clock are rejected. */
 export const INGEST_MAX_PAST_MS = 24 * 3600_000;
 export const INGEST_MAX_FUTURE_MS = 5 * 60_000;

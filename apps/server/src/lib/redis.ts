@@ -132,3 +132,32 @@ export function redisFailureLimiter(
     },
   };
 }
+
+/** A message channel between instances over the shared Redis (best effort, at most once). */
+export interface RedisChannel<T> {
+  publish(message: T): Promise<void>;
+  /** fn runs for every message published on the channel by any instance, this one included. */
+  subscribe(fn: (message: T) => void): Promise<void>;
+}
+
+export function redisChannel<T>(link: RedisLink, name: string): RedisChannel<T> {
+  const channel = `${REDIS_PREFIX}${name}`;
+  return {
+    async publish(message) {
+      await link.client.publish(channel, JSON.stringify(message));
+    },
+    async subscribe(fn) {
+      link.subscriber.on('message', (from: string, text: string) => {
+        if (from !== channel) return;
+        let message: T;
+        try {
+          message = JSON.parse(text) as T;
+        } catch {
+          return; // not ours: another program on the same Redis
+        }
+        fn(message);
+      });
+      await link.subscriber.subscribe(channel);
+    },
+  };
+}

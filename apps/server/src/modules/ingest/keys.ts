@@ -1,6 +1,12 @@
-/** Ingest keys: created and revoked by an account owner, shown once, stored as hashes. */
+/**
+ * Ingest keys: created and revoked by an account owner, shown once, stored as hashes. A revocation
+ * is announced (events 'revoked' with the key id) on this instance and, through Redis, on every
+ * other one, so open MQTT sessions of that key end at once wherever they are.
+ */
+import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../plugins/db.ts';
+import { redisChannel, type RedisLink } from '../../lib/redis.ts';
 import { newToken, tokenHash } from '../../lib/secrets.ts';
 
 export const INGEST_KEY_PREFIX = 'ik_';
@@ -24,8 +30,40 @@ const present = (r: {
   revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
 });
 
-export function ingestKeys(sql: Sql) {
+/** Who a key belongs to: the key's id (for revocation) and its account. */
+export interface KeyIdentity {
+  keyId: string;
+  ownerId: string;
+}
+
+interface RevokedMessage {
+  keyId: string;
+  from: string;
+}
+
+export function ingestKeys(sql: Sql, redis: RedisLink | null = null) {
+  const events = new EventEmitter<{ revoked: [keyId: string] }>();
+  const instance = randomUUID();
+  const channel = redis ? redisChannel<RevokedMessage>(redis, 'ingest-key-revoked') : null;
+  channel
+    ?.subscribe((m) => {
+      if (m.from !== instance && typeof m.keyId === 'string') events.emit('revoked', m.keyId);
+    })
+    .catch(() => undefined); // without the channel, open sessions still end at their next re-check
+
+  /** The active key's identity, or null. */
+  async function identify(key: string): Promise<KeyIdentity | null> {
+    if (!key.startsWith(INGEST_KEY_PREFIX) || key.length > 200) return null;
+    const rows = await sql.query<{ id: string; owner_id: string }>(
+      'select id, owner_id from ingest_keys where key_hash = $1 and revoked_at is null',
+      [tokenHash(key)],
+    );
+    return rows[0] ? { keyId: rows[0].id, ownerId: rows[0].owner_id } : null;
+  }
+
   return {
+    events,
+    identify,
     /** Create a key; the clear key is returned only here. */
     async create(ownerId: string, name: string): Promise<IngestKeyInfo & { key: string }> {
       const key = newToken(INGEST_KEY_PREFIX);
@@ -54,22 +92,28 @@ export function ingestKeys(sql: Sql) {
       );
       return rows.map(present);
     },
-    /** Revoke one of the owner's keys; false when there is no such key. */
+    /** Revoke one of the owner's keys and announce it; false when there is no such key. */
     async revoke(ownerId: string, id: string): Promise<boolean> {
       const rows = await sql.query(
         'update ingest_keys set revoked_at = coalesce(revoked_at, now()) where id = $1 and owner_id = $2 returning id',
         [id, ownerId],
       );
-      return rows.length > 0;
+      if (rows.length === 0) return false;
+      events.emit('revoked', id);
+      await channel?.publish({ keyId: id, from: instance }).catch(() => undefined);
+      return true;
     },
     /** The owner of an active key, or null. */
     async ownerOf(key: string): Promise<string | null> {
-      if (!key.startsWith(INGEST_KEY_PREFIX) || key.length > 200) return null;
-      const rows = await sql.query<{ owner_id: string }>(
-        'select owner_id from ingest_keys where key_hash = $1 and revoked_at is null',
-        [tokenHash(key)],
+      return (await identify(key))?.ownerId ?? null;
+    },
+    /** Of these key ids, the ones still active (open sessions re-check their keys with it). */
+    async active(keyIds: string[]): Promise<Set<string>> {
+      const rows = await sql.query<{ id: string }>(
+        'select id from ingest_keys where id = any($1::text[]) and revoked_at is null',
+        [keyIds],
       );
-      return rows[0]?.owner_id ?? null;
+      return new Set(rows.map((r) => r.id));
     },
   };
 }

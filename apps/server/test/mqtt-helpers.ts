@@ -1,0 +1,69 @@
+/** MQTT test clients (mqtt.js) and free ports, shared by the MQTT ingest suites. */
+import net from 'node:net';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A connected gateway client; rejects when the broker refuses it. */
+export const connectMqtt = (url: string, password?: string, opts: IClientOptions = {}) =>
+  new Promise<MqttClient>((resolve, reject) => {
+    const c = mqtt.connect(url, {
+      username: 'gw',
+      password,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+      ...opts,
+    });
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => {
+      c.end(true);
+      reject(err);
+    });
+  });
+
+export const publish = (
+  c: MqttClient,
+  topic: string,
+  payload: unknown,
+  opts: { retain?: boolean } = {},
+) =>
+  new Promise<void>((resolve, reject) =>
+    c.publish(
+      topic,
+      typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload),
+      { qos: 1, ...opts },
+      (err) => (err ? reject(err) : resolve()),
+    ),
+  );
+
+/** Resolves when the client's connection closes (or after timeoutMs, with false). */
+export const closed = (c: MqttClient, timeoutMs = 5000) =>
+  new Promise<boolean>((resolve) => {
+    if (!c.connected) return resolve(true);
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    c.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Subscribe and return the broker's granted codes (128: refused), refused or not. */
+export const subscribeGranted = (c: MqttClient, topics: string[]) =>
+  new Promise<number[]>((resolve, reject) =>
+    c.subscribe(topics, { qos: 1 }, (err, granted) => {
+      const packet = (err as { packet?: { granted?: number[] } } | undefined)?.packet;
+      if (packet?.granted) return resolve(packet.granted);
+      if (err) return reject(err);
+      resolve((granted ?? []).map((g) => g.qos));
+    }),
+  );
