@@ -1,0 +1,151 @@
+/**
+ * The positions stream on RabbitMQ: N durable partition queues (`<prefix>.<k>`) with a single
+ * active consumer each. Every instance publishes each device's reports to the device's partition
+ * (publisher confirms, one message per partition and owner per turn of the event loop) and
+ * consumes every partition; RabbitMQ decides which instance observes which partition and fails
+ * over when an instance goes away. While RabbitMQ is unreachable reports are stored but not
+ * positioned, readiness says why, and the connection is retried until it returns.
+ */
+import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
+import type { Affinity, AffinityStats, Observe } from './affinity.ts';
+import { consumePartitions, type PartitionConsumer, type StreamMessage } from './amqp-consumer.ts';
+import { splitByPartition, type DeviceReport } from './partition.ts';
+
+export interface AmqpStreamOptions<R> {
+  url: string;
+  observe: Observe<R>;
+  partitions: number;
+  prefix: string;
+  /** Unacknowledged messages per partition held by its active consumer. */
+  prefetch?: number;
+  /** On close, how long the observation under way may take before the rest is handed over. */
+  drainTimeoutMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * Every instance declares the queues with these arguments (RabbitMQ refuses a re-declaration
+ * that differs). Positions are live: a backlog older than a minute, or beyond 10,000 messages per
+ * partition while no instance consumes, is worth less than the newest reports, so it is dropped.
+ */
+const QUEUE_OPTIONS = {
+  durable: true,
+  arguments: {
+    'x-single-active-consumer': true,
+    'x-message-ttl': 60_000,
+    'x-max-length': 10_000,
+  },
+};
+
+/** Where an amqp URL points, without its credentials (readiness and logs). */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'POSITIONS_STREAM_URL';
+  }
+};
+
+export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions<R>): Affinity<R> {
+  const { partitions, prefix, observe } = opts;
+  const onError = (err: unknown) => opts.onError?.(err);
+  const queues = Array.from({ length: partitions }, (_, k) => `${prefix}.${k}`);
+  const stats: AffinityStats = { sent: 0, delivered: 0, dropped: 0, observed: 0 };
+  let publisher: ConfirmChannel | null = null;
+  let consumer: PartitionConsumer | null = null;
+  let down = `connecting to ${hostOf(opts.url)}`;
+  let closing = false;
+  /** Reports of this turn, by partition then owner, published together at its end. */
+  let pending = new Map<number, Map<string, R[]>>();
+  let scheduled = false;
+
+  async function setup(model: ChannelModel) {
+    const pub = await model.createConfirmChannel();
+    pub.on('error', onError);
+    // A channel closed by the broker (not the connection) would leave this instance deaf or
+    // mute: end the connection so that recovery builds both channels again.
+    pub.on('close', () => {
+      if (publisher === pub) publisher = null;
+      if (!closing) void model.close().catch(() => undefined);
+    });
+    for (const q of queues) await pub.assertQueue(q, QUEUE_OPTIONS);
+    consumer = await consumePartitions<R>(model, {
+      queues,
+      observe,
+      prefetch: opts.prefetch ?? 16,
+      onObserved: (n) => (stats.observed += n),
+      onError,
+      onCancelled: () => void model.close().catch(() => undefined),
+    });
+    publisher = pub;
+  }
+
+  const connection = amqp.connect(opts.url, {
+    recovery: { waitForConnect: false, initialDelay: 200, maxDelay: 5_000, setup },
+  });
+  void connection.then((c) => {
+    c.on('connect', () => (down = ''));
+    c.on('connect-failed', (err: Error) => (down = `unreachable (${err.message})`));
+    c.on('disconnect', (err: Error) => {
+      publisher = null;
+      consumer = null;
+      down = `disconnected (${err.message})`;
+    });
+    c.on('error', onError);
+  }, onError);
+
+  function publish() {
+    scheduled = false;
+    const batch = pending;
+    pending = new Map();
+    for (const [k, owners] of batch)
+      for (const [ownerId, reports] of owners) {
+        const ch = publisher;
+        if (!ch) {
+          stats.dropped += reports.length;
+          continue;
+        }
+        const body: StreamMessage<R> = { o: ownerId, r: reports };
+        ch.sendToQueue(
+          queues[k]!,
+          Buffer.from(JSON.stringify(body)),
+          { contentType: 'application/json' },
+          (err) => {
+            if (err) stats.dropped += reports.length;
+            else stats.delivered += reports.length;
+          },
+        );
+      }
+  }
+
+  return {
+    send(ownerId, reports) {
+      if (reports.length === 0) return;
+      stats.sent += reports.length;
+      if (closing || !publisher) {
+        stats.dropped += reports.length;
+        return;
+      }
+      for (const [k, list] of splitByPartition(ownerId, reports, partitions)) {
+        let owners = pending.get(k);
+        if (!owners) pending.set(k, (owners = new Map()));
+        const prev = owners.get(ownerId);
+        if (prev) prev.push(...list);
+        else owners.set(ownerId, list);
+      }
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(publish);
+      }
+    },
+    ready: () => Promise.resolve(publisher && consumer ? 'ok' : down || 'not connected'),
+    stats,
+    async close() {
+      if (scheduled) publish();
+      closing = true;
+      await publisher?.waitForConfirms().catch(() => undefined);
+      await consumer?.stop(opts.drainTimeoutMs ?? 5_000);
+      await (await connection.catch(() => null))?.close().catch(() => undefined);
+    },
+  };
+}
