@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** RabbitMQ (amqp://…) through which instances give each device one positioning instance. */
+  positionsStreamUrl: string | null;
   mqttUrl: string | null;
   /** Port of the embedded MQTT broker (only when mqttUrl is not set); 0 disables it. */
   mqttPort: number;
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    positionsStreamUrl: env.POSITIONS_STREAM_URL || null,
     mqttUrl: env.MQTT_URL || null,
     mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
     mqttIngestKey: env.MQTT_INGEST_KEY || null,
