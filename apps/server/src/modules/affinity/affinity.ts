@@ -6,11 +6,11 @@
  * (POSITIONS_STREAM_URL): reports go through RabbitMQ partition queues, one per hash of
  * owner and device, each with a single active consumer; see amqp-stream.ts.
  */
-import { createAmqpStream } from './amqp-stream.ts';
+import { createAmqpStream, type AmqpTuning } from './amqp-stream.ts';
 import type { DeviceReport } from './partition.ts';
 
 /** The positions entry point: one owner's accepted reports, oldest first. */
-export type Observe<R> = (ownerId: string, reports: R[]) => void | Promise<void>;
+export type Observe<R> = (ownerId: string, reports: readonly R[]) => void | Promise<void>;
 
 export interface AffinityStats {
   /** Reports handed to send(). */
@@ -25,7 +25,7 @@ export interface AffinityStats {
 
 export interface Affinity<R> {
   /** Hand reports that were just stored to the one process that positions their devices. */
-  send(ownerId: string, reports: R[]): void;
+  send(ownerId: string, reports: readonly R[]): void;
   /** For /readyz: 'ok', or why the stream cannot carry reports now; null without a stream. */
   readonly ready: (() => Promise<'ok' | string>) | null;
   readonly stats: AffinityStats;
@@ -41,6 +41,8 @@ export interface AffinityOptions<R> {
   partitions?: number;
   /** Queue name prefix: `<prefix>.<k>`. */
   prefix?: string;
+  /** Stream tuning (tests shorten the periods); see AmqpTuning. */
+  tuning?: Partial<AmqpTuning>;
   onError?: (err: unknown) => void;
 }
 
@@ -54,6 +56,7 @@ export function createAffinity<R extends DeviceReport>(opts: AffinityOptions<R>)
       observe: opts.observe,
       partitions: opts.partitions ?? DEFAULT_PARTITIONS,
       prefix: opts.prefix ?? DEFAULT_QUEUE_PREFIX,
+      tuning: opts.tuning,
       onError: opts.onError,
     });
   return direct(opts.observe, opts.onError);

@@ -1,9 +1,10 @@
 /**
- * The consuming side of the positions stream: this instance registers on every partition queue;
- * RabbitMQ makes one registered consumer per queue active (x-single-active-consumer) and moves
- * that role to the next one when its connection ends. Messages of a partition are observed one
- * at a time, in queue order, and acknowledged after observe settles: a batch an instance took but
- * had not finished goes back to the queue, in place, for the next active consumer.
+ * The consuming side of the positions stream: this instance registers on every partition queue,
+ * one channel per partition; RabbitMQ makes one registered consumer per queue active
+ * (x-single-active-consumer) and moves that role to the next one when its channel closes.
+ * Messages of a partition are observed one at a time, in queue order, and acknowledged after
+ * observe settles: what an instance took but had not started goes back to the queue, in place,
+ * for the next active consumer.
  */
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import type { Observe } from './affinity.ts';
@@ -26,33 +27,39 @@ export interface ConsumerOptions<R> {
 }
 
 export interface PartitionConsumer {
+  /** Partitions this instance received messages of since `sinceMs` (it is their active one). */
+  active(sinceMs: number): number[];
+  /** Give partition k to the next registered instance, and register again behind the others. */
+  release(k: number, drainTimeoutMs: number): Promise<void>;
   /** Stop observing: settle the observation under way, release the rest to the next consumer. */
   stop(drainTimeoutMs: number): Promise<void>;
+}
+
+interface Slot {
+  channel: Channel;
+  /** The channel can still acknowledge. */
+  open: boolean;
+  /** New messages are observed (false once released or stopping). */
+  taking: boolean;
+  chain: Promise<void>;
+  lastDelivery: number;
 }
 
 export async function consumePartitions<R>(
   model: ChannelModel,
   opts: ConsumerOptions<R>,
 ): Promise<PartitionConsumer> {
-  const channel = await model.createChannel();
-  channel.on('error', opts.onError);
-  /** The channel can still acknowledge. */
-  let open = true;
-  /** New messages are observed (false once stopping). */
-  let taking = true;
-  channel.on('close', () => (open = false));
-  await channel.prefetch(opts.prefetch, false);
-  const chains = opts.queues.map(() => Promise.resolve());
+  const slots: Slot[] = [];
+  let stopped = false;
 
-  async function handle(ch: Channel, msg: ConsumeMessage) {
-    // A stopped consumer leaves what it has not started to the next one (unacked → requeued).
-    if (!taking || !open) return;
+  async function handle(slot: Slot, msg: ConsumeMessage) {
+    if (!slot.taking || !slot.open) return;
     let batch: StreamMessage<R>;
     try {
       batch = JSON.parse(msg.content.toString()) as StreamMessage<R>;
     } catch (err) {
       opts.onError(err);
-      ch.ack(msg); // not ours to understand; keeping it would block the partition forever
+      slot.channel.ack(msg); // not ours to understand; keeping it would block the partition
       return;
     }
     try {
@@ -61,31 +68,58 @@ export async function consumePartitions<R>(
       opts.onError(err);
     }
     opts.onObserved(batch.r.length);
-    if (open) ch.ack(msg);
+    if (slot.open) slot.channel.ack(msg);
   }
 
-  for (const [k, queue] of opts.queues.entries()) {
+  async function register(k: number): Promise<Slot> {
+    const channel = await model.createChannel();
+    const slot: Slot = {
+      channel,
+      open: true,
+      taking: true,
+      chain: Promise.resolve(),
+      lastDelivery: 0,
+    };
+    channel.on('error', opts.onError);
+    channel.on('close', () => (slot.open = false));
+    await channel.prefetch(opts.prefetch, false);
     await channel.consume(
-      queue,
+      opts.queues[k]!,
       (msg) => {
         if (msg === null) return opts.onCancelled();
-        chains[k] = chains[k]!.then(() => handle(channel, msg)).catch(opts.onError);
+        slot.lastDelivery = Date.now();
+        slot.chain = slot.chain.then(() => handle(slot, msg)).catch(opts.onError);
       },
       { noAck: false },
     );
+    slots[k] = slot;
+    return slot;
   }
 
+  /** Finish the observation under way (at most drainTimeoutMs), then close the channel. */
+  async function settle(slot: Slot, drainTimeoutMs: number) {
+    slot.taking = false;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([slot.chain, new Promise((r) => (timer = setTimeout(r, drainTimeoutMs)))]);
+    clearTimeout(timer);
+    // Closing the channel hands every unacknowledged message back to its queue, in place.
+    await slot.channel.close().catch(() => undefined);
+  }
+
+  for (let k = 0; k < opts.queues.length; k++) await register(k);
+
   return {
+    active: (sinceMs) =>
+      slots.flatMap((s, k) => (s.taking && s.lastDelivery >= sinceMs ? [k] : [])),
+    async release(k, drainTimeoutMs) {
+      const slot = slots[k];
+      if (stopped || !slot?.taking) return;
+      await settle(slot, drainTimeoutMs);
+      if (!stopped) await register(k);
+    },
     async stop(drainTimeoutMs) {
-      taking = false;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(chains),
-        new Promise((r) => (timer = setTimeout(r, drainTimeoutMs))),
-      ]);
-      clearTimeout(timer);
-      // Closing the channel hands every unacknowledged message back to its queue.
-      await channel.close().catch(() => undefined);
+      stopped = true;
+      await Promise.all(slots.map((s) => settle(s, drainTimeoutMs)));
     },
   };
 }

@@ -78,11 +78,17 @@ describe.skipIf(!available)('positions stream on RabbitMQ', () => {
   const streams: Affinity<Report>[] = [];
   const seen: Seen[] = [];
 
-  function instance(name: string, url = AMQP_URL, observe?: (r: Report[]) => Promise<void>) {
+  function instance(
+    name: string,
+    url = AMQP_URL,
+    observe?: (r: readonly Report[]) => Promise<void>,
+    rebalanceMs = 60_000,
+  ) {
     const stream = createAffinity<Report>({
       url,
       prefix,
       partitions: PARTITIONS,
+      tuning: { rebalanceMs, drainTimeoutMs: 1_000 },
       observe: async (owner, reports) => {
         for (const report of reports) seen.push({ by: name, owner, report });
         await observe?.(reports);
@@ -170,6 +176,33 @@ describe.skipIf(!available)('positions stream on RabbitMQ', () => {
       expect(onB.filter((s) => s.report.device === device).map((s) => s.report.at)).toEqual([
         2003, 2004, 2005,
       ]);
+  });
+
+  it('spreads the partitions over the instances, each report still observed once and in order', async () => {
+    await Promise.all(streams.map((s) => s.close()));
+    streams.length = 0;
+    const a = instance('a', AMQP_URL, undefined, 300);
+    await ready(a);
+    const b = instance('b', AMQP_URL, undefined, 300);
+    await ready(b);
+    const devices = Array.from({ length: 40 }, (_, d) => `C3:00:00:00:04:${d}`);
+    for (let r = 0; r < 30; r++) {
+      await sendRounds([r % 2 ? b : a], devices, 1, 4000 + r);
+      await sleep(50);
+    }
+    await until('every report', () => ofRun(4000).length >= 40 * 30);
+    await sleep(200);
+    const run = ofRun(4000);
+    expect(run).toHaveLength(40 * 30);
+    const last = run.filter((s) => s.report.at >= 4020);
+    expect(new Set(last.map((s) => s.by))).toEqual(new Set(['a', 'b']));
+    for (const device of devices) {
+      const mine = run.filter((s) => s.report.device === device);
+      expect(mine.map((s) => s.report.at)).toEqual(Array.from({ length: 30 }, (_, r) => 4000 + r));
+      // Once shared out, a device stays with one instance.
+      const settled = last.filter((s) => s.report.device === device);
+      expect(new Set(settled.map((s) => s.by)).size).toBe(1);
+    }
   });
 
   it('drops positions, never reports, while RabbitMQ is unreachable, and resumes after', async () => {

@@ -5,21 +5,35 @@
  * consumes every partition; RabbitMQ decides which instance observes which partition and fails
  * over when an instance goes away. While RabbitMQ is unreachable reports are stored but not
  * positioned, readiness says why, and the connection is retried until it returns.
+ *
+ * RabbitMQ (3.x) makes the first registered consumer of a queue its active one, so the first
+ * instance would take every partition. Each instance therefore counts the partitions it is active
+ * on (it receives their messages) and, above its share (partitions / registered instances,
+ * rounded up), releases the excess: it finishes the batch under way and closes that partition's
+ * channel, RabbitMQ activates the next registered instance, and this one registers again behind.
  */
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import type { Affinity, AffinityStats, Observe } from './affinity.ts';
 import { consumePartitions, type PartitionConsumer, type StreamMessage } from './amqp-consumer.ts';
 import { splitByPartition, type DeviceReport } from './partition.ts';
 
+export interface AmqpTuning {
+  /** Unacknowledged messages per partition held by its active consumer. */
+  prefetch: number;
+  /** On close or release, how long the observation under way may take before handing over. */
+  drainTimeoutMs: number;
+  /** How often this instance compares the partitions it is active on with its share. */
+  rebalanceMs: number;
+}
+
+const DEFAULT_TUNING: AmqpTuning = { prefetch: 16, drainTimeoutMs: 5_000, rebalanceMs: 5_000 };
+
 export interface AmqpStreamOptions<R> {
   url: string;
   observe: Observe<R>;
   partitions: number;
   prefix: string;
-  /** Unacknowledged messages per partition held by its active consumer. */
-  prefetch?: number;
-  /** On close, how long the observation under way may take before the rest is handed over. */
-  drainTimeoutMs?: number;
+  tuning?: Partial<AmqpTuning>;
   onError?: (err: unknown) => void;
 }
 
@@ -48,6 +62,7 @@ const hostOf = (url: string) => {
 
 export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions<R>): Affinity<R> {
   const { partitions, prefix, observe } = opts;
+  const tuning = { ...DEFAULT_TUNING, ...opts.tuning };
   const onError = (err: unknown) => opts.onError?.(err);
   const queues = Array.from({ length: partitions }, (_, k) => `${prefix}.${k}`);
   const stats: AffinityStats = { sent: 0, delivered: 0, dropped: 0, observed: 0 };
@@ -72,7 +87,7 @@ export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions
     consumer = await consumePartitions<R>(model, {
       queues,
       observe,
-      prefetch: opts.prefetch ?? 16,
+      prefetch: tuning.prefetch,
       onObserved: (n) => (stats.observed += n),
       onError,
       onCancelled: () => void model.close().catch(() => undefined),
@@ -93,6 +108,26 @@ export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions
     });
     c.on('error', onError);
   }, onError);
+
+  /** Release the partitions this instance is active on beyond its share (see above). */
+  async function rebalance() {
+    const [pub, mine] = [publisher, consumer];
+    if (!pub || !mine || closing) return;
+    const { consumerCount } = await pub.checkQueue(queues[0]!);
+    if (consumerCount <= 1) return;
+    const share = Math.ceil(partitions / consumerCount);
+    const active = mine.active(Date.now() - 2 * tuning.rebalanceMs);
+    for (const k of active.slice(share)) await mine.release(k, tuning.drainTimeoutMs);
+  }
+  let balancing = false;
+  const balancer = setInterval(() => {
+    if (balancing) return;
+    balancing = true;
+    rebalance()
+      .catch(onError)
+      .finally(() => (balancing = false));
+  }, tuning.rebalanceMs);
+  balancer.unref();
 
   function publish() {
     scheduled = false;
@@ -143,8 +178,9 @@ export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions
     async close() {
       if (scheduled) publish();
       closing = true;
+      clearInterval(balancer);
       await publisher?.waitForConfirms().catch(() => undefined);
-      await consumer?.stop(opts.drainTimeoutMs ?? 5_000);
+      await consumer?.stop(tuning.drainTimeoutMs);
       await (await connection.catch(() => null))?.close().catch(() => undefined);
     },
   };
