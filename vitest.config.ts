@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
+          globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

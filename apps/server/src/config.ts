@@ -37,7 +37,7 @@ export interface Config {
   /** Allowed browser origins for the realtime channel; empty means same host only. */
   allowedOrigins: string[];
   tokenTtlHours: number;
-  /** How often open sockets' sessions are re-checked (revocations made by other processes). */
+  /** How often open sockets re-check their session, and MQTT sessions their ingest key. */
   socketSessionRecheckMs: number;
   trustProxy: boolean;
   /** How long trail points of monitored devices are kept (minutes). */

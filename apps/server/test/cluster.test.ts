@@ -1,6 +1,6 @@
 /**
  * Two server processes on this machine's PostgreSQL, Redis and Mosquitto (TEST_DATABASE_URL,
- * TEST_REDIS_URL, TEST_MQTT_URL from .ci/run): reports published to the broker are processed once
+ * TEST_REDIS_URL, TEST_MQTT_URL, or the local ones): reports published to the broker are processed once
  * across the two, a client of instance B hears reports processed on A, and SIGKILL of one instance
  * mid-stream loses no report the broker acknowledged (its restart resumes its broker session), and
  * an instance stopped normally hands its share over to the other; a device heard through both
@@ -21,26 +21,20 @@ import { authService } from '../src/modules/auth/service.ts';
 import { ingestKeys } from '../src/modules/ingest/keys.ts';
 import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
+import { testServices } from './services.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DEVICES = 200;
 const REPORTS_PER_DEVICE = 3;
 const PASSWORD = 'cluster password 1';
 
-/** The services .ci/run names; a missing one fails the test with a clear message. */
-function services() {
-  const names = ['TEST_DATABASE_URL', 'TEST_REDIS_URL', 'TEST_MQTT_URL'] as const;
-  const missing = names.filter((n) => !process.env[n]);
-  if (missing.length > 0)
-    throw new Error(
-      `${missing.join(', ')} not set: the two-instance test needs PostgreSQL, Redis and an MQTT broker (.ci/run sets them)`,
-    );
-  return {
-    database: process.env.TEST_DATABASE_URL!,
-    redis: process.env.TEST_REDIS_URL!,
-    mqtt: process.env.TEST_MQTT_URL!,
-  };
-}
+const SERVICES = testServices();
+/** The services this test needs; it is skipped when one is unreachable. */
+const services = () => ({
+  database: SERVICES.postgres!,
+  redis: SERVICES.redis!,
+  mqtt: SERVICES.mqtt!,
+});
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -152,261 +146,270 @@ function reports(batch: number) {
   return out;
 }
 
-describe('two server instances on PostgreSQL, Redis and Mosquitto', () => {
-  const run = randomBytes(4).toString('hex');
-  const dbName = `rtls_cluster_${process.pid}_${run}`;
-  const group = `rtlscluster${run}`;
-  let admin: pg.Client | null = null;
-  let sql: Sql | null = null;
-  let env: Record<string, string> = {};
-  const ports: number[] = [];
-  let a: Instance | undefined;
-  let b: Instance | undefined;
-  let publisher: MqttClient | null = null;
-  let socket: Socket | null = null;
-  const heard = new Set<string>();
-  let setupError: unknown = null;
+describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt)(
+  'two server instances on PostgreSQL, Redis and Mosquitto',
+  () => {
+    const run = randomBytes(4).toString('hex');
+    const dbName = `rtls_cluster_${process.pid}_${run}`;
+    const group = `rtlscluster${run}`;
+    let admin: pg.Client | null = null;
+    let sql: Sql | null = null;
+    let env: Record<string, string> = {};
+    const ports: number[] = [];
+    let a: Instance | undefined;
+    let b: Instance | undefined;
+    let publisher: MqttClient | null = null;
+    let socket: Socket | null = null;
+    const heard = new Set<string>();
+    let setupError: unknown = null;
 
-  const rows = async (prefix: string) =>
-    Number(
-      (
-        await sql!.query<{ n: number }>(
-          'select count(*)::int as n from signal_history where device_mac like $1',
-          [`${prefix}%`],
-        )
-      )[0]!.n,
-    );
+    const rows = async (prefix: string) =>
+      Number(
+        (
+          await sql!.query<{ n: number }>(
+            'select count(*)::int as n from signal_history where device_mac like $1',
+            [`${prefix}%`],
+          )
+        )[0]!.n,
+      );
 
-  beforeAll(async () => {
-    try {
-      const svc = services();
-      admin = new pg.Client({ connectionString: svc.database });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      const url = new URL(svc.database);
-      url.pathname = `/${dbName}`;
-      // Two pools migrating at once, like instances starting together: the advisory lock lets
-      // one apply the files while the other waits and then finds nothing to do.
-      const [one, two] = await Promise.all([
-        openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' }),
-        openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' }),
-      ]);
-      const applied = await Promise.all([
-        migrate(one, MIGRATIONS_DIR),
-        migrate(two, MIGRATIONS_DIR),
-      ]);
-      expect(applied.flat().length).toBe(new Set(applied.flat()).size);
-      expect(applied.flat().length).toBeGreaterThan(0);
-      await two.close();
-      sql = one;
+    beforeAll(async () => {
+      try {
+        const svc = services();
+        admin = new pg.Client({ connectionString: svc.database });
+        await admin.connect();
+        await admin.query(`create database ${dbName}`);
+        const url = new URL(svc.database);
+        url.pathname = `/${dbName}`;
+        // Two pools migrating at once, like instances starting together: the advisory lock lets
+        // one apply the files while the other waits and then finds nothing to do.
+        const [one, two] = await Promise.all([
+          openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' }),
+          openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' }),
+        ]);
+        const applied = await Promise.all([
+          migrate(one, MIGRATIONS_DIR),
+          migrate(two, MIGRATIONS_DIR),
+        ]);
+        expect(applied.flat().length).toBe(new Set(applied.flat()).size);
+        expect(applied.flat().length).toBeGreaterThan(0);
+        await two.close();
+        sql = one;
 
-      const auth = authService({
-        repo: authRepository(sql),
-        ipLimiter: memoryFailureLimiter(100, 60_000),
-        accountLimiter: memoryFailureLimiter(100, 60_000),
-        tokenTtlHours: 1,
-      });
-      const user = await auth.createUser({
-        email: `cluster-${run}@example.com`,
-        password: PASSWORD,
-      });
-      const key = (await ingestKeys(sql).create(user.id, 'cluster')).key;
-      env = {
-        HOST: '127.0.0.1',
-        DATABASE_URL: url.toString(),
-        REDIS_URL: svc.redis,
-        MQTT_URL: svc.mqtt,
-        MQTT_INGEST_KEY: key,
-        MQTT_SHARE_GROUP: group,
-        // Sessions left by this run disappear from the broker a minute after it ends.
-        MQTT_SESSION_EXPIRY: '60',
-        SIMULATOR: 'off',
-        WEB_DIST: '',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: 'memory://',
-      };
-      ports.push(await freePort(), await freePort());
-      [a, b] = await Promise.all([
-        startInstance('a', ports[0]!, env),
-        startInstance('b', ports[1]!, env),
-      ]);
+        const auth = authService({
+          repo: authRepository(sql),
+          ipLimiter: memoryFailureLimiter(100, 60_000),
+          accountLimiter: memoryFailureLimiter(100, 60_000),
+          tokenTtlHours: 1,
+        });
+        const user = await auth.createUser({
+          email: `cluster-${run}@example.com`,
+          password: PASSWORD,
+        });
+        const key = (await ingestKeys(sql).create(user.id, 'cluster')).key;
+        env = {
+          HOST: '127.0.0.1',
+          DATABASE_URL: url.toString(),
+          REDIS_URL: svc.redis,
+          MQTT_URL: svc.mqtt,
+          MQTT_INGEST_KEY: key,
+          MQTT_SHARE_GROUP: group,
+          // Sessions left by this run disappear from the broker a minute after it ends.
+          MQTT_SESSION_EXPIRY: '60',
+          SIMULATOR: 'off',
+          WEB_DIST: '',
+          LOG_LEVEL: 'warn',
+          DATA_DIR: 'memory://',
+        };
+        ports.push(await freePort(), await freePort());
+        [a, b] = await Promise.all([
+          startInstance('a', ports[0]!, env),
+          startInstance('b', ports[1]!, env),
+        ]);
 
-      const signIn = await fetch(`${b.url}/api/user/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `cluster-${run}@example.com`, password: PASSWORD }),
-      });
-      const token = ((await signIn.json()) as { data: { token: string } }).data.token;
-      socket = io(b.url, {
-        path: '/sqws',
-        transports: ['websocket'],
-        auth: { token },
-        reconnection: false,
-        forceNew: true,
-      });
-      socket.on('device_update', (u: DeviceUpdate) => heard.add(u.mac));
-      await new Promise<void>((resolve, reject) => {
-        socket!.once('connect', () => resolve());
-        socket!.once('connect_error', reject);
-      });
-      publisher = await mqtt.connectAsync(svc.mqtt, { clientId: `${group}-publisher` });
-    } catch (err) {
-      setupError = err;
-    }
-  }, 60_000);
+        const signIn = await fetch(`${b.url}/api/user/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `cluster-${run}@example.com`, password: PASSWORD }),
+        });
+        const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+        socket = io(b.url, {
+          path: '/sqws',
+          transports: ['websocket'],
+          auth: { token },
+          reconnection: false,
+          forceNew: true,
+        });
+        socket.on('device_update', (u: DeviceUpdate) => heard.add(u.mac));
+        await new Promise<void>((resolve, reject) => {
+          socket!.once('connect', () => resolve());
+          socket!.once('connect_error', reject);
+        });
+        publisher = await mqtt.connectAsync(svc.mqtt, { clientId: `${group}-publisher` });
+      } catch (err) {
+        setupError = err;
+      }
+    }, 60_000);
 
-  afterAll(async () => {
-    socket?.disconnect();
-    await publisher?.endAsync().catch(() => undefined);
-    await Promise.all([stopInstance(a), stopInstance(b)]);
-    await sql?.close().catch(() => undefined);
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-      await admin.end();
-    }
-  }, 30_000);
+    afterAll(async () => {
+      socket?.disconnect();
+      await publisher?.endAsync().catch(() => undefined);
+      await Promise.all([stopInstance(a), stopInstance(b)]);
+      await sql?.close().catch(() => undefined);
+      if (admin) {
+        await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+        await admin.end();
+      }
+    }, 30_000);
 
-  const ready = () => {
-    if (setupError) {
-      const logs = [a, b].map((i) => (i ? `--- ${i.name}:\n${i.output()}` : '')).join('\n');
-      throw new Error(`${(setupError as Error).message}\n${logs}`, { cause: setupError });
-    }
-  };
-
-  it('processes each report once across the two, and B’s client hears reports processed on A', async () => {
-    ready();
-    // A report processed on A (over HTTP) reaches the socket connected to B.
-    const marker = 'CA:FE:00:00:00:01';
-    const res = await fetch(`${a!.url}/api/ingest`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ingest-key': env.MQTT_INGEST_KEY! },
-      body: JSON.stringify([{ gateway: 'AA:00:00:00:00:01', device: marker, rssi: -55 }]),
-    });
-    expect(res.status).toBe(200);
-    await until('B’s client to hear the report stored on A', async () => heard.has(marker), 10_000);
-
-    // Many devices through the broker: the shared subscription splits them between A and B.
-    const messages = reports(1);
-    await Promise.all(messages.map((m) => publisher!.publishAsync(m.topic, m.payload, { qos: 1 })));
-    const total = DEVICES * REPORTS_PER_DEVICE;
-    await until(
-      'every report to be stored',
-      async () => (await rows(batchPrefix(1))) >= total,
-      20_000,
-    );
-    expect(await rows(batchPrefix(1))).toBe(total);
-
-    const [ca, cb] = await Promise.all([counters(a!), counters(b!)]);
-    // Each report once: all stored (above), none processed a second time by either instance. (The
-    // counters also count anything else published to the shared broker meanwhile, hence ≥.)
-    expect(ca.duplicates + cb.duplicates).toBe(0);
-    expect(ca.accepted + cb.accepted).toBeGreaterThanOrEqual(total + 1); // + the marker
-    expect(ca.accepted).toBeGreaterThan(total / 10); // both took a share of the traffic
-    expect(cb.accepted).toBeGreaterThan(total / 10);
-    await until(
-      'B’s client to hear every device',
-      async () =>
-        Array.from({ length: DEVICES }, (_, d) => deviceMac(1, d)).every((m) => heard.has(m)),
-      10_000,
-    );
-  }, 45_000);
-
-  it('gives the full signal map when a device is heard by G1 on instance A and G2 on instance B', async () => {
-    ready();
-    const device = `${RUN_PREFIX}:0F:00:00:01`;
-    const updates: DeviceUpdate[] = [];
-    const onUpdate = (u: DeviceUpdate) => {
-      if (u.mac === device) updates.push(u);
+    const ready = () => {
+      if (setupError) {
+        const logs = [a, b].map((i) => (i ? `--- ${i.name}:\n${i.output()}` : '')).join('\n');
+        throw new Error(`${(setupError as Error).message}\n${logs}`, { cause: setupError });
+      }
     };
-    socket!.on('device_update', onUpdate);
-    const ingest = async (target: Instance, gateway: string, rssi: number) => {
-      const res = await fetch(`${target.url}/api/ingest`, {
+
+    it('processes each report once across the two, and B’s client hears reports processed on A', async () => {
+      ready();
+      // A report processed on A (over HTTP) reaches the socket connected to B.
+      const marker = 'CA:FE:00:00:00:01';
+      const res = await fetch(`${a!.url}/api/ingest`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-ingest-key': env.MQTT_INGEST_KEY! },
-        body: JSON.stringify([{ gateway, device, rssi, timestamp: Date.now() }]),
+        body: JSON.stringify([{ gateway: 'AA:00:00:00:00:01', device: marker, rssi: -55 }]),
       });
       expect(res.status).toBe(200);
-    };
-    const nextUpdate = async (count: number) => {
-      await until(`update ${count} of ${device}`, async () => updates.length >= count, 10_000);
-      return updates[count - 1]!;
-    };
-    try {
-      await ingest(a!, 'AA:00:00:00:00:11', -61); // processed on A only
-      expect(Object.keys((await nextUpdate(1)).signal)).toEqual(['AA:00:00:00:00:11']);
-      await ingest(b!, 'AA:00:00:00:00:12', -72); // processed on B only
-      const onB = await nextUpdate(2);
-      expect(Object.keys(onB.signal).sort()).toEqual(['AA:00:00:00:00:11', 'AA:00:00:00:00:12']);
-      expect(onB.signal['AA:00:00:00:00:11']!.rssi).toBe(-61);
-      expect(onB.strongestGateway).toBe('AA:00:00:00:00:11');
-      // And back on A: A has learned B's gateway too.
-      await ingest(a!, 'AA:00:00:00:00:13', -80);
-      const onA = await nextUpdate(3);
-      expect(Object.keys(onA.signal).sort()).toEqual([
-        'AA:00:00:00:00:11',
-        'AA:00:00:00:00:12',
-        'AA:00:00:00:00:13',
-      ]);
-      expect(onA.signal['AA:00:00:00:00:12']!.rssi).toBe(-72);
-    } finally {
-      socket!.off('device_update', onUpdate);
-    }
-  }, 30_000);
-
-  it('loses no acknowledged report when an instance is killed mid-stream', async () => {
-    ready();
-    const messages = reports(2);
-    const total = messages.length;
-    let acknowledged = 0;
-    const half = Math.floor(total / 2);
-    for (let i = 0; i < total; i += 50) {
-      await Promise.all(
-        messages
-          .slice(i, i + 50)
-          .map((m) => publisher!.publishAsync(m.topic, m.payload, { qos: 1 })),
+      await until(
+        'B’s client to hear the report stored on A',
+        async () => heard.has(marker),
+        10_000,
       );
-      acknowledged = Math.min(total, i + 50);
-      if (i < half && i + 50 >= half) await stopInstance(a, 'SIGKILL');
-    }
-    expect(acknowledged).toBe(total);
-    expect(a!.process.signalCode).toBe('SIGKILL');
-    // B keeps working meanwhile; the broker keeps A's share in A's session until A is back.
-    await until(
-      'B to store its share',
-      async () => (await rows(batchPrefix(2))) >= total / 4,
-      15_000,
-    );
-    a = await startInstance('a', ports[0]!, env);
-    await until(
-      'every acknowledged report to be stored',
-      async () => (await rows(batchPrefix(2))) >= total,
-      20_000,
-    );
-    expect(await rows(batchPrefix(2))).toBe(total);
-  }, 55_000);
 
-  it('hands its share over when an instance is stopped normally mid-stream', async () => {
-    ready();
-    const messages = reports(3);
-    const total = messages.length;
-    const half = Math.floor(total / 2);
-    let stopped: Promise<void> | null = null;
-    for (let i = 0; i < total; i += 50) {
+      // Many devices through the broker: the shared subscription splits them between A and B.
+      const messages = reports(1);
       await Promise.all(
-        messages
-          .slice(i, i + 50)
-          .map((m) => publisher!.publishAsync(m.topic, m.payload, { qos: 1 })),
+        messages.map((m) => publisher!.publishAsync(m.topic, m.payload, { qos: 1 })),
       );
-      if (i < half && i + 50 >= half) stopped = stopInstance(b, 'SIGTERM');
-    }
-    await stopped;
-    expect(b!.process.exitCode).toBe(0);
-    // No restart of B: A alone stores everything, B's share included.
-    await until(
-      'A to store every report',
-      async () => (await rows(batchPrefix(3))) >= total,
-      20_000,
-    );
-    expect(await rows(batchPrefix(3))).toBe(total);
-  }, 45_000);
-});
+      const total = DEVICES * REPORTS_PER_DEVICE;
+      await until(
+        'every report to be stored',
+        async () => (await rows(batchPrefix(1))) >= total,
+        20_000,
+      );
+      expect(await rows(batchPrefix(1))).toBe(total);
+
+      const [ca, cb] = await Promise.all([counters(a!), counters(b!)]);
+      // Each report once: all stored (above), none processed a second time by either instance. (The
+      // counters also count anything else published to the shared broker meanwhile, hence ≥.)
+      expect(ca.duplicates + cb.duplicates).toBe(0);
+      expect(ca.accepted + cb.accepted).toBeGreaterThanOrEqual(total + 1); // + the marker
+      expect(ca.accepted).toBeGreaterThan(total / 10); // both took a share of the traffic
+      expect(cb.accepted).toBeGreaterThan(total / 10);
+      await until(
+        'B’s client to hear every device',
+        async () =>
+          Array.from({ length: DEVICES }, (_, d) => deviceMac(1, d)).every((m) => heard.has(m)),
+        10_000,
+      );
+    }, 45_000);
+
+    it('gives the full signal map when a device is heard by G1 on instance A and G2 on instance B', async () => {
+      ready();
+      const device = `${RUN_PREFIX}:0F:00:00:01`;
+      const updates: DeviceUpdate[] = [];
+      const onUpdate = (u: DeviceUpdate) => {
+        if (u.mac === device) updates.push(u);
+      };
+      socket!.on('device_update', onUpdate);
+      const ingest = async (target: Instance, gateway: string, rssi: number) => {
+        const res = await fetch(`${target.url}/api/ingest`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-ingest-key': env.MQTT_INGEST_KEY! },
+          body: JSON.stringify([{ gateway, device, rssi, timestamp: Date.now() }]),
+        });
+        expect(res.status).toBe(200);
+      };
+      const nextUpdate = async (count: number) => {
+        await until(`update ${count} of ${device}`, async () => updates.length >= count, 10_000);
+        return updates[count - 1]!;
+      };
+      try {
+        await ingest(a!, 'AA:00:00:00:00:11', -61); // processed on A only
+        expect(Object.keys((await nextUpdate(1)).signal)).toEqual(['AA:00:00:00:00:11']);
+        await ingest(b!, 'AA:00:00:00:00:12', -72); // processed on B only
+        const onB = await nextUpdate(2);
+        expect(Object.keys(onB.signal).sort()).toEqual(['AA:00:00:00:00:11', 'AA:00:00:00:00:12']);
+        expect(onB.signal['AA:00:00:00:00:11']!.rssi).toBe(-61);
+        expect(onB.strongestGateway).toBe('AA:00:00:00:00:11');
+        // And back on A: A has learned B's gateway too.
+        await ingest(a!, 'AA:00:00:00:00:13', -80);
+        const onA = await nextUpdate(3);
+        expect(Object.keys(onA.signal).sort()).toEqual([
+          'AA:00:00:00:00:11',
+          'AA:00:00:00:00:12',
+          'AA:00:00:00:00:13',
+        ]);
+        expect(onA.signal['AA:00:00:00:00:12']!.rssi).toBe(-72);
+      } finally {
+        socket!.off('device_update', onUpdate);
+      }
+    }, 30_000);
+
+    it('loses no acknowledged report when an instance is killed mid-stream', async () => {
+      ready();
+      const messages = reports(2);
+      const total = messages.length;
+      let acknowledged = 0;
+      const half = Math.floor(total / 2);
+      for (let i = 0; i < total; i += 50) {
+        await Promise.all(
+          messages
+            .slice(i, i + 50)
+            .map((m) => publisher!.publishAsync(m.topic, m.payload, { qos: 1 })),
+        );
+        acknowledged = Math.min(total, i + 50);
+        if (i < half && i + 50 >= half) await stopInstance(a, 'SIGKILL');
+      }
+      expect(acknowledged).toBe(total);
+      expect(a!.process.signalCode).toBe('SIGKILL');
+      // B keeps working meanwhile; the broker keeps A's share in A's session until A is back.
+      await until(
+        'B to store its share',
+        async () => (await rows(batchPrefix(2))) >= total / 4,
+        15_000,
+      );
+      a = await startInstance('a', ports[0]!, env);
+      await until(
+        'every acknowledged report to be stored',
+        async () => (await rows(batchPrefix(2))) >= total,
+        20_000,
+      );
+      expect(await rows(batchPrefix(2))).toBe(total);
+    }, 55_000);
+
+    it('hands its share over when an instance is stopped normally mid-stream', async () => {
+      ready();
+      const messages = reports(3);
+      const total = messages.length;
+      const half = Math.floor(total / 2);
+      let stopped: Promise<void> | null = null;
+      for (let i = 0; i < total; i += 50) {
+        await Promise.all(
+          messages
+            .slice(i, i + 50)
+            .map((m) => publisher!.publishAsync(m.topic, m.payload, { qos: 1 })),
+        );
+        if (i < half && i + 50 >= half) stopped = stopInstance(b, 'SIGTERM');
+      }
+      await stopped;
+      expect(b!.process.exitCode).toBe(0);
+      // No restart of B: A alone stores everything, B's share included.
+      await until(
+        'A to store every report',
+        async () => (await rows(batchPrefix(3))) >= total,
+        20_000,
+      );
+      expect(await rows(batchPrefix(3))).toBe(total);
+    }, 45_000);
+  },
+);

@@ -1,6 +1,6 @@
 /**
- * Builds the server for integration tests on PGlite (always) and on PostgreSQL (when
- * TEST_DATABASE_URL is set), one app per suite, closed and dropped after it.
+ * Builds the server for integration tests on PGlite (always) and on PostgreSQL (TEST_DATABASE_URL
+ * or the local one, when reachable), one app per suite, closed and dropped after it.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -11,13 +11,13 @@ import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
 import { seedDemo } from '../src/simulator/demo-seed.ts';
 import { gatewayLayout } from '../src/simulator/simulator.ts';
+import { testServices } from './services.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (unreachable then means failure). */
-export const DB_KINDS: readonly DbKind[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+const POSTGRES_URL = testServices().postgres;
+/** PGlite always; PostgreSQL too when it is reachable (see services.ts). */
+export const DB_KINDS: readonly DbKind[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestDatabase {
   kind: DbKind;
@@ -33,8 +33,8 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
     await migrate(sql, MIGRATIONS_DIR);
     return { kind, sql, close: () => sql.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set; PostgreSQL tests cannot run');
+  const adminUrl = POSTGRES_URL;
+  if (!adminUrl) throw new Error('PostgreSQL is unreachable; its tests cannot run');
   const name = `rtls_test_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

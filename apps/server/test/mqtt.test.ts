@@ -1,6 +1,6 @@
 /**
  * MQTT ingest end to end: each supported gateway format is published to a real broker (the
- * embedded one, and this machine's Mosquitto via TEST_MQTT_URL) and the matching device_update
+ * embedded one, and this machine's Mosquitto: TEST_MQTT_URL or the local one) and the matching device_update
  * reaches the owner's Socket.IO client, not another account's.
  */
 import type { MqttClient } from 'mqtt';
@@ -20,6 +20,7 @@ import {
   type TestApp,
 } from './helpers.ts';
 import { connectMqtt, freePort, publish } from './mqtt-helpers.ts';
+import { testServices } from './services.ts';
 
 /** Collects device_update events of one signed-in user. */
 async function liveClient(baseUrl: string, token: string) {
@@ -80,7 +81,8 @@ const FORMATS = [
   },
 ];
 
-const BROKERS = ['embedded', ...(process.env.TEST_MQTT_URL ? ['mosquitto'] : [])] as const;
+const MQTT_URL = testServices().mqtt;
+const BROKERS = ['embedded', ...(MQTT_URL ? ['mosquitto'] : [])] as const;
 
 describe.each(DB_KINDS)('MQTT ingest [%s]', (kind) => {
   describe.each(BROKERS)('%s broker', (broker) => {
@@ -101,7 +103,7 @@ describe.each(DB_KINDS)('MQTT ingest [%s]', (kind) => {
         broker === 'embedded'
           ? testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' })
           : testConfig({
-              mqttUrl: process.env.TEST_MQTT_URL!,
+              mqttUrl: MQTT_URL!,
               mqttIngestKey: key,
               mqttShareGroup: `test${process.pid}`,
               // A session of its own that ends with the test (no messages left queued for it).
@@ -118,7 +120,7 @@ describe.each(DB_KINDS)('MQTT ingest [%s]', (kind) => {
       gateway =
         broker === 'embedded'
           ? await connectMqtt(`mqtt://127.0.0.1:${port}`, key)
-          : await connectMqtt(process.env.TEST_MQTT_URL!);
+          : await connectMqtt(MQTT_URL!);
       // The external subscription is asynchronous; give it a moment to be in place.
       if (broker === 'mosquitto') await new Promise((r) => setTimeout(r, 500));
     });

