@@ -17,10 +17,11 @@ describe('test service probe', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   /** The real services table with the fallback addresses moved to local test ports. */
-  const table = (postgres: number, redis: number, mqtt: number) => ({
+  const table = (postgres: number, redis: number, mqtt: number, amqp = up) => ({
     postgres: { ...SERVICES.postgres, fallback: `postgres://postgres@127.0.0.1:${postgres}/x` },
     redis: { ...SERVICES.redis, fallback: `redis://127.0.0.1:${redis}` },
     mqtt: { ...SERVICES.mqtt, fallback: `mqtt://127.0.0.1:${mqtt}` },
+    amqp: { ...SERVICES.amqp, fallback: `amqp://127.0.0.1:${amqp}` },
   });
 
   it('uses the standard address when nothing is set, and skips an unreachable service with one line naming it', async () => {
@@ -30,6 +31,7 @@ describe('test service probe', () => {
       postgres: `postgres://postgres@127.0.0.1:${up}/x`,
       redis: null,
       mqtt: `mqtt://127.0.0.1:${up}`,
+      amqp: `amqp://127.0.0.1:${up}`,
     });
     expect(lines).toEqual([
       `server tests: Redis is unreachable at 127.0.0.1:${down} (TEST_REDIS_URL): its tests are skipped`,

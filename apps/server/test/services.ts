@@ -1,5 +1,5 @@
 /**
- * The machine services the server tests use: PostgreSQL, Redis and an MQTT broker. Each is read from
+ * The machine services the server tests use: PostgreSQL, Redis, an MQTT broker and RabbitMQ. Each is read from
  * its TEST_* variable or else the standard local address. The global set-up probes them once per
  * run: an unreachable one has its tests skipped with one line naming it, unless the run requires
  * the services (TEST_SERVICES_REQUIRED=1, as .ci/run sets, or the variable was set explicitly);
@@ -8,7 +8,7 @@
 import net from 'node:net';
 import { inject } from 'vitest';
 
-export type ServiceName = 'postgres' | 'redis' | 'mqtt';
+export type ServiceName = 'postgres' | 'redis' | 'mqtt' | 'amqp';
 /** Each service's URL when reachable, or null (its tests are skipped). */
 export type TestServices = Record<ServiceName, string | null>;
 
@@ -32,9 +32,19 @@ export const SERVICES: Record<ServiceName, ServiceInfo> = {
   },
   redis: { label: 'Redis', env: 'TEST_REDIS_URL', fallback: 'redis://127.0.0.1:6379' },
   mqtt: { label: 'MQTT broker', env: 'TEST_MQTT_URL', fallback: 'mqtt://127.0.0.1:1883' },
+  amqp: {
+    label: 'RabbitMQ',
+    env: 'TEST_AMQP_URL',
+    fallback: 'amqp://guest:guest@127.0.0.1:5672',
+  },
 };
 
-const DEFAULT_PORTS: Record<ServiceName, number> = { postgres: 5432, redis: 6379, mqtt: 1883 };
+const DEFAULT_PORTS: Record<ServiceName, number> = {
+  postgres: 5432,
+  redis: 6379,
+  mqtt: 1883,
+  amqp: 5672,
+};
 
 /** True when a TCP connection to the URL's host and port opens within timeoutMs. */
 export function reachable(url: string, defaultPort: number, timeoutMs = 1500): Promise<boolean> {
