@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceUpdate } from '@rtls/contract';
 import { startMqttIngest } from '../src/plugins/mqtt.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
-import { macFromName } from '../src/modules/ingest/mqtt-formats.ts';
+import { macFromName } from '../src/modules/ingest/formats/index.ts';
 import {
   DB_KINDS,
   createIngestKey,

@@ -8,13 +8,17 @@ import {
   Point,
   PositioningMode,
 } from './entities.ts';
+import { DEVICE_ID_MAX_LENGTH } from './ingest.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
-/** Path parameter: a device or gateway MAC (any case, with or without separators) or its _id. */
-export const MacParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+/** Path parameter: a device id or gateway MAC (any case, with or without separators) or its _id. */
+export const MacParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: DEVICE_ID_MAX_LENGTH }),
+});
 
 export const DeviceCreateBody = Type.Object({
-  mac: Type.String({ minLength: 1, maxLength: 64 }),
+  /** A MAC, or a stable id such as irk:… (spec: the XX:XX:XX:XX:XX:XX format is not enforced). */
+  mac: Type.String({ minLength: 1, maxLength: DEVICE_ID_MAX_LENGTH }),
   name: Type.Optional(Name),
   customSettings: Type.Optional(DeviceCustomSettings),
   positioningMode: Type.Optional(PositioningMode),

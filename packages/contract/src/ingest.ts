@@ -13,9 +13,36 @@ export function normaliseMac(raw: unknown): string | null {
   return hex.match(/.{2}/g)!.join(':');
 }
 
+/**
+ * A stable device id that is not a MAC: `<kind>:<value>`, as ESPresense sends them (`irk:…`,
+ * `iBeacon:<uuid>-<major>-<minor>`, aliases such as `watch:anna`) and as this product derives
+ * them (`eddystone:<namespace>-<instance>`). Characters that would need escaping in a URL path
+ * are refused, and so is a truncated MAC (`C3:00:00:00:00`), which is a typo rather than an id.
+ */
+const STABLE_ID_REGEX = /^[A-Za-z][A-Za-z0-9_.-]{0,31}:[A-Za-z0-9_.:@+~-]{1,120}$/;
+const PARTIAL_MAC_REGEX = /^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2})+$/;
+
+/** The longest device id (a MAC or a stable id) the API takes. */
+export const DEVICE_ID_MAX_LENGTH = 64;
+
+/** A device key: a MAC (normalised as normaliseMac does) or a stable id kept as sent; else null. */
+export function normaliseDeviceId(raw: unknown): string | null {
+  const mac = normaliseMac(raw);
+  if (mac) return mac;
+  if (typeof raw !== 'string') return null;
+  const id = raw.trim();
+  return id.length <= DEVICE_ID_MAX_LENGTH &&
+    STABLE_ID_REGEX.test(id) &&
+    !PARTIAL_MAC_REGEX.test(id)
+    ? id
+    : null;
+}
+
 export const IngestReport = Type.Object({
   gateway: Type.String({ description: 'Gateway MAC' }),
-  device: Type.String({ description: 'Device MAC' }),
+  device: Type.String({
+    description: 'Device MAC, or a stable id such as irk:…, iBeacon:<uuid>-<major>-<minor>',
+  }),
   rssi: Type.Number({ minimum: RSSI_MIN_DBM, maximum: RSSI_MAX_DBM }),
   timestamp: Type.Optional(
     Type.Union([Type.String(), Type.Number()], {
@@ -24,6 +51,9 @@ export const IngestReport = Type.Object({
   ),
   ip: Type.Optional(Type.String({ maxLength: 64 })),
   name: Type.Optional(Type.String({ maxLength: 200 })),
+  gatewayName: Type.Optional(
+    Type.String({ maxLength: 200, description: "The gateway's own name (a room, a host name)" }),
+  ),
 });
 export type IngestReport = Static<typeof IngestReport>;
 

@@ -1,8 +1,8 @@
-/** Device rules: configured devices keyed by MAC, monitoring on and off, names and fallbacks. */
+/** Device rules: configured devices keyed by MAC or stable id, monitoring on and off, names and fallbacks. */
 import { randomUUID } from 'node:crypto';
 import {
   SIGNAL_POPUP_RECENCY_MS,
-  normaliseMac,
+  normaliseDeviceId,
   type DeviceCreateBody,
   type DeviceMonitorBody,
   type DeviceUpdateBody,
@@ -11,8 +11,11 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { presentDevice } from './presenter.ts';
 import type { DeviceRow, DevicesRepository, SignalRow } from './repository.ts';
 
-/** A MAC in the path, normalised; an _id is passed through for lookups. */
-export const pathKey = (id: string) => normaliseMac(id) ?? id;
+/** A device id (MAC or stable id) in the path, normalised; an _id is passed through for lookups. */
+export const pathKey = (id: string) => normaliseDeviceId(id) ?? id;
+
+const BAD_DEVICE_ID =
+  'The device id is not valid (expected a MAC XX:XX:XX:XX:XX:XX or an id such as irk:…)';
 
 export function devicesService(repo: DevicesRepository) {
   async function withSignals(ownerId: string, rows: DeviceRow[]) {
@@ -36,8 +39,8 @@ export function devicesService(repo: DevicesRepository) {
     monitored: async (ownerId: string) => withSignals(ownerId, await repo.monitored(ownerId)),
 
     async create(ownerId: string, body: DeviceCreateBody) {
-      const mac = normaliseMac(body.mac);
-      if (!mac) throw badRequest('The MAC address is not valid (expected XX:XX:XX:XX:XX:XX)');
+      const mac = normaliseDeviceId(body.mac);
+      if (!mac) throw badRequest(BAD_DEVICE_ID);
       if (await repo.find(ownerId, mac)) throw conflict('A device with this MAC already exists');
       await repo.upsert({
         id: randomUUID(),
@@ -71,8 +74,8 @@ export function devicesService(repo: DevicesRepository) {
 
     /** Add to monitoring: the entity name is the display name, else the name, else the MAC. */
     async monitor(ownerId: string, key: string, body: DeviceMonitorBody) {
-      const mac = normaliseMac(key);
-      if (!mac) throw badRequest('The MAC address is not valid (expected XX:XX:XX:XX:XX:XX)');
+      const mac = normaliseDeviceId(key);
+      if (!mac) throw badRequest(BAD_DEVICE_ID);
       const row = await repo.find(ownerId, mac);
       const { name, ...settings } = body;
       const customSettings = { ...row?.custom_settings, ...settings };

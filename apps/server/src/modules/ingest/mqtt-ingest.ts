@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { IngestKeys } from './keys.ts';
-import { parseMqttMessage } from './mqtt-formats.ts';
+import { parseMqttMessage } from './formats/index.ts';
 import type { Pipeline } from './pipeline.ts';
 
 export interface MqttIngest {

@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
-import { INGEST_TOPICS } from './mqtt-formats.ts';
+import { INGEST_TOPICS } from './formats/index.ts';
 import {
   MQTT_OFF,
   ingestMessage,

@@ -152,16 +152,18 @@ export async function upsertDerived(
     );
   if (gws.length > 0)
     await tx.query(
-      `insert into heard_gateways (owner_id, mac, ip, first_seen, last_seen)
-       select o, m, i, t, t from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as x(o, m, i, t)
+      `insert into heard_gateways (owner_id, mac, ip, first_seen, last_seen, name)
+       select o, m, i, t, t, n from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[]) as x(o, m, i, t, n)
        on conflict (owner_id, mac) do update
          set last_seen = greatest(heard_gateways.last_seen, excluded.last_seen),
-             ip = coalesce(excluded.ip, heard_gateways.ip)`,
+             ip = coalesce(excluded.ip, heard_gateways.ip),
+             name = coalesce(excluded.name, heard_gateways.name)`,
       [
         gws.map((b) => b.ownerId),
         gws.map((b) => b.report.gateway),
         gws.map((b) => b.report.ip),
         gws.map((b) => iso(b.report.receivedAt)),
+        gws.map((b) => b.report.gatewayName ?? null),
       ],
     );
   if (devs.length > 0)

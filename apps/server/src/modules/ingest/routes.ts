@@ -4,6 +4,7 @@ import { ErrorBody, INGEST_MAX_BATCH, IngestResponse } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
 import { HttpError, notFound, unauthorized, unavailable } from '../../lib/errors.ts';
 import type { IngestKeys } from './keys.ts';
+import { parseHttpBody } from './formats/index.ts';
 import { PipelineClosedError, type Pipeline } from './pipeline.ts';
 
 const KeyInfo = Type.Object({
@@ -15,21 +16,29 @@ const KeyInfo = Type.Object({
 
 const INGEST_BODY_LIMIT = 2 * 1024 * 1024;
 
-/** The ingest body as received, parsed only once the ingest key is known to be good. */
-class RawJson {
-  constructor(readonly text: string) {}
+/** The ingest body as received, read only once the ingest key is known to be good. */
+class RawBody {
+  constructor(readonly bytes: Buffer) {}
 }
 
-/** The parsed body; invalid JSON is counted and answered 400. */
-function parseBody(body: unknown, pipeline: Pipeline): unknown {
-  if (!(body instanceof RawJson)) return body;
-  try {
-    return JSON.parse(body.text) as unknown;
-  } catch {
-    pipeline.reject('invalid_json');
-    throw new HttpError(400, 'The body is not valid JSON');
+/** The reports in a body (any supported format); a clear 4xx, counted, for anything else. */
+function reportsFrom(body: unknown, pipeline: Pipeline): unknown[] {
+  const bytes = body instanceof RawBody ? body.bytes : Buffer.alloc(0);
+  const parsed = parseHttpBody(bytes);
+  if (!parsed.ok) {
+    pipeline.reject(parsed.reason);
+    throw new HttpError(parsed.reason === 'batch_too_large' ? 413 : 400, parsed.message);
   }
+  if (parsed.reports.length === 0 && parsed.format === 'generic')
+    throw new HttpError(400, 'The body holds no reports');
+  return parsed.reports;
 }
+
+/** "3 rejected (bad_rssi: 2, bad_device_mac: 1)" */
+const describeRejects = (rejected: number, reasons: Record<string, number>) =>
+  `${rejected} rejected (${Object.entries(reasons)
+    .map(([r, n]) => `${r}: ${n}`)
+    .join(', ')})`;
 
 function ingestKeyFrom(headers: Record<string, string | string[] | undefined>): string | null {
   const x = headers['x-ingest-key'];
@@ -45,11 +54,13 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
   // The ingest body is parsed after the key is checked, so that only an authenticated gateway's
   // unparseable JSON is counted as rejected (invalid_json) rather than any stranger's.
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
+    // Gateways send JSON, text (Ingics) or MessagePack (April Brother), often with no or a
+    // wrong Content-Type: the body is told by its content.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT },
-      (_req, raw, done) => done(null, new RawJson(String(raw))),
+      '*',
+      { parseAs: 'buffer', bodyLimit: INGEST_BODY_LIMIT },
+      (_req, raw, done) => done(null, new RawBody(raw as Buffer)),
     );
     scope.post(
       '/api/ingest',
@@ -58,7 +69,8 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
         bodyLimit: INGEST_BODY_LIMIT,
         schema: {
           tags: ['ingest'],
-          summary: 'A batch of gateway RSSI reports (an array, or an object with a reports array)',
+          summary:
+            'Gateway RSSI reports: a report, an array, {"reports": [...]}, or a supported gateway format',
           // Every header the handler reads is listed: validation strips the ones that are not.
           headers: Type.Object({
             'x-ingest-key': Type.Optional(Type.String()),
@@ -78,23 +90,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
         const key = ingestKeyFrom(req.headers);
         const ownerId = key ? await keys.ownerOf(key) : null;
         if (!ownerId) throw unauthorized('A valid ingest key is required');
-        const body = parseBody(req.body, pipeline);
-        const reports = Array.isArray(body)
-          ? body
-          : body &&
-              typeof body === 'object' &&
-              Array.isArray((body as { reports?: unknown }).reports)
-            ? (body as { reports: unknown[] }).reports
-            : body && typeof body === 'object'
-              ? [body]
-              : null;
-        if (!reports) {
-          pipeline.reject('not_an_object');
-          throw new HttpError(
-            400,
-            'The body must be a report, an array of reports, or {"reports": [...]}',
-          );
-        }
+        const reports = reportsFrom(req.body, pipeline);
         if (reports.length > INGEST_MAX_BATCH) {
           pipeline.reject('batch_too_large', reports.length);
           throw new HttpError(413, `A batch may hold at most ${INGEST_MAX_BATCH} reports`);
@@ -104,12 +100,16 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
             ownerId,
             reports,
           );
-          return {
-            accepted: accepted + duplicates,
-            rejected,
-            reasons: reasons as Record<string, number>,
-          };
+          const stored = accepted + duplicates;
+          // Nothing stored from a non-empty body is an error the gateway must see, not a 200.
+          if (stored === 0 && rejected > 0)
+            throw new HttpError(
+              400,
+              `No report was stored: ${describeRejects(rejected, reasons as Record<string, number>)}`,
+            );
+          return { accepted: stored, rejected, reasons: reasons as Record<string, number> };
         } catch (err) {
+          if (err instanceof HttpError) throw err;
           if (err instanceof PipelineClosedError) throw unavailable(err.message);
           req.log.error({ err }, 'ingest store failed');
           throw unavailable('Reports could not be stored right now; retry later');

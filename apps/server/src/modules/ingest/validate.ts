@@ -4,6 +4,7 @@ import {
   INGEST_MAX_PAST_MS,
   RSSI_MAX_DBM,
   RSSI_MIN_DBM,
+  normaliseDeviceId,
   normaliseMac,
   type RejectReason,
 } from '@rtls/contract';
@@ -11,11 +12,14 @@ import {
 /** A report that passed validation, normalised. */
 export interface CleanReport {
   gateway: string;
+  /** A MAC, or a stable id (irk:…, iBeacon:…) for devices whose address rotates. */
   device: string;
   rssi: number;
   receivedAt: number;
   ip: string | null;
   name: string | null;
+  /** The gateway's own name as its firmware sent it (an ESPresense room), if any. */
+  gatewayName?: string | null;
 }
 
 export type Checked = { ok: true; report: CleanReport } | { ok: false; reason: RejectReason };
@@ -34,6 +38,9 @@ function parseTimestamp(raw: unknown, now: number): number | null | undefined {
   return null;
 }
 
+const text = (v: unknown) =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 200) : null;
+
 /** Validate one raw report (already parsed from JSON); `now` is the server clock. */
 export function checkReport(raw: unknown, now: number): Checked {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
@@ -41,7 +48,7 @@ export function checkReport(raw: unknown, now: number): Checked {
   const r = raw as Record<string, unknown>;
   const gateway = normaliseMac(r.gateway ?? r.gatewayMac ?? r.gw);
   if (!gateway) return { ok: false, reason: 'bad_gateway_mac' };
-  const device = normaliseMac(r.device ?? r.mac ?? r.deviceMac);
+  const device = normaliseDeviceId(r.device ?? r.mac ?? r.deviceMac);
   if (!device) return { ok: false, reason: 'bad_device_mac' };
   const rssi = typeof r.rssi === 'string' && r.rssi.trim() !== '' ? Number(r.rssi) : r.rssi;
   if (
@@ -58,7 +65,7 @@ export function checkReport(raw: unknown, now: number): Checked {
   if (receivedAt < now - INGEST_MAX_PAST_MS) return { ok: false, reason: 'timestamp_too_old' };
   if (receivedAt > now + INGEST_MAX_FUTURE_MS) return { ok: false, reason: 'timestamp_in_future' };
   const ip = typeof r.ip === 'string' && r.ip.length <= 64 ? r.ip : null;
-  const name =
-    typeof r.name === 'string' && r.name.trim() !== '' ? r.name.trim().slice(0, 200) : null;
-  return { ok: true, report: { gateway, device, rssi, receivedAt, ip, name } };
+  const name = text(r.name);
+  const gatewayName = text(r.gatewayName);
+  return { ok: true, report: { gateway, device, rssi, receivedAt, ip, name, gatewayName } };
 }

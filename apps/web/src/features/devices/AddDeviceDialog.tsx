@@ -39,7 +39,8 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
     void useDevicesStore.getState().loadAvailable();
   }, []);
 
-  const manualMac = mac.trim().toUpperCase();
+  // A MAC is upper-cased; a stable id (irk:…, iBeacon:…) is case-sensitive and kept as typed.
+  const manualMac = /^[0-9a-f:-]+$/i.test(mac.trim()) ? mac.trim().toUpperCase() : mac.trim();
   const ready = sourceReady(source, picked, manualMac, name);
 
   const submit = async () => {

@@ -1,0 +1,162 @@
+/**
+ * Real gateway messages (gateway-samples.ts, each citing its source) posted over HTTP and
+ * published on the embedded broker and on Mosquitto (TEST_MQTT_URL): the stored reports carry
+ * the expected device ids, gateways, RSSI and times, and firmware names reach the gateway list.
+ */
+import net from 'node:net';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMqttIngest, type MqttIngest } from '../src/plugins/mqtt.ts';
+import { samples, type Expected, type Sample } from './gateway-samples.ts';
+import {
+  DB_KINDS,
+  createIngestKey,
+  createSignedInUser,
+  startTestApp,
+  testConfig,
+  type SignedIn,
+  type TestApp,
+} from './helpers.ts';
+
+const MOSQUITTO = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+const connect = (url: string, password?: string) =>
+  new Promise<MqttClient>((resolve, reject) => {
+    const c = mqtt.connect(url, {
+      username: 'gw',
+      password,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => {
+      c.end(true);
+      reject(err);
+    });
+  });
+
+const publish = (c: MqttClient, topic: string, payload: Buffer | string) =>
+  new Promise<void>((resolve, reject) =>
+    c.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve())),
+  );
+
+interface Row {
+  device_mac: string;
+  gateway_mac: string;
+  rssi: number;
+  received_at: Date;
+}
+
+type Transport = 'http' | 'embedded' | 'mosquitto';
+
+describe.each(DB_KINDS)('real gateway messages [%s]', (kind) => {
+  let t: TestApp;
+  const owners = {} as Record<Transport, SignedIn>;
+  const keys = {} as Record<Transport, string>;
+  const ingests: MqttIngest[] = [];
+  const clients = {} as Record<'embedded' | 'mosquitto', MqttClient>;
+  const all = samples();
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { listen: true });
+    for (const tr of ['http', 'embedded', 'mosquitto'] as const) {
+      owners[tr] = await createSignedInUser(t.built, `gw-${tr}`);
+      keys[tr] = await createIngestKey(t.built, owners[tr].id);
+    }
+    const port = await freePort();
+    const deps = { pipeline: t.built.pipeline, keys: t.built.repos.keys, log: t.app.log };
+    ingests.push(
+      await startMqttIngest({
+        ...deps,
+        config: testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' }),
+      }),
+      await startMqttIngest({
+        ...deps,
+        config: testConfig({
+          mqttUrl: MOSQUITTO,
+          mqttIngestKey: keys.mosquitto,
+          mqttShareGroup: `formats${process.pid}`,
+          mqttClientId: `rtls-formats-${process.pid}-${kind}`,
+          mqttSessionExpirySeconds: 0,
+        }),
+      }),
+    );
+    clients.embedded = await connect(`mqtt://127.0.0.1:${port}`, keys.embedded);
+    clients.mosquitto = await connect(MOSQUITTO);
+    const deadline = Date.now() + 5000;
+    while (ingests[1]!.ready() !== 'ok' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+  });
+  afterAll(async () => {
+    for (const c of Object.values(clients)) c?.end(true);
+    for (const i of ingests) await i.close();
+    await t?.close();
+  });
+
+  const stored = async (tr: Transport, e: Expected) =>
+    t.sql.query<Row>(
+      `select device_mac, gateway_mac, rssi, received_at from signal_history
+       where owner_id = $1 and device_mac = $2 and gateway_mac = $3`,
+      [owners[tr].id, e.device, e.gateway],
+    );
+
+  async function expectStored(tr: Transport, s: Sample, sentAt: number) {
+    for (const e of s.expected) {
+      let rows: Row[] = [];
+      const deadline = Date.now() + 8000;
+      while (rows.length === 0 && Date.now() < deadline) {
+        rows = await stored(tr, e);
+        if (rows.length === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(rows, `${s.name}: ${e.device} via ${tr}`).toHaveLength(1);
+      expect(rows[0]!.rssi).toBe(e.rssi);
+      const at = new Date(rows[0]!.received_at).getTime();
+      if (e.at !== undefined) expect(at).toBe(e.at);
+      else expect(Math.abs(at - sentAt)).toBeLessThan(60_000);
+      if (e.gatewayName) {
+        const names = await t.sql.query<{ name: string | null }>(
+          'select name from heard_gateways where owner_id = $1 and mac = $2',
+          [owners[tr].id, e.gateway],
+        );
+        expect(names[0]?.name).toBe(e.gatewayName);
+      }
+    }
+  }
+
+  const overHttp = all.filter((s) => s.http);
+  it.each(overHttp.map((s) => [s.name, s] as const))('%s over HTTP', async (_n, s) => {
+    const sentAt = Date.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest',
+      headers: {
+        authorization: `Bearer ${keys.http}`,
+        ...(s.http!.contentType ? { 'content-type': s.http!.contentType } : {}),
+      },
+      payload: s.http!.body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: s.expected.length, rejected: 0 });
+    await expectStored('http', s, sentAt);
+  });
+
+  for (const broker of ['embedded', 'mosquitto'] as const) {
+    const overMqtt = all.filter((s) => s.mqtt && (broker === 'embedded' || !s.embeddedOnly));
+    it.each(overMqtt.map((s) => [s.name, s] as const))(
+      `%s on the ${broker} broker`,
+      async (_n, s) => {
+        const sentAt = Date.now();
+        await publish(clients[broker], s.mqtt!.topic, s.mqtt!.payload);
+        await expectStored(broker, s, sentAt);
+      },
+    );
+  }
+});

@@ -1,0 +1,167 @@
+/**
+ * What real installations hit: phones whose address rotates stay one device (by their stable id),
+ * the API takes such ids, firmware chatter is not a reject, and a body in no known format is
+ * answered 4xx with a reason instead of 200 with nothing stored.
+ */
+import net from 'node:net';
+import mqtt, { type MqttClient } from 'mqtt';
+import { encode } from '@msgpack/msgpack';
+import { afterAll, expect, it } from 'vitest';
+import { startMqttIngest, type MqttIngest } from '../src/plugins/mqtt.ts';
+import { macFromName } from '../src/modules/ingest/formats/index.ts';
+import {
+  bearer,
+  createIngestKey,
+  createSignedInUser,
+  describeEachDb,
+  testConfig,
+  type SignedIn,
+} from './helpers.ts';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+const IRK = 'irk:8a4b1c2d3e4f5a6b7c8d9e0f1a2b3c4d';
+
+describeEachDb('gateway identities and refusals', (t) => {
+  let owner: SignedIn;
+  let key: string;
+  let ingest: MqttIngest;
+  let gw: MqttClient;
+
+  t.setup(async () => {
+    owner = await createSignedInUser(t.built, 'identity-owner');
+    key = await createIngestKey(t.built, owner.id);
+    const port = await freePort();
+    ingest = await startMqttIngest({
+      config: testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' }),
+      pipeline: t.built.pipeline,
+      keys: t.built.repos.keys,
+      log: t.app.log,
+    });
+    gw = await new Promise<MqttClient>((resolve, reject) => {
+      const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, { username: 'gw', password: key });
+      c.once('connect', () => resolve(c));
+      c.once('error', reject);
+    });
+  });
+  afterAll(async () => {
+    gw?.end(true);
+    await ingest?.close();
+  });
+
+  const publish = (topic: string, payload: unknown) =>
+    gw.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), {
+      qos: 1,
+    });
+  const devices = async () =>
+    (
+      await t.sql.query<{ mac: string; name: string | null }>(
+        'select mac, name from heard_devices where owner_id = $1 order by mac',
+        [owner.id],
+      )
+    ).map((r) => r.mac);
+  const post = (body: string | Buffer, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ingest',
+      headers: { 'x-ingest-key': key, 'content-type': contentType },
+      payload: body,
+    });
+
+  it('keeps a phone whose ESPresense irk: id rotates its MAC as one device', async () => {
+    for (const [mac, rssi] of [
+      ['4d6f7c8a9b01', -70],
+      ['5e1a2b3c4d02', -68],
+      ['6f9e8d7c6b03', -66],
+    ] as const)
+      await publish(`espresense/devices/${IRK}/office`, { id: IRK, idType: 200, mac, rssi });
+    const rows = await t.sql.query<{ device_mac: string; gateway_mac: string }>(
+      'select distinct device_mac, gateway_mac from signal_history where owner_id = $1',
+      [owner.id],
+    );
+    expect(rows).toEqual([{ device_mac: IRK, gateway_mac: macFromName('espresense:office') }]);
+    expect((await devices()).filter((d) => !d.startsWith('irk:'))).toEqual([]);
+  });
+
+  it('keys a fingerprint id shared by many phones by the MAC instead', async () => {
+    await publish('espresense/devices/apple:1005:9-26/office', {
+      id: 'apple:1005:9-26',
+      idType: 10,
+      mac: 'd1a2b3c4d5e6',
+      rssi: -75,
+    });
+    expect(await devices()).toContain('D1:A2:B3:C4:D5:E6');
+    expect(await devices()).not.toContain('apple:1005:9-26');
+  });
+
+  it('adds an irk: device to monitoring and lists it by that id', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/monitor/${encodeURIComponent(IRK)}`,
+      headers: bearer(owner.token),
+      payload: { name: 'Anna phone' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().device).toMatchObject({ mac: IRK, name: 'Anna phone' });
+    const typo = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/monitor/C3:00:00:00:00',
+      headers: bearer(owner.token),
+      payload: {},
+    });
+    expect(typo.statusCode).toBe(400);
+  });
+
+  it('does not count firmware status, telemetry and config topics as rejected reports', async () => {
+    const rejected = () =>
+      Object.values(t.built.pipeline.stats.rejected).reduce((a, n) => a + (n ?? 0), 0);
+    const before = rejected();
+    await publish('espresense/rooms/office/telemetry', {
+      ip: '192.168.1.20',
+      uptime: 9000,
+      rssi: -58,
+    });
+    await publish('espresense/rooms/office/status', 'online');
+    await publish('espresense/rooms/office/max_distance', '16');
+    await publish('ruuvi/C8:25:2D:8E:9C:2C/gw_status', '{"state":"online"}');
+    await publish('home/OMG_lobby/LWT', 'online');
+    await publish('home/OMG_lobby/SYStoMQTT', { uptime: 120, freemem: 120000 });
+    await publish('rtls/ingest', [
+      { gateway: 'AA:BB:CC:00:00:33', device: 'C4:00:00:00:00:33', rssi: 'x' },
+    ]);
+    expect(rejected()).toBe(before + 1);
+  });
+
+  it('answers 4xx with a reason to bodies in no known format, and stores nothing', async () => {
+    const cases: [string | Buffer, string, RegExp][] = [
+      ['{"hello":"world"}', 'application/json', /no known format/],
+      [
+        '[{"mac":"AC233FA03208","rssi":-79}]',
+        'application/json',
+        /No report was stored: 1 rejected \(bad_gateway_mac: 1\)/,
+      ],
+      ['temperature=21.5', 'text/plain', /not valid JSON/],
+      ['$GPRP,F973D9D36662,E7DAE08E6FC3,-87,0201\nhello', 'text/plain', /Ingics/],
+      [Buffer.from(encode({ hello: 'world' })), 'application/msgpack', /MessagePack/],
+      ['[]', 'application/json', /no reports/],
+    ];
+    for (const [body, type, message] of cases) {
+      const res = await post(body, type);
+      expect(res.statusCode, String(body)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const noType = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest',
+      headers: { 'x-ingest-key': key },
+      payload: 'nothing I know',
+    });
+    expect(noType.statusCode).toBe(400);
+  });
+});
