@@ -6,7 +6,8 @@
 import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMqttIngest, type MqttIngest } from '../src/plugins/mqtt.ts';
+import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { samples, type Expected, type Sample } from './gateway-samples.ts';
 import {
   DB_KINDS,

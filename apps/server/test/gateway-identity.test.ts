@@ -7,7 +7,8 @@ import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { encode } from '@msgpack/msgpack';
 import { afterAll, expect, it } from 'vitest';
-import { startMqttIngest, type MqttIngest } from '../src/plugins/mqtt.ts';
+import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { macFromName } from '../src/modules/ingest/formats/index.ts';
 import {
   bearer,
