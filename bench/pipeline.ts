@@ -1,14 +1,18 @@
 /**
  * Live pipeline benchmark: real server processes on PGlite and on PostgreSQL; sustained HTTP ingest
- * throughput, end-to-end latency (report sent → matching device_update at a Socket.IO client) at a
- * fixed rate over many devices, and the server's memory sampled over the run. Prints figures only.
+ * throughput; then a fixed rate over many devices (by default 2,500 tags × 8 gateways at 1 Hz =
+ * 20,000 reports/s on PostgreSQL, 10,000/s on PGlite) with the latency of every device_update and
+ * of positioned ones (report → position on the watched map), located devices per second, and the
+ * server's memory sampled over the run. Prints figures only.
  *
  *   npm run bench:pipeline -- [--minutes 1] [--db pglite,postgres] [--instances 1]
- *                             [--devices 1000] [--rate 5000] [--throughput-seconds 20]
+ *                             [--devices 2500] [--rate <per db>] [--throughput-seconds 20]
  *                             [--listener worker|main]
  *
- * --instances N (N > 1) runs one and N instances on PostgreSQL (with Redis), side by side.
+ * --instances N (N > 1) runs one and N instances on PostgreSQL, side by side; the N instances
+ * share Redis and the positions stream (RabbitMQ, BENCH_AMQP_URL), under queue names of this run.
  */
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Socket } from 'socket.io-client';
 import {
@@ -33,19 +37,15 @@ import {
   throwawayDatabase,
   type ServerProcess,
 } from './lib/server.ts';
-import {
-  latencyPhase,
-  sampler,
-  throughputPhase,
-  type Latency,
-  type Sample,
-  type Throughput,
-} from './lib/pipeline-phases.ts';
-import { mb, memoryLine, table } from './lib/pipeline-print.ts';
+import { latencyPhase, sampler, throughputPhase } from './lib/pipeline-phases.ts';
+import { mb, printResults, type RunResult } from './lib/pipeline-print.ts';
 
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MQTT_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const AMQP_URL = process.env.BENCH_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+/** The offered rate when --rate is not given: the issue's targets per database. */
+const DEFAULT_RATE = { postgres: 20_000, pglite: 10_000 } as const;
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -60,8 +60,8 @@ function positive(name: string, fallback: number): number {
 const opts = {
   minutes: positive('minutes', 1),
   instances: Math.round(positive('instances', 1)),
-  devices: Math.round(positive('devices', 1000)),
-  rate: positive('rate', 5000),
+  devices: Math.round(positive('devices', 2500)),
+  rate: process.argv.includes('--rate') ? positive('rate', 1) : null,
   throughputSeconds: positive('throughput-seconds', 20),
   /** Where device_updates are timed: a worker thread of its own (default) or the sending thread. */
   listener: flag('listener', 'worker') === 'main' ? ('main' as const) : ('worker' as const),
@@ -71,17 +71,7 @@ const opts = {
     .filter((s): s is 'pglite' | 'postgres' => s === 'pglite' || s === 'postgres'),
 };
 
-// ---------------------------------------------------------------- socket
-
 // ---------------------------------------------------------------- one run
-
-interface RunResult {
-  label: string;
-  throughput: Throughput | null;
-  latency: Latency | null;
-  memory: Sample[][];
-  note?: string;
-}
 
 async function runOne(
   label: string,
@@ -108,12 +98,19 @@ async function runOne(
     if (instances > 1) {
       await first.stop();
       servers.length = 0;
-      const env = { ...dbEnv, REDIS_URL, MQTT_URL, MQTT_INGEST_KEY: fleet.key };
+      const env = {
+        ...dbEnv,
+        REDIS_URL,
+        MQTT_URL,
+        MQTT_INGEST_KEY: fleet.key,
+        POSITIONS_STREAM_URL: AMQP_URL,
+        POSITIONS_STREAM_PREFIX: `rtls.bench.${randomBytes(4).toString('hex')}`,
+      };
       for (let i = 0; i < instances; i++) servers.push(await startServerProcess(env));
       target = servers[0]!;
       watcher = servers[servers.length - 1]!;
     }
-    const socket = await connect(watcher.url, fleet.token);
+    const socket = await connect(watcher.url, fleet.token, fleet.mapId);
     let listener: Listener | null = null;
     try {
       if (instances > 1 && !(await crossesInstances(target, socket, fleet))) {
@@ -129,21 +126,15 @@ async function runOne(
       }
       if (opts.listener === 'worker') {
         socket.disconnect(); // one client: the listener's
-        listener = await workerListener(watcher.url, fleet.token);
-      } else listener = mainListener(socket);
+        listener = await workerListener(watcher.url, fleet.token, fleet.mapId);
+      } else listener = mainListener(socket, fleet.mapId);
       const mem = sampler(servers);
       console.log(`  ${label}: throughput phase (${opts.throughputSeconds} s)…`);
       const throughput = await throughputPhase(servers, fleet, opts.throughputSeconds);
       await new Promise((r) => setTimeout(r, 3_000)); // let the backlog drain
-      console.log(`  ${label}: latency phase (${opts.minutes} min at ${opts.rate}/s)…`);
-      const latency = await latencyPhase(
-        target,
-        listener,
-        fleet,
-        opts.rate,
-        opts.minutes * 60,
-        servers,
-      );
+      const rate = opts.rate ?? DEFAULT_RATE[db];
+      console.log(`  ${label}: latency phase (${opts.minutes} min at ${rate}/s)…`);
+      const latency = await latencyPhase(servers, listener, fleet, rate, opts.minutes * 60);
       mem.stop();
       return { label, throughput, latency, memory: mem.samples };
     } finally {
@@ -214,83 +205,7 @@ async function main() {
     }
   }
 
-  console.log(
-    '\nThroughput: concurrent HTTP POST /api/ingest batches (8 in flight × 1000 reports)',
-  );
-  table([
-    ['database', 'reports/s', 'batches', 'failed', 'server CPU (cores)'],
-    ...results.map((r) =>
-      r.throughput
-        ? [
-            r.label,
-            r.throughput.reportsPerS.toFixed(0),
-            String(r.throughput.batches),
-            String(r.throughput.failed),
-            r.throughput.serverCores.toFixed(2),
-          ]
-        : [r.label, '—', '—', '—', '—'],
-    ),
-  ]);
-  console.log(
-    `\nLatency: ${opts.rate} reports/s over ${opts.devices} devices (HTTP batches every 10 ms), ` +
-      (opts.listener === 'worker'
-        ? 'report timestamp → its device_update at a Socket.IO client in a worker thread of its own, ms'
-        : 'report sent → matching device_update at a Socket.IO client in the sending thread, ms'),
-  );
-  table([
-    [
-      'database',
-      'sent',
-      'matched',
-      'p50',
-      'p95',
-      'p99',
-      'max',
-      'failed',
-      'server CPU',
-      'server-side mean',
-      'server-side ≤ 50 ms',
-      'client loop p99/max',
-    ],
-    ...results.map((r) =>
-      r.latency
-        ? [
-            r.label,
-            String(r.latency.sent),
-            `${((100 * r.latency.matched) / Math.max(1, r.latency.sent)).toFixed(1)} %`,
-            r.latency.p50.toFixed(1),
-            r.latency.p95.toFixed(1),
-            r.latency.p99.toFixed(1),
-            r.latency.max.toFixed(1),
-            String(r.latency.failed),
-            r.latency.serverCores.toFixed(2),
-            r.latency.serverMean.toFixed(1),
-            `${(100 * r.latency.serverWithin50).toFixed(1)} %`,
-            `${r.latency.clientLoopP99.toFixed(1)}/${r.latency.clientLoopMax.toFixed(1)}`,
-          ]
-        : [r.label, '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—'],
-    ),
-  ]);
-  console.log('\nServer memory over the run (sampled every 5 s)');
-  table([
-    [
-      'server',
-      'RSS start → middle → end',
-      'RSS min..max',
-      'heap start → end',
-      'heap max',
-      'loop delay p99 (median of 5 s) / max',
-    ],
-    ...results.flatMap((r) =>
-      r.memory.map((s, i) => [
-        r.memory.length > 1 ? `${r.label} #${i + 1}` : r.label,
-        ...memoryLine(s),
-      ]),
-    ),
-  ]);
-  console.log(
-    '\nTargets: ≥ 20,000 reports/s on PostgreSQL; p99 ≤ 50 ms at 5,000 reports/s over 1,000 devices.',
-  );
+  printResults(results, { devices: opts.devices, listener: opts.listener });
   for (const r of results) if (r.note) console.log(`Note: ${r.note}`);
 }
 

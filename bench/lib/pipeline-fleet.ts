@@ -13,6 +13,8 @@ const PPM = 20;
 export interface Fleet {
   token: string;
   key: string;
+  /** The one map, which the bench's socket watches for positioned updates. */
+  mapId: string;
   devices: string[];
   gateways: string[];
 }
@@ -68,7 +70,7 @@ export async function setUpFleet(base: string, devices: number): Promise<Fleet> 
   const { key } = await api<{ key: string }>(`${base}/api/ingest-keys`, token, 'POST', {
     name: 'bench',
   });
-  return { token, key, devices: macs, gateways };
+  return { token, key, mapId: map._id, devices: macs, gateways };
 }
 
 // ---------------------------------------------------------------- report generation

@@ -4,25 +4,43 @@
  */
 import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
+import { SOCKET_PROTOCOL_VERSION } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 
 export interface Update {
   mac: string;
   lastSeen: string;
+  mapId?: string | null;
+  position: { x: number; y: number } | null;
 }
 
-export function connect(base: string, token: string): Promise<Socket> {
+/** A socket of the bench account that watches the bench map (positioned updates come per map). */
+export function connect(base: string, token: string, mapId: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const s = io(base, {
       path: '/sqws',
       transports: ['websocket'],
-      auth: { token },
+      auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
       reconnection: false,
       forceNew: true,
     });
-    s.once('connect', () => resolve(s));
+    // A server without watch_maps (protocol 1) never answers: go on after 2 s all the same.
+    s.once('connect', () =>
+      s.timeout(2_000).emit('watch_maps', { mapIds: [mapId] }, () => resolve(s)),
+    );
     s.once('connect_error', reject);
   });
+}
+
+/** What a listener measured over a latency phase. */
+export interface Heard {
+  /** ms per matched update (any update). */
+  values: number[];
+  updates: number;
+  /** ms from the device's newest report (lastSeen) to a positioned update's arrival. */
+  positioned: number[];
+  /** Distinct devices with a positioned update in each whole second. */
+  locatedPerS: number[];
 }
 
 // ---------------------------------------------------------------- latency listeners
@@ -32,7 +50,7 @@ export interface Listener {
   /** Reports just handed to fetch (the main-thread listener times from here). */
   sent(devices: string[], stamps: number[]): void;
   start(): void;
-  stop(): Promise<{ values: number[]; updates: number }>;
+  stop(): Promise<Heard>;
   close(): Promise<void>;
 }
 
@@ -40,11 +58,19 @@ export interface Listener {
  * In the sending thread: from just before a report's POST to the device_update whose device and
  * lastSeen are the report's (arrivals wait behind the sending work of this thread).
  */
-export function mainListener(socket: Socket): Listener {
+export function mainListener(socket: Socket, mapId: string): Listener {
   let pending = new Map<string, number>();
   let values: number[] = [];
+  let positioned: number[] = [];
+  let seconds: Set<string>[] = [];
+  let startedAt = 0;
   let calls = 0;
   const onUpdate = (u: Update) => {
+    if (u.position && u.mapId === mapId) {
+      positioned.push(Date.now() - Date.parse(u.lastSeen));
+      const s = Math.floor((Date.now() - startedAt) / 1000);
+      (seconds[s] ??= new Set()).add(u.mac);
+    }
     const key = `${u.mac}|${Date.parse(u.lastSeen)}`;
     const at = pending.get(key);
     if (at !== undefined) {
@@ -61,21 +87,26 @@ export function mainListener(socket: Socket): Listener {
         for (const [k, at] of pending) if (at < now - 10_000) pending.delete(k);
     },
     start() {
-      [pending, values] = [new Map(), []];
+      [pending, values, positioned, seconds] = [new Map(), [], [], []];
+      startedAt = Date.now();
       socket.on('device_update', onUpdate);
     },
     stop() {
       socket.off('device_update', onUpdate);
-      return Promise.resolve({ values, updates: values.length });
+      const whole = Array.from(
+        { length: Math.max(0, seconds.length - 1) },
+        (_, i) => seconds[i]?.size ?? 0,
+      );
+      return Promise.resolve({ values, updates: values.length, positioned, locatedPerS: whole });
     },
     close: () => Promise.resolve(void socket.disconnect()),
   };
 }
 
 /** In a worker thread of its own: report timestamp (lastSeen) → arrival, on one clock. */
-export async function workerListener(url: string, token: string): Promise<Listener> {
+export async function workerListener(url: string, token: string, mapId: string): Promise<Listener> {
   const worker = new Worker(new URL('./update-listener.mjs', import.meta.url), {
-    workerData: { url, token },
+    workerData: { url, token, mapId, protocol: SOCKET_PROTOCOL_VERSION },
   });
   const next = (type: string) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
@@ -95,7 +126,12 @@ export async function workerListener(url: string, token: string): Promise<Listen
       const answer = next('latencies');
       worker.postMessage({ type: 'stop' });
       const m = await answer;
-      return { values: m.values as number[], updates: m.updates as number };
+      return {
+        values: m.values as number[],
+        updates: m.updates as number,
+        positioned: m.positioned as number[],
+        locatedPerS: m.locatedPerS as number[],
+      };
     },
     async close() {
       worker.postMessage({ type: 'close' });

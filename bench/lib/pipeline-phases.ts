@@ -107,17 +107,20 @@ export async function throughputPhase(
   };
 }
 
-/** Sum and count of the server's own report-to-publish latency histogram (seconds). */
+/** Sum and count of the servers' own report-to-publish latency histograms (seconds). */
 export async function serverLatency(
-  s: ServerProcess,
+  servers: ServerProcess[],
 ): Promise<{ sum: number; count: number; within50: number }> {
-  const text = await (await fetch(`${s.url}/metrics`)).text();
-  const num = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-  return {
-    sum: num('rtls_ingest_to_update_seconds_sum'),
-    count: num('rtls_ingest_to_update_seconds_count'),
-    within50: num('rtls_ingest_to_update_seconds_bucket\\{le="0.05"\\}'),
-  };
+  const total = { sum: 0, count: 0, within50: 0 };
+  for (const s of servers) {
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    const num = (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    total.sum += num('rtls_ingest_to_update_seconds_sum');
+    total.count += num('rtls_ingest_to_update_seconds_count');
+    total.within50 += num('rtls_ingest_to_update_seconds_bucket\\{le="0.05"\\}');
+  }
+  return total;
 }
 
 export interface Latency {
@@ -134,23 +137,31 @@ export interface Latency {
   achievedRate: number;
   failed: number;
   serverCores: number;
+  /** Positioned updates (a position on the bench map) and their latency from lastSeen, ms. */
+  positioned: number;
+  positionedP50: number;
+  positionedP99: number;
+  /** Distinct located devices per second: median and lowest over the phase's whole seconds. */
+  locatedPerS: number;
+  locatedMinPerS: number;
   /** The bench client's own event-loop delay during the phase (p99, max; ms). */
   clientLoopP99: number;
   clientLoopMax: number;
 }
 
 /**
- * Reports at `rate`/s in small HTTP batches every 10 ms, each report its own device, to `target`;
- * the latency of a report is measured by `listener` (see mainListener and workerListener).
+ * Reports at `rate`/s in small HTTP batches every 10 ms, the batches in turn to each of `targets`
+ * (so a device's reports are split between instances); the latency of a report is measured by
+ * `listener` (see mainListener and workerListener).
  */
 export async function latencyPhase(
-  target: ServerProcess,
+  targets: ServerProcess[],
   listener: Listener,
   fleet: Fleet,
   rate: number,
   seconds: number,
-  watched: ServerProcess[],
 ): Promise<Latency> {
+  const watched = targets;
   const next = reportSource(fleet);
   listener.start();
   const tickMs = 10;
@@ -158,7 +169,7 @@ export async function latencyPhase(
   clientLoop.enable();
   const start = performance.now();
   const cpu0 = watched.map((s) => cpuSecondsOf(s.pid) ?? 0);
-  const server0 = await serverLatency(target);
+  const server0 = await serverLatency(targets);
   let sent = 0;
   let failed = 0;
   const causes = new Map<string, number>();
@@ -174,6 +185,7 @@ export async function latencyPhase(
     const batch = next(owed);
     listener.sent(batch.devices, batch.stamps);
     sent += owed;
+    const target = targets[tick % targets.length]!;
     const p = postReports(target.url, fleet.key, batch.body).then(
       (r) => {
         if (r.status !== 200) {
@@ -191,9 +203,12 @@ export async function latencyPhase(
   }
   await Promise.all(inflight);
   await new Promise((r) => setTimeout(r, 1_000));
-  const { values: latencies } = await listener.stop();
+  const heard = await listener.stop();
+  const latencies = heard.values;
+  // The first seconds fill the trackers and the live window: count from the third.
+  const steady = heard.locatedPerS.slice(2);
   clientLoop.disable();
-  const server1 = await serverLatency(target);
+  const server1 = await serverLatency(targets);
   const elapsed = (performance.now() - start) / 1000;
   const cpu = watched.reduce((a, s, i) => a + ((cpuSecondsOf(s.pid) ?? 0) - cpu0[i]!), 0);
   for (const [cause, n] of causes) console.log(`    failed batches: ${n} × ${cause}`);
@@ -207,6 +222,11 @@ export async function latencyPhase(
     p99: quantile(latencies, 0.99),
     max: quantile(latencies, 1),
     achievedRate: sent / (seconds || 1),
+    positioned: heard.positioned.length,
+    positionedP50: quantile(heard.positioned, 0.5),
+    positionedP99: quantile(heard.positioned, 0.99),
+    locatedPerS: quantile(steady, 0.5),
+    locatedMinPerS: steady.length ? Math.min(...steady) : 0,
     failed,
     serverCores: cpu / elapsed,
     clientLoopP99: clientLoop.percentile(99) / 1e6,

@@ -1,43 +1,68 @@
 /**
  * A Socket.IO client in its own worker thread for bench:pipeline, so the arrival time of each
- * device_update is taken without waiting behind the bench's own report sending. Latency is the
- * arrival time minus the report's timestamp (the update's lastSeen), both from this machine's clock.
+ * device_update is taken without waiting behind the bench's own report sending. It watches the
+ * bench map. Latency is the arrival time minus the update's lastSeen (the newest report of the
+ * device), both from this machine's clock: for every update, and for positioned updates (a
+ * position on the watched map). Located devices per second: distinct devices with a positioned
+ * update in each whole second of the recording.
  * Plain JavaScript: worker threads do not get the main thread's TypeScript loader.
  *
  * Messages in: { type: 'start' } | { type: 'stop' } | { type: 'close' }.
- * Messages out: { type: 'connected' } | { type: 'error', message } | { type: 'latencies', values, updates }.
+ * Messages out: { type: 'connected' } | { type: 'error', message }
+ *   | { type: 'latencies', values, updates, positioned, locatedPerS }.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 
-const { url, token } = workerData;
+const { url, token, mapId, protocol } = workerData;
 const port = parentPort;
 let recording = false;
 let values = [];
+let positioned = [];
 let updates = 0;
+let startedAt = 0;
+/** Distinct located devices per whole second since start. */
+let seconds = [];
 
 const socket = io(url, {
   path: '/sqws',
   transports: ['websocket'],
-  auth: { token },
+  auth: { token, protocol },
   reconnection: false,
   forceNew: true,
 });
-socket.once('connect', () => port.postMessage({ type: 'connected' }));
+// A server without watch_maps never answers: go on after 2 s all the same.
+socket.once('connect', () =>
+  socket
+    .timeout(2_000)
+    .emit('watch_maps', { mapIds: [mapId] }, () => port.postMessage({ type: 'connected' })),
+);
 socket.once('connect_error', (err) => port.postMessage({ type: 'error', message: err.message }));
 socket.on('device_update', (u) => {
   if (!recording) return;
   const arrived = Date.now();
   updates++;
-  values.push(arrived - Date.parse(u.lastSeen));
+  const latency = arrived - Date.parse(u.lastSeen);
+  values.push(latency);
+  if (u.position && u.mapId === mapId) {
+    positioned.push(latency);
+    const s = Math.floor((arrived - startedAt) / 1000);
+    (seconds[s] ??= new Set()).add(u.mac);
+  }
 });
 
 port.on('message', (m) => {
   if (m.type === 'start') {
-    [recording, values, updates] = [true, [], 0];
+    [recording, values, positioned, updates, seconds] = [true, [], [], 0, []];
+    startedAt = Date.now();
   } else if (m.type === 'stop') {
     recording = false;
-    port.postMessage({ type: 'latencies', values, updates });
+    // The last second is partial: leave it out.
+    const whole = Array.from(
+      { length: Math.max(0, seconds.length - 1) },
+      (_, i) => seconds[i]?.size ?? 0,
+    );
+    port.postMessage({ type: 'latencies', values, updates, positioned, locatedPerS: whole });
   } else if (m.type === 'close') {
     socket.disconnect();
     port.close();

@@ -11,6 +11,8 @@ export interface Config {
   redisUrl: string | null;
   /** RabbitMQ (amqp://…) through which instances give each device one positioning instance. */
   positionsStreamUrl: string | null;
+  /** Partition queue names are `<prefix>.<k>`; null: the stream's default (rtls.positions). */
+  positionsStreamPrefix: string | null;
   mqttUrl: string | null;
   /** Port of the embedded MQTT broker (only when mqttUrl is not set); 0 disables it. */
   mqttPort: number;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
     positionsStreamUrl: env.POSITIONS_STREAM_URL || null,
+    positionsStreamPrefix: env.POSITIONS_STREAM_PREFIX || null,
     mqttUrl: env.MQTT_URL || null,
     mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
     mqttIngestKey: env.MQTT_INGEST_KEY || null,

@@ -1,28 +1,18 @@
 /**
- * The positions stream against a real RabbitMQ (TEST_AMQP_URL, default the local one): unique
- * queue names per run, deleted afterwards. An outage is a TCP proxy of the test's own that stops.
+ * The positions stream against a real RabbitMQ (TEST_AMQP_URL, or the local one): unique queue
+ * names per run, deleted afterwards. An outage is a TCP proxy of the test's own that stops.
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import amqp from 'amqplib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testServices } from '../../../test/services.ts';
 import { createAffinity, type Affinity } from './affinity.ts';
 
-const AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+/** RabbitMQ of this run (TEST_AMQP_URL or the local one); null: unreachable, skipped. */
+const AMQP = testServices().amqp;
+const AMQP_URL = AMQP ?? 'amqp://unreachable';
 const PARTITIONS = 8;
-
-async function reachable(url: string) {
-  try {
-    await (await amqp.connect(url)).close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const available = await reachable(AMQP_URL);
-if (!available && process.env.TEST_SERVICES_REQUIRED === '1')
-  throw new Error(`RabbitMQ is not reachable at ${new URL(AMQP_URL).host} (TEST_AMQP_URL)`);
-if (!available) console.warn(`skipped: RabbitMQ is not reachable at ${new URL(AMQP_URL).host}`);
 
 interface Report {
   device: string;
@@ -73,7 +63,7 @@ async function proxy(target: URL) {
   };
 }
 
-describe.skipIf(!available)('positions stream on RabbitMQ', () => {
+describe.skipIf(!AMQP)('positions stream on RabbitMQ', () => {
   const prefix = `rtls.test.${randomBytes(4).toString('hex')}`;
   const streams: Affinity<Report>[] = [];
   const seen: Seen[] = [];
