@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AffinityStats } from '../modules/affinity/affinity.ts';
 import type { PipelineStats } from '../modules/ingest/pipeline.ts';
 
 export interface MetricsSources {
@@ -12,6 +13,8 @@ export interface MetricsSources {
   /** Slow-client figures of the realtime channel. */
   realtime?: () => { pending: number; coalesced: number; dropped: number };
   pool: () => { total: number; idle: number; waiting: number } | null;
+  /** Reports through the positions stream (several instances). */
+  positionsStream?: () => AffinityStats;
 }
 
 export function createMetrics() {
@@ -103,6 +106,21 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
       this.set({ state: 'waiting' }, p.waiting);
     },
   });
+  if (sources.positionsStream) {
+    const stream = sources.positionsStream;
+    new Counter({
+      name: 'rtls_positions_stream_reports_total',
+      help: 'Reports handed to the positions stream (sent), confirmed by it (delivered), not carried (dropped: stream down) and observed by this instance (observed)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const s = stream();
+        this.reset();
+        for (const state of ['sent', 'delivered', 'dropped', 'observed'] as const)
+          this.inc({ state }, s[state]);
+      },
+    });
+  }
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
     reply.header('content-type', registry.contentType).send(await registry.metrics()),
   );

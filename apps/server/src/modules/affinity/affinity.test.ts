@@ -27,13 +27,15 @@ describe('partitions', () => {
 });
 
 describe('affinity without a stream (one process)', () => {
-  it('observes every report at once, in the caller’s turn', () => {
+  it('observes every report at once, in the caller’s turn', async () => {
     const seen: string[] = [];
     const affinity = createAffinity<{ device: string }>({
       url: null,
       observe: (owner, reports) => void seen.push(...reports.map((r) => `${owner}/${r.device}`)),
     });
-    affinity.send('o1', [{ device: 'A' }, { device: 'B' }]);
+    const sent = affinity.send('o1', [{ device: 'A' }, { device: 'B' }]);
+    expect(seen).toEqual(['o1/A', 'o1/B']);
+    await sent;
     expect(seen).toEqual(['o1/A', 'o1/B']);
     expect(affinity.ready).toBeNull();
     expect(affinity.stats.observed).toBe(2);
@@ -47,9 +49,8 @@ describe('affinity without a stream (one process)', () => {
         reports[0]!.device === 'sync' ? fail('sync') : Promise.reject(new Error('async')),
       onError: (err) => errors.push(err),
     });
-    expect(() => affinity.send('o', [{ device: 'sync' }])).not.toThrow();
-    affinity.send('o', [{ device: 'later' }]);
-    await new Promise((r) => setImmediate(r));
+    await expect(affinity.send('o', [{ device: 'sync' }])).resolves.toBeUndefined();
+    await expect(affinity.send('o', [{ device: 'later' }])).resolves.toBeUndefined();
     expect(errors.map((e) => (e as Error).message)).toEqual(['sync', 'async']);
   });
 });

@@ -24,8 +24,11 @@ export interface AffinityStats {
 }
 
 export interface Affinity<R> {
-  /** Hand reports that were just stored to the one process that positions their devices. */
-  send(ownerId: string, reports: readonly R[]): void;
+  /**
+   * Hand reports that were just stored to the one process that positions their devices. Settles
+   * when observe has (one process) or once they are on their way (stream); never rejects.
+   */
+  send(ownerId: string, reports: readonly R[]): Promise<void>;
   /** For /readyz: 'ok', or why the stream cannot carry reports now; null without a stream. */
   readonly ready: (() => Promise<'ok' | string>) | null;
   readonly stats: AffinityStats;
@@ -67,13 +70,12 @@ function direct<R>(observe: Observe<R>, onError?: (err: unknown) => void): Affin
   const stats: AffinityStats = { sent: 0, delivered: 0, dropped: 0, observed: 0 };
   const report = (err: unknown) => onError?.(err);
   return {
-    send(ownerId, reports) {
+    async send(ownerId, reports) {
       stats.sent += reports.length;
       stats.delivered += reports.length;
       stats.observed += reports.length;
       try {
-        const done = observe(ownerId, reports);
-        if (done) done.catch(report);
+        await observe(ownerId, reports);
       } catch (err) {
         report(err);
       }

@@ -155,11 +155,11 @@ export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions
 
   return {
     send(ownerId, reports) {
-      if (reports.length === 0) return;
+      if (reports.length === 0) return Promise.resolve();
       stats.sent += reports.length;
       if (closing || !publisher) {
         stats.dropped += reports.length;
-        return;
+        return Promise.resolve();
       }
       for (const [k, list] of splitByPartition(ownerId, reports, partitions)) {
         let owners = pending.get(k);
@@ -172,6 +172,7 @@ export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions
         scheduled = true;
         setImmediate(publish);
       }
+      return Promise.resolve();
     },
     ready: () => Promise.resolve(publisher && consumer ? 'ok' : down || 'not connected'),
     stats,
