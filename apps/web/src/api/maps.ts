@@ -4,6 +4,7 @@ import {
   PUBLIC_MAPS_DEFAULT_LIMIT,
   PUBLIC_MAPS_DEFAULT_SKIP,
   type MapCreateBody,
+  type MapDevicesResponse,
   type MapUpdateBody,
   type Point,
   type TrackingMap,
@@ -30,6 +31,10 @@ export const fetchPublicMaps = async (
     .maps;
 export const fetchMap = async (id: string) =>
   (await apiRequest<MapBody>(mapPath(id), { error: 'fetchMap' })).map;
+/** The devices the server located on one map, with that map's positions (anyone who may read it). */
+export const fetchMapDevices = async (id: string) =>
+  (await apiRequest<MapDevicesResponse>(`${mapPath(id)}/devices`, { error: 'fetchDevices' }))
+    .devices;
 
 export const createMap = async (body: MapCreateBody) =>
   (await apiRequest<MapBody>('/maps', { method: 'POST', body, error: 'createMap' })).map;

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_ERRORS } from '@rtls/contract';
 import type { LiveConnectionOptions } from '../features/live/live-connection.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
@@ -16,6 +17,7 @@ const live = vi.hoisted(() => ({
   tokenUpdated: vi.fn(),
   retryNow: vi.fn(),
   ping: vi.fn(),
+  watch: vi.fn(),
 }));
 vi.mock('../features/live/live-connection.ts', () => ({
   createLiveConnection: (opts: LiveConnectionOptions) => {
@@ -30,6 +32,7 @@ beforeEach(() => {
   useLiveStore.setState({ state: 'idle', error: null, latencyMs: null, retry: null });
   useSessionStore.setState({ token: 'tok-1', isAuthenticated: true });
   useSettingsStore.getState().reset();
+  useDevicesStore.getState().reset();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -55,20 +58,30 @@ describe('useLiveChannel', () => {
     expect(live.tokenUpdated).toHaveBeenCalledTimes(1);
   });
 
-  it('merges a burst of updates in one store write, the last update per device winning', () => {
+  it('merges a burst of updates in one store write, the last update per device and map winning', () => {
     const apply = vi.spyOn(useDevicesStore.getState(), 'applyUpdates');
     useDevicesStore.setState({ applyUpdates: apply });
     renderHook(() => useLiveChannel());
-    live.opts!.onUpdate(makeUpdate({ mac: 'A', rssi: -80 }));
-    live.opts!.onUpdate(makeUpdate({ mac: 'A', rssi: -60 }));
-    live.opts!.onUpdate(makeUpdate({ mac: 'B', rssi: -70 }));
+    live.opts!.onUpdate(makeUpdate({ mac: 'A', mapId: 'm1', rssi: -80 }));
+    live.opts!.onUpdate(makeUpdate({ mac: 'A', mapId: 'm2', rssi: -75 }));
+    live.opts!.onUpdate(makeUpdate({ mac: 'A', mapId: 'm1', rssi: -60 }));
+    live.opts!.onUpdate(makeUpdate({ mac: 'B', mapId: 'm1', rssi: -70 }));
     expect(apply).not.toHaveBeenCalled();
     vi.advanceTimersByTime(250);
     expect(apply).toHaveBeenCalledTimes(1);
-    expect(apply.mock.calls[0]![0].map((u) => [u.mac, u.rssi])).toEqual([
-      ['A', -60],
-      ['B', -70],
+    expect(apply.mock.calls[0]![0].map((u) => [u.mac, u.mapId, u.rssi])).toEqual([
+      ['A', 'm2', -75],
+      ['A', 'm1', -60],
+      ['B', 'm1', -70],
     ]);
+  });
+
+  it('tells the connection which maps to watch, and again when they change', () => {
+    useDevicesStore.setState({ watched: ['m1'] });
+    renderHook(() => useLiveChannel());
+    expect(live.watch).toHaveBeenLastCalledWith(['m1']);
+    act(() => useDevicesStore.setState({ watched: ['m2'] }));
+    expect(live.watch).toHaveBeenLastCalledWith(['m2']);
   });
 
   it('pings every 25 s and shows the round trip of the pong', () => {
@@ -80,9 +93,10 @@ describe('useLiveChannel', () => {
     expect(useLiveStore.getState().latencyMs).toBe(40);
   });
 
-  it('polls monitored devices at the Data Refresh Rate only while the channel is down', () => {
+  it('polls devices and map positions at the Data Refresh Rate only while the channel is down', () => {
     const load = vi.fn(async () => {});
-    useDevicesStore.setState({ loadMonitored: load });
+    const refresh = vi.fn(async () => {});
+    useDevicesStore.setState({ loadMonitored: load, refreshPositions: refresh });
     useSettingsStore.setState((s) => ({ saved: { ...s.saved, pollInterval: 2000 } }));
     renderHook(() => useLiveChannel());
     act(() => useLiveStore.setState({ state: 'connected' }));
@@ -91,9 +105,50 @@ describe('useLiveChannel', () => {
     act(() => useLiveStore.setState({ state: 'reconnecting' }));
     vi.advanceTimersByTime(6_000);
     expect(load).toHaveBeenCalledTimes(3);
+    expect(refresh).toHaveBeenCalledTimes(3);
     act(() => useLiveStore.setState({ state: 'connected' }));
     vi.advanceTimersByTime(10_000);
     expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('once reconnects are used up, a poll the server answers reopens the channel', async () => {
+    useDevicesStore.setState({
+      loadMonitored: vi.fn(async () => {}),
+      refreshPositions: vi.fn(async () => {}),
+    });
+    renderHook(() => useLiveChannel());
+    act(() => useLiveStore.setState({ state: 'reconnecting', error: 'Connection timeout' }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(live.retryNow).not.toHaveBeenCalled();
+    act(() => useLiveStore.setState({ state: 'disconnected', error: 'Connection timeout' }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(live.retryNow).toHaveBeenCalledTimes(1);
+  });
+
+  it('a poll the server does not answer leaves the channel closed', async () => {
+    const refresh = vi.fn(async () => {
+      throw new Error('Failed to fetch devices');
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    useDevicesStore.setState({ loadMonitored: vi.fn(async () => {}), refreshPositions: refresh });
+    renderHook(() => useLiveChannel());
+    act(() => useLiveStore.setState({ state: 'disconnected', error: 'Connection timeout' }));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    expect(live.retryNow).not.toHaveBeenCalled();
+  });
+
+  it('never reopens a channel the server refused for its protocol', async () => {
+    useDevicesStore.setState({
+      loadMonitored: vi.fn(async () => {}),
+      refreshPositions: vi.fn(async () => {}),
+    });
+    renderHook(() => useLiveChannel());
+    act(() =>
+      useLiveStore.setState({ state: 'disconnected', error: CONNECTION_ERRORS.protocolMismatch }),
+    );
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(live.retryNow).not.toHaveBeenCalled();
   });
 
   it('re-fetches the lists after a reconnect', () => {
@@ -101,7 +156,8 @@ describe('useLiveChannel', () => {
     const loadConfigured = vi.fn(async () => {});
     const loadGateways = vi.fn(async () => {});
     const loadAllGateways = vi.fn(async () => {});
-    useDevicesStore.setState({ loadMonitored: load, loadConfigured });
+    const refresh = vi.fn(async () => {});
+    useDevicesStore.setState({ loadMonitored: load, loadConfigured, refreshPositions: refresh });
     useGatewaysStore.setState({ loadMonitored: loadGateways, loadAll: loadAllGateways });
     renderHook(() => useLiveChannel());
     live.opts!.onReconnected();
@@ -109,5 +165,6 @@ describe('useLiveChannel', () => {
     expect(loadConfigured).toHaveBeenCalledTimes(1);
     expect(loadGateways).toHaveBeenCalledTimes(1);
     expect(loadAllGateways).toHaveBeenCalledTimes(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
   });
 });

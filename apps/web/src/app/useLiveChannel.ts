@@ -1,8 +1,9 @@
 /**
  * The live connection while signed in (spec §4): opened on mount, closed on sign-out or unmount;
- * updates merged into the device store at most every 250 ms; lists re-fetched after a reconnect;
- * a token change reconnects; ping every 25 s; while the channel is down, the monitored devices
- * are polled at the Data Refresh Rate so positions do not freeze.
+ * updates merged into the device store at most every 250 ms; the watched maps sent to the server;
+ * lists re-fetched after a reconnect; a token change reconnects; ping every 25 s. While the channel
+ * is down, the Data Refresh Rate polls keep the markers moving, and once the reconnect schedule has
+ * given up, a poll the server answers reopens the channel (no click needed).
  */
 import { useEffect } from 'react';
 import type { DeviceUpdate } from '@rtls/contract';
@@ -10,10 +11,11 @@ import { getToken } from '../api/token.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { createLiveConnection } from '../features/live/live-connection.ts';
-import { useLiveStore } from '../features/live/live-store.ts';
+import { mayReopen, useLiveStore } from '../features/live/live-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
+import { pollOnce } from './poll.ts';
 
 /** Live updates are merged at most this often, so bursts do not re-render per message. */
 const MERGE_INTERVAL_MS = 250;
@@ -25,28 +27,50 @@ function refetchLists() {
   void useMapsStore.getState().load();
   void useDevicesStore.getState().loadMonitored();
   void useDevicesStore.getState().loadConfigured();
+  void useDevicesStore
+    .getState()
+    .refreshPositions()
+    .catch((err: unknown) => console.error('Failed to load map devices', err));
   void useGatewaysStore.getState().loadForMap(useMapsStore.getState().currentMapId);
   void useGatewaysStore.getState().loadMonitored();
   void useGatewaysStore.getState().loadAll();
 }
 
+/** Merges updates in bursts; a device's update per map is kept (one device may be on two maps). */
+function createUpdateBuffer() {
+  let buffer = new Map<string, DeviceUpdate>();
+  const timer = setInterval(() => {
+    if (buffer.size === 0) return;
+    const updates = [...buffer.values()];
+    buffer = new Map();
+    useDevicesStore.getState().applyUpdates(updates);
+  }, MERGE_INTERVAL_MS);
+  return {
+    add(u: DeviceUpdate) {
+      // Re-inserted, so the batch keeps the order in which each key last arrived.
+      const key = `${u.mac}|${u.mapId ?? ''}`;
+      buffer.delete(key);
+      buffer.set(key, u);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
 export function useLiveChannel() {
   useEffect(() => {
-    let buffer = new Map<string, DeviceUpdate>();
-    const flush = setInterval(() => {
-      if (buffer.size === 0) return;
-      const updates = [...buffer.values()];
-      buffer = new Map();
-      useDevicesStore.getState().applyUpdates(updates);
-    }, MERGE_INTERVAL_MS);
+    const buffer = createUpdateBuffer();
     let pingSentAt = 0;
     const live = createLiveConnection({
       getToken,
       onState: (state, error) => useLiveStore.setState({ state, error: error ?? null }),
-      onUpdate: (u) => buffer.set(u.mac, u),
+      onUpdate: buffer.add,
       onReconnected: refetchLists,
       onAuthFailed: () => useSessionStore.getState().expire(),
       onPong: () => useLiveStore.setState({ latencyMs: Date.now() - pingSentAt }),
+    });
+    live.watch(useDevicesStore.getState().watched);
+    const unsubscribeWatched = useDevicesStore.subscribe((s, prev) => {
+      if (s.watched !== prev.watched) live.watch(s.watched);
     });
     live.connect();
     useLiveStore.setState({ retry: () => live.retryNow() });
@@ -61,8 +85,9 @@ export function useLiveChannel() {
     });
     return () => {
       unsubscribeToken();
+      unsubscribeWatched();
       window.removeEventListener('online', online);
-      clearInterval(flush);
+      buffer.stop();
       clearInterval(ping);
       live.close();
       useLiveStore.setState({ retry: null });
@@ -75,10 +100,10 @@ export function useLiveChannel() {
   useEffect(() => {
     if (connected) return;
     const timer = setInterval(() => {
-      useDevicesStore
-        .getState()
-        .loadMonitored()
-        .catch((err: unknown) => console.error('Polling error', err));
+      void pollOnce().then((answered) => {
+        const { state, error, retry } = useLiveStore.getState();
+        if (answered && mayReopen(state, error)) retry?.();
+      });
     }, pollInterval);
     return () => clearInterval(timer);
   }, [connected, pollInterval]);

@@ -1,11 +1,9 @@
 /**
  * What a signed-in session keeps running: the initial loads in the spec's order, the live
- * connection, the current map's gateways and positioning frame, and the user's triangulation
- * settings in the positioning engine.
+ * connection, the current map's gateways, and the positions of the map on screen (the server
+ * locates every device; the console only follows the maps it shows).
  */
 import { useEffect } from 'react';
-import { mapFrame } from '../features/devices/positioner.ts';
-import { useLocateSettings } from '../features/devices/use-locate-settings.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
@@ -16,15 +14,11 @@ export function useSessionData() {
   useInitialLoad();
   useLiveChannel();
 
-  // Gateways follow the current map; the positioning frame follows map and gateways.
+  // Gateways and live positions follow the current map. The All Maps grid draws no live map, so
+  // it keeps following the current one: going back to the tabs finds its markers in place.
   const currentMapId = useMapsStore((s) => s.currentMapId);
   useEffect(() => {
     void useGatewaysStore.getState().loadForMap(currentMapId);
+    useDevicesStore.getState().watch(currentMapId ? [currentMapId] : []);
   }, [currentMapId]);
-  const map = useMapsStore((s) => (s.currentMapId ? s.entities[s.currentMapId] : undefined));
-  const gateways = useGatewaysStore((s) => s.entities);
-  useEffect(() => {
-    useDevicesStore.getState().setFrame(mapFrame(map, Object.values(gateways)));
-  }, [map, gateways]);
-  useLocateSettings();
 }

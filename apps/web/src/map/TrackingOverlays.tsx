@@ -1,11 +1,13 @@
 /**
  * Everything drawn over the floor plan that is about gateways and devices (markers, coverage, trails,
- * labels, edit mode). MapCanvas mounts this one component; the devices/gateways feature owns what is in it.
+ * labels, edit mode). MapCanvas mounts this one component; each layer has one job.
  */
 import type { TrackingMap } from '@rtls/contract';
 import { EditModeBanner } from '../features/gateways/EditModeBanner.tsx';
-import { DeviceLayer } from './layers/DeviceLayer.tsx';
+import { DeviceCamera } from './layers/DeviceCamera.tsx';
+import { DeviceMarkers } from './layers/DeviceMarkers.tsx';
 import { GatewayLayer } from './layers/GatewayLayer.tsx';
+import { SignalPopup } from './layers/SignalPopup.tsx';
 import { TrailLayer } from './layers/TrailLayer.tsx';
 
 export function TrackingOverlays({ map }: { map: TrackingMap }) {
@@ -13,7 +15,9 @@ export function TrackingOverlays({ map }: { map: TrackingMap }) {
     <>
       <GatewayLayer map={map} />
       <TrailLayer map={map} />
-      <DeviceLayer />
+      <DeviceMarkers mapId={map._id} />
+      <SignalPopup mapId={map._id} />
+      <DeviceCamera mapId={map._id} />
       <EditModeBanner />
     </>
   );

@@ -5,6 +5,7 @@ import { I18nProvider } from '../../app/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
+import { useMapsStore } from '../maps/maps-store.ts';
 import { DeviceDetailsDialog } from './DeviceDetailsDialog.tsx';
 import { useDevicesStore } from './devices-store.ts';
 
@@ -16,6 +17,9 @@ function show(lastSeenAgoMs: number, confidence = 0.85) {
     mac: MAC,
     name: 'Cart',
     lastSeen: new Date(NOW - lastSeenAgoMs).toISOString(),
+  });
+  // Position and confidence are those of the map on screen.
+  const placement = {
     position: { x: 120.4, y: 80.6 },
     triangulationInfo: {
       method: 'least-squares',
@@ -24,8 +28,15 @@ function show(lastSeenAgoMs: number, confidence = 0.85) {
       primaryGateway: 'GW:1',
       lastCalculated: new Date(NOW).toISOString(),
     },
+    receivedAt: NOW,
+  };
+  useMapsStore.setState({ currentMapId: 'map-1' });
+  useDevicesStore.setState({
+    entities: { [MAC]: d },
+    monitored: [MAC],
+    watched: ['map-1'],
+    positions: { 'map-1': { [MAC]: placement } },
   });
-  useDevicesStore.setState({ entities: { [MAC]: d }, monitored: [MAC] });
   const onClose = vi.fn();
   render(
     <I18nProvider>

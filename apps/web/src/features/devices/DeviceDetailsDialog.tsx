@@ -10,9 +10,11 @@ import {
 import { formatLastSeen, formatRssi } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { gatewayName } from '../gateways/gateways-store.ts';
+import { useMapsStore } from '../maps/maps-store.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
+import type { Placement } from './map-positions.ts';
 
 type Tab = 'info' | 'edit';
 const TABS: readonly Tab[] = ['info', 'edit'];
@@ -25,12 +27,13 @@ function methodText(method: string, t: ReturnType<typeof useI18n>['t']): string 
     : method;
 }
 
-function InfoTab({ device }: { device: LiveDevice }) {
+/** Position and confidence are those of the map on screen, where the device is drawn. */
+function InfoTab({ device, placement }: { device: LiveDevice; placement?: Placement }) {
   const { t, language } = useI18n();
   const online = isOnlineInDetails(device.lastSeen);
-  const info = device.triangulationInfo;
+  const info = placement?.triangulationInfo;
   const cls = info ? confidenceClass(info.confidence) : null;
-  const p = device.position;
+  const p = placement?.position;
   const rows: [string, React.ReactNode][] = [
     [t('devices.mac'), <span dir="ltr">{device.mac}</span>],
     [
@@ -135,6 +138,8 @@ function EditTab({ device, onDone }: { device: LiveDevice; onDone: () => void })
 export function DeviceDetailsDialog({ mac, onClose }: { mac: string; onClose: () => void }) {
   const { t } = useI18n();
   const device = useDevicesStore((s) => s.entities[mac]);
+  const mapId = useMapsStore((s) => s.currentMapId);
+  const placement = useDevicesStore((s) => (mapId ? s.positions[mapId]?.[mac] : undefined));
   const [tab, setTab] = useState<Tab>('info');
   const idPrefix = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -181,7 +186,7 @@ export function DeviceDetailsDialog({ mac, onClose }: { mac: string; onClose: ()
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`}>
         {tab === 'info' ? (
           <>
-            <InfoTab device={device} />
+            <InfoTab device={device} placement={placement} />
             <div className="dlg-actions">
               <button type="button" className="button" onClick={onClose}>
                 {t('devices.close')}

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../app/I18nProvider.tsx';
 import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeDevice, makeGateway } from '../../test/fixtures.ts';
-import { useGatewaysStore } from '../gateways/gateways-store.ts';
+import { makeDevice } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
+import { useMapsStore } from '../maps/maps-store.ts';
 import { DeviceList } from './DeviceList.tsx';
 import { useDevicesStore } from './devices-store.ts';
 
@@ -13,12 +13,13 @@ const NOW = Date.parse('2024-06-15T12:00:00.000Z');
 const MIN = 60_000;
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
+const placement = { position: { x: 10, y: 10 }, triangulationInfo: null, receivedAt: NOW };
+
 const devices = [
   makeDevice({
     mac: 'AA:00:00:00:00:01',
     name: 'Fresh',
     lastSeen: ago(30_000),
-    strongestGateway: 'GW:ON:MAP',
   }),
   makeDevice({ mac: 'AA:00:00:00:00:02', name: 'Almost five', lastSeen: ago(5 * MIN - 1000) }),
   makeDevice({ mac: 'AA:00:00:00:00:03', name: 'Six minutes', lastSeen: ago(6 * MIN) }),
@@ -44,11 +45,7 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   useUiStore.setState({ language: 'en', selectedDeviceMac: null });
   useDevicesStore.getState().reset();
-  useGatewaysStore.getState().reset();
-  useGatewaysStore.setState({
-    mapId: 'map-1',
-    entities: { 'GW:ON:MAP': makeGateway({ mac: 'GW:ON:MAP' }) },
-  });
+  useMapsStore.getState().reset();
   useDevicesStore.setState({
     entities: Object.fromEntries(devices.map((d) => [d.mac, d])),
     monitored: devices.map((d) => d.mac),
@@ -121,7 +118,15 @@ describe('DeviceList', () => {
     expect(screen.getByText('Failed to fetch monitored devices')).toBeDefined();
   });
 
-  it("'Show only current map' keeps devices heard by this map's gateways, and is remembered", async () => {
+  it("'Show only current map' lists exactly the devices located on the map, and is remembered", async () => {
+    useMapsStore.setState({ currentMapId: 'map-1' });
+    useDevicesStore.setState({
+      watched: ['map-1'],
+      positions: {
+        'map-1': { 'AA:00:00:00:00:01': placement },
+        'map-2': { 'AA:00:00:00:00:02': placement },
+      },
+    });
     const user = userEvent.setup();
     const { unmount } = renderList();
     await user.click(screen.getByLabelText('Show only current map'));
@@ -131,6 +136,29 @@ describe('DeviceList', () => {
     unmount();
     renderList();
     expect((screen.getByLabelText('Show only current map') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('on a map with no devices located on it, the current-map list is empty', async () => {
+    useMapsStore.setState({ currentMapId: 'map-2' });
+    useDevicesStore.setState({ watched: ['map-2'], positions: { 'map-2': {} } });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(screen.getByLabelText('Show only current map'));
+    expect(screen.getByText('No monitored devices on this map')).toBeDefined();
+  });
+
+  it("lists another account's device on the map as a read-only row", () => {
+    useMapsStore.setState({ currentMapId: 'map-1' });
+    useDevicesStore.setState({
+      watched: ['map-1'],
+      visitors: { 'BB:00:00:00:00:09': makeDevice({ mac: 'BB:00:00:00:00:09', name: 'Pallet' }) },
+      positions: { 'map-1': { 'BB:00:00:00:00:09': placement } },
+    });
+    renderList();
+    const item = rowItem('Pallet');
+    expect(within(item).getByText('Shared on this map · view only')).toBeDefined();
+    expect(within(item).queryByRole('button', { name: /Remove from monitoring/ })).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Rename Pallet' })).toBeNull();
   });
 });
 

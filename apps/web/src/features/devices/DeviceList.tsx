@@ -1,12 +1,14 @@
 /**
  * Devices tab (spec §2): Device Management with connection status, the 'Show only current map'
- * filter (remembered), Add Device, details, rename, remove and delete. Live updates reach the list
- * at most once a second and only visible rows render, so thousands of devices stay cheap.
+ * filter (remembered), Add Device, details, rename, remove and delete. With the filter on, the list
+ * is exactly what the map draws. Other accounts' devices located on the map on screen (a shared or
+ * public map) follow as read-only rows: they can be selected, never edited. Live updates reach the
+ * list at most once a second and only visible rows render, so thousands of devices stay cheap.
  */
 import { useState } from 'react';
 import { STORAGE_KEYS } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
-import { useGatewaysStore } from '../gateways/gateways-store.ts';
+import { useMapsStore } from '../maps/maps-store.ts';
 import { ListTools } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { useUiStore } from '../layout/ui-store.ts';
@@ -14,35 +16,49 @@ import { AddDeviceDialog } from './AddDeviceDialog.tsx';
 import { DeviceDetailsDialog } from './DeviceDetailsDialog.tsx';
 import { DeviceRow } from './DeviceRow.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
+import { createPlacedSelector, type PlacedDevice } from './placed-devices.ts';
 import { useThrottled } from './use-throttled.ts';
 import { useWindow } from './use-window.ts';
 
 const ROW_HEIGHT = 68;
 const LIST_REFRESH_MS = 1000;
 
-/** A device is on the current map when one of that map's gateways hears it. */
-export function onMap(d: LiveDevice, gatewayMacs: ReadonlySet<string>): boolean {
-  if (d.strongestGateway && gatewayMacs.has(d.strongestGateway)) return true;
-  return Object.keys(d.signal ?? {}).some((g) => gatewayMacs.has(g));
+const placedOnScreen = createPlacedSelector();
+
+/** The rows: own devices (all, or those drawn on the map), then other accounts' drawn devices. */
+function listRows(
+  monitored: readonly string[],
+  entities: Record<string, LiveDevice>,
+  placed: readonly PlacedDevice[],
+  currentOnly: boolean,
+): (LiveDevice | PlacedDevice)[] {
+  const own = currentOnly
+    ? placed.filter((d) => !d.readOnly)
+    : monitored.flatMap((mac) => {
+        // A device just added may not have reached the throttled copy yet.
+        const d = entities[mac] ?? useDevicesStore.getState().entities[mac];
+        return d ? [d] : [];
+      });
+  return [...own, ...placed.filter((d) => d.readOnly)];
 }
 
 export function DeviceList() {
   const { t } = useI18n();
   const entities = useThrottled(useDevicesStore, (s) => s.entities, LIST_REFRESH_MS);
+  const mapId = useMapsStore((s) => s.currentMapId);
+  const placed = useThrottled(useDevicesStore, (s) => placedOnScreen(s, mapId), LIST_REFRESH_MS, [
+    mapId,
+  ]);
   const monitored = useDevicesStore((s) => s.monitored);
   const loading = useDevicesStore((s) => s.loading);
   const error = useDevicesStore((s) => s.error);
-  const gateways = useGatewaysStore((s) => s.entities);
   const selected = useUiStore((s) => s.selectedDeviceMac);
   const selectDevice = useUiStore((s) => s.selectDevice);
   const [currentOnly, setCurrentOnly] = useStoredFlag(STORAGE_KEYS.devicesCurrentMapOnly);
   const [adding, setAdding] = useState(false);
   const [details, setDetails] = useState<string | null>(null);
 
-  const gatewayMacs = new Set(Object.keys(gateways));
-  const rows = monitored
-    .map((mac) => entities[mac] ?? useDevicesStore.getState().entities[mac])
-    .filter((d): d is LiveDevice => d !== undefined && (!currentOnly || onMap(d, gatewayMacs)));
+  const rows = listRows(monitored, entities, placed, currentOnly);
   const win = useWindow(rows.length, ROW_HEIGHT);
 
   if (error && monitored.length === 0) return <p className="error-text">{error}</p>;
@@ -80,6 +96,7 @@ export function DeviceList() {
             <DeviceRow
               key={d.mac}
               device={d}
+              readOnly={'readOnly' in d && d.readOnly}
               selected={selected === d.mac}
               onSelect={() => selectDevice(d.mac)}
               onDetails={() => setDetails(d.mac)}

@@ -1,4 +1,7 @@
-/** One monitored device in the list: select (toggle), inline rename, details, remove and delete. */
+/**
+ * One device in the list: select (toggle), inline rename, details, remove and delete. Another
+ * account's device on a shared or public map is read-only: it can only be selected.
+ */
 import { DEVICE_DEFAULT_COLOR, listStatus } from '@rtls/contract';
 import { formatLastSeen, formatRssi } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
@@ -8,12 +11,13 @@ import { InfoIcon, RemoveIcon, TrashIcon } from '../maps/icons.tsx';
 
 interface Props {
   device: LiveDevice;
+  readOnly?: boolean;
   selected: boolean;
   onSelect: () => void;
   onDetails: () => void;
 }
 
-export function DeviceRow({ device: d, selected, onSelect, onDetails }: Props) {
+export function DeviceRow({ device: d, readOnly = false, selected, onSelect, onDetails }: Props) {
   const { t, language } = useI18n();
   const status = listStatus(d.lastSeen);
   const remove = () => {
@@ -31,23 +35,30 @@ export function DeviceRow({ device: d, selected, onSelect, onDetails }: Props) {
       .catch((err: unknown) => console.error('Failed to delete device', err));
   };
   return (
-    <li className={`device-row${selected ? ' current' : ''}`} data-mac={d.mac}>
+    <li
+      className={`device-row${selected ? ' current' : ''}${readOnly ? ' read-only' : ''}`}
+      data-mac={d.mac}
+    >
       <span
         className="swatch"
         style={{ background: d.customSettings.color ?? DEVICE_DEFAULT_COLOR }}
         aria-hidden="true"
       />
       <span className="device-row-name">
-        <InlineRename
-          value={d.name}
-          label={t('devices.rename', { name: d.name })}
-          requiredMessage={t('devices.nameRequired')}
-          onSave={(name) =>
-            useDevicesStore
-              .getState()
-              .updateDevice(d.mac, { name, customSettings: { displayName: name } })
-          }
-        />
+        {readOnly ? (
+          <span dir="auto">{d.name}</span>
+        ) : (
+          <InlineRename
+            value={d.name}
+            label={t('devices.rename', { name: d.name })}
+            requiredMessage={t('devices.nameRequired')}
+            onSave={(name) =>
+              useDevicesStore
+                .getState()
+                .updateDevice(d.mac, { name, customSettings: { displayName: name } })
+            }
+          />
+        )}
       </span>
       <button
         type="button"
@@ -63,36 +74,53 @@ export function DeviceRow({ device: d, selected, onSelect, onDetails }: Props) {
         <span className="muted small">
           {formatLastSeen(d.lastSeen, t, language)} · <span dir="ltr">{formatRssi(d.rssi)}</span>
         </span>
+        {readOnly && <span className="muted small">{t('devices.readOnly')}</span>}
       </button>
-      <span className="row-actions">
-        <button
-          type="button"
-          className="icon-button small"
-          aria-label={`${t('devices.details')}: ${d.name}`}
-          title={t('devices.details')}
-          onClick={onDetails}
-        >
-          <InfoIcon />
-        </button>
-        <button
-          type="button"
-          className="icon-button small"
-          aria-label={`${t('devices.remove')}: ${d.name}`}
-          title={t('devices.remove')}
-          onClick={remove}
-        >
-          <RemoveIcon />
-        </button>
-        <button
-          type="button"
-          className="icon-button small danger"
-          aria-label={`${t('devices.delete')}: ${d.name}`}
-          title={t('devices.delete')}
-          onClick={del}
-        >
-          <TrashIcon />
-        </button>
-      </span>
+      {!readOnly && (
+        <RowActions name={d.name} onDetails={onDetails} onRemove={remove} onDelete={del} />
+      )}
     </li>
+  );
+}
+
+interface ActionsProps {
+  name: string;
+  onDetails: () => void;
+  onRemove: () => void;
+  onDelete: () => void;
+}
+
+function RowActions({ name, onDetails, onRemove, onDelete }: ActionsProps) {
+  const { t } = useI18n();
+  return (
+    <span className="row-actions">
+      <button
+        type="button"
+        className="icon-button small"
+        aria-label={`${t('devices.details')}: ${name}`}
+        title={t('devices.details')}
+        onClick={onDetails}
+      >
+        <InfoIcon />
+      </button>
+      <button
+        type="button"
+        className="icon-button small"
+        aria-label={`${t('devices.remove')}: ${name}`}
+        title={t('devices.remove')}
+        onClick={onRemove}
+      >
+        <RemoveIcon />
+      </button>
+      <button
+        type="button"
+        className="icon-button small danger"
+        aria-label={`${t('devices.delete')}: ${name}`}
+        title={t('devices.delete')}
+        onClick={onDelete}
+      >
+        <TrashIcon />
+      </button>
+    </span>
   );
 }

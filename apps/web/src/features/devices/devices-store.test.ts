@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignalMap } from '@rtls/contract';
-import { DEFAULT_LOCATE_SETTINGS } from '@rtls/positioning';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeDevice, makeGateway, makeMap, makeUpdate } from '../../test/fixtures.ts';
+import { makeDevice, makeUpdate } from '../../test/fixtures.ts';
 import { useDevicesStore } from './devices-store.ts';
-import { mapFrame } from './positioner.ts';
+import { placedOn } from './placed-devices.ts';
 
 const T0 = Date.parse('2024-06-15T12:00:00.000Z');
 const TAG = 'AA:BB:CC:00:00:01';
@@ -67,112 +66,62 @@ describe('applyUpdates', () => {
     expect(s.monitored).toEqual([TAG]);
     expect(s.entities).toBe(before);
   });
-
-  it('applies a position carried by the update', () => {
-    seed(makeDevice({ mac: TAG }));
-    useDevicesStore
-      .getState()
-      .applyUpdates([makeUpdate({ mac: TAG, position: { x: 120, y: 80 } })]);
-    expect(useDevicesStore.getState().entities[TAG]?.position).toEqual({ x: 120, y: 80 });
-  });
 });
 
-describe('positions from signals', () => {
-  const PPM = 20;
-  const RSSI_AT_1M = -59;
-  const EXPONENT = 2.2;
-  // Gateways at the corners of a 20 × 15 m room, in pixels.
-  const gateways = [
-    [0, 0],
-    [20, 0],
-    [20, 15],
-    [0, 15],
-  ].map(([x, y], i) => makeGateway({ mac: `GW:${i}`, position: { x: x! * PPM, y: y! * PPM } }));
-  const map = makeMap({
-    settings: { imageSize: { width: 400, height: 300 }, pixelsPerMetre: PPM },
+describe('positions from the server', () => {
+  const MAP = 'map-1';
+  const devicesOf = (mapId: string) => `GET /api/maps/${mapId}/devices`;
+
+  it('watching a map loads the devices the server located on it, own and shared', async () => {
+    seed(makeDevice({ mac: TAG, name: 'Cart' }));
+    mockFetch({
+      [devicesOf(MAP)]: jsonResponse({
+        success: true,
+        devices: [
+          makeDevice({ mac: TAG, mapId: MAP, position: { x: 10, y: 20 } }),
+          makeDevice({ mac: 'OTHER', name: 'Pallet', mapId: MAP, position: { x: 30, y: 40 } }),
+        ],
+      }),
+    });
+    useDevicesStore.getState().watch([MAP]);
+    await vi.waitFor(() =>
+      expect(Object.keys(useDevicesStore.getState().positions[MAP] ?? {})).toHaveLength(2),
+    );
+    const drawn = placedOn(useDevicesStore.getState(), MAP);
+    expect(drawn.map((d) => [d.name, d.readOnly])).toEqual([
+      ['Cart', false],
+      ['Pallet', true],
+    ]);
   });
 
-  /** Noise-free log-distance RSSI at (x, y) metres from every gateway. */
-  function signalsAt(x: number, y: number, at: number): SignalMap {
-    const signal: SignalMap = {};
-    for (const g of gateways) {
-      const d = Math.max(0.1, Math.hypot(x - g.position!.x / PPM, y - g.position!.y / PPM));
-      signal[g.mac] = {
-        rssi: RSSI_AT_1M - 10 * EXPONENT * Math.log10(d),
-        received_at: new Date(at).toISOString(),
-      };
-    }
-    return signal;
-  }
-
-  it.each([
-    [6, 5],
-    [14, 9],
-  ])('locates a tag at (%i m, %i m) within 3 m after a few updates', (x, y) => {
-    seed(makeDevice({ mac: TAG }), makeDevice({ mac: 'SILENT', name: 'Silent' }));
-    useDevicesStore.getState().setFrame(mapFrame(map, gateways));
-    for (let i = 0; i < 5; i++) {
-      const now = T0 + i * 1000;
-      vi.setSystemTime(now);
-      const lastSeen = new Date(now).toISOString();
-      useDevicesStore
-        .getState()
-        .applyUpdates([makeUpdate({ mac: TAG, signal: signalsAt(x, y, now), lastSeen })]);
-    }
-    const d = useDevicesStore.getState().entities[TAG]!;
-    expect(d.position).toBeTruthy();
-    const errorMetres = Math.hypot(d.position!.x / PPM - x, d.position!.y / PPM - y);
-    expect(errorMetres).toBeLessThan(3);
-    expect(d.triangulationInfo?.signalsUsed).toBeGreaterThanOrEqual(3);
-    expect(useDevicesStore.getState().entities.SILENT?.position ?? null).toBeNull();
-  });
-
-  /** Five updates one second apart from a tag standing at (x, y) metres. */
-  function standAt(x: number, y: number, from: number) {
-    for (let i = 0; i < 5; i++) {
-      const now = from + i * 1000;
-      vi.setSystemTime(now);
-      const lastSeen = new Date(now).toISOString();
-      useDevicesStore
-        .getState()
-        .applyUpdates([makeUpdate({ mac: TAG, signal: signalsAt(x, y, now), lastSeen })]);
-    }
-  }
-
-  it('new triangulation settings re-locate every device with them', () => {
+  it('live updates move a device on its map only', () => {
     seed(makeDevice({ mac: TAG }));
-    useDevicesStore.getState().setFrame(mapFrame(map, gateways));
-    standAt(6, 5, T0);
-    expect(useDevicesStore.getState().entities[TAG]?.position).toBeTruthy();
-
-    const disabled = { ...DEFAULT_LOCATE_SETTINGS, enabled: false };
-    useDevicesStore.getState().setLocateSettings(disabled);
-    expect(useDevicesStore.getState().locateSettings).toEqual(disabled);
-    expect(useDevicesStore.getState().entities[TAG]?.position).toBeNull();
-    standAt(6, 5, T0 + 10_000);
-    expect(useDevicesStore.getState().entities[TAG]?.position).toBeNull();
-
+    mockFetch({ [devicesOf(MAP)]: jsonResponse({ success: true, devices: [] }) });
+    useDevicesStore.getState().watch([MAP]);
     useDevicesStore
       .getState()
-      .setLocateSettings({ ...DEFAULT_LOCATE_SETTINGS, algorithm: 'strongest' });
-    standAt(6, 5, T0 + 20_000);
-    const d = useDevicesStore.getState().entities[TAG]!;
-    expect(d.position).toBeTruthy();
-    expect(d.triangulationInfo?.method).toBe('strongest');
+      .applyUpdates([
+        makeUpdate({ mac: TAG, mapId: 'elsewhere', position: { x: 1, y: 1 } }),
+        makeUpdate({ mac: TAG, mapId: MAP, position: { x: 120, y: 80 } }),
+      ]);
+    expect(placedOn(useDevicesStore.getState(), MAP).map((d) => d.position)).toEqual([
+      { x: 120, y: 80 },
+    ]);
+    expect(useDevicesStore.getState().entities[TAG]?.position).toBeFalsy();
   });
 
-  it('a device without signals has no position', () => {
-    seed(makeDevice({ mac: TAG, position: { x: 10, y: 10 } }));
-    useDevicesStore.getState().setFrame(mapFrame(map, gateways));
-    expect(useDevicesStore.getState().entities[TAG]?.position).toBeNull();
-  });
-
-  it('without a map frame, signals give no position', () => {
+  it('refreshPositions rejects when the server does not answer, and keeps the markers', async () => {
     seed(makeDevice({ mac: TAG }));
+    mockFetch({ [devicesOf(MAP)]: jsonResponse({ success: true, devices: [] }) });
+    useDevicesStore.getState().watch([MAP]);
     useDevicesStore
       .getState()
-      .applyUpdates([makeUpdate({ mac: TAG, signal: signalsAt(5, 5, T0) })]);
-    expect(useDevicesStore.getState().entities[TAG]?.position).toBeNull();
+      .applyUpdates([makeUpdate({ mac: TAG, mapId: MAP, position: { x: 5, y: 5 } })]);
+    mockFetch({});
+    await expect(useDevicesStore.getState().refreshPositions()).rejects.toThrow(
+      'Failed to fetch devices',
+    );
+    expect(placedOn(useDevicesStore.getState(), MAP)).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Device store of spec §3: entities keyed by MAC, the available and monitored lists, the device
- * lifecycle of spec §4 (available ⇄ monitored), live merges and positions.
+ * lifecycle of spec §4 (available ⇄ monitored), live merges, and the positions the server located
+ * on the watched maps (map-positions.ts holds the merge rules).
  */
 import { create } from 'zustand';
 import type {
@@ -12,23 +13,20 @@ import type {
 } from '@rtls/contract';
 import { fetchAvailableDevices } from '../../api/available.ts';
 import * as api from '../../api/devices.ts';
-import { DEFAULT_LOCATE_SETTINGS, type LocateSettings } from '@rtls/positioning';
-import { createPositioningEngine, type PositioningEngine } from './positioning-engine.ts';
+import { fetchMapDevices } from '../../api/maps.ts';
 import {
-  filterForFleet,
-  sameLocateSettings,
-  type LocatedDevice,
-  type MapFrame,
-  type TrackingFilter,
-} from './positioner.ts';
+  entityName,
+  mergeSnapshot,
+  mergeUpdates,
+  unplaced,
+  watchMaps,
+  type LiveDevice,
+  type LiveSlice,
+} from './map-positions.ts';
 
-export interface LiveDevice extends Device {
-  /** When the last live update was merged (ms). */
-  updatedLocallyAt?: number;
-}
+export { entityName, type LiveDevice } from './map-positions.ts';
 
-interface DevicesState {
-  entities: Record<string, LiveDevice>;
+interface DevicesState extends LiveSlice {
   /** The account's configured devices (GET /devices), monitored or not, keyed by MAC. */
   configured: Record<string, Device>;
   monitored: string[];
@@ -38,9 +36,6 @@ interface DevicesState {
   availableError: string | null;
   loading: boolean;
   error: string | null;
-  frame: MapFrame | null;
-  /** The user's triangulation settings the engine locates with. */
-  locateSettings: LocateSettings;
   loadMonitored: () => Promise<void>;
   /** GET /devices; a failure is only logged (spec §8). */
   loadConfigured: () => Promise<void>;
@@ -52,19 +47,23 @@ interface DevicesState {
   deleteDevice: (mac: string) => Promise<void>;
   /** Rename, settings or positioning mode; keeps the live fields. */
   updateDevice: (mac: string, body: DeviceUpdateBody) => Promise<void>;
-  /** Merge live updates into known devices only (unknown devices are not created). */
+  /** Merge live updates: live fields, and positions onto the map each update names. */
   applyUpdates: (updates: DeviceUpdate[]) => void;
-  /** Positions computed by the positioning engine. */
-  applyLocated: (results: LocatedDevice[]) => void;
-  /** Set the current map's positioning frame and re-locate every device. */
-  setFrame: (frame: MapFrame | null) => void;
-  /** New triangulation settings: trackers start over with them and every device is re-located. */
-  setLocateSettings: (settings: LocateSettings) => void;
+  /** Follow these maps' positions (the map on screen); fetches the ones newly watched. */
+  watch: (mapIds: string[]) => void;
+  /**
+   * GET /maps/{id}/devices for every watched map: the server's answer replaces each map's
+   * positions. Rejects when a call fails (the server is unreachable or refused the map).
+   */
+  refreshPositions: () => Promise<void>;
   reset: () => void;
 }
 
 const initial = {
   entities: {},
+  visitors: {},
+  positions: {},
+  watched: [],
   configured: {},
   monitored: [],
   monitoredLoaded: false,
@@ -73,13 +72,7 @@ const initial = {
   availableError: null,
   loading: false,
   error: null,
-  frame: null,
-  locateSettings: DEFAULT_LOCATE_SETTINGS,
 };
-
-/** Entity name of spec §4: the custom display name, else the name, else the MAC. */
-export const entityName = (d: Pick<Device, 'mac' | 'name' | 'customSettings'>) =>
-  d.customSettings.displayName?.trim() || d.name?.trim() || d.mac;
 
 /**
  * The name of a device the provider reports (spec §3): its configured device's name (custom
@@ -93,17 +86,6 @@ export const reportedName = (
   return known ? entityName(known) : d.name?.trim() || d.mac;
 };
 
-let engine: PositioningEngine | null = null;
-/** The tracking filter the engine's current frame uses; it follows the fleet's size. */
-let engineFilter: TrackingFilter = 'grid';
-const positioning = () =>
-  (engine ??= createPositioningEngine((results) =>
-    useDevicesStore.getState().applyLocated(results),
-  ));
-
-const withSignals = (devices: LiveDevice[]) =>
-  devices.filter((d) => d.signal && Object.keys(d.signal).length > 0);
-
 export const useDevicesStore = create<DevicesState>((set, get) => ({
   ...initial,
   async loadMonitored() {
@@ -114,16 +96,12 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
       const entities: Record<string, LiveDevice> = {};
       for (const d of list) {
         const prev = prevAll[d.mac];
-        entities[d.mac] = {
-          ...d,
-          name: entityName(d),
-          position: prev?.position ?? null,
-          triangulationInfo: prev?.triangulationInfo ?? null,
-        };
+        // A live update seen later than this answer keeps its fields.
+        const newer =
+          prev?.lastSeen && d.lastSeen && Date.parse(prev.lastSeen) > Date.parse(d.lastSeen);
+        entities[d.mac] = newer ? { ...unplaced(d), ...live(prev) } : unplaced(d);
       }
       set({ entities, monitored: list.map((d) => d.mac), monitoredLoaded: true, loading: false });
-      if (filterForFleet(list.length) !== engineFilter) get().setFrame(get().frame);
-      positioning().locate(withSignals(Object.values(entities)), Date.now());
     } catch (err) {
       set({ loading: false, error: (err as Error).message });
     }
@@ -148,7 +126,7 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
   async addToMonitoring(mac, settings) {
     const d = await api.monitorDevice(mac, settings);
     set((s) => ({
-      entities: { ...s.entities, [d.mac]: { ...d, name: entityName(d), position: null } },
+      entities: { ...s.entities, [d.mac]: unplaced(d) },
       configured: { ...s.configured, [d.mac]: d },
       monitored: s.monitored.includes(d.mac) ? s.monitored : [...s.monitored, d.mac],
       available: s.available.filter((a) => a.mac !== d.mac),
@@ -211,68 +189,38 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
     });
   },
   applyUpdates(updates) {
-    const { entities } = get();
-    const now = Date.now();
-    let next: Record<string, LiveDevice> | null = null;
-    const toLocate: LiveDevice[] = [];
-    for (const u of updates) {
-      const prev = (next ?? entities)[u.mac];
-      if (!prev) continue;
-      next ??= { ...entities };
-      const merged: LiveDevice = {
-        ...prev,
-        name: prev.customSettings.displayName || u.name || prev.name,
-        signal: u.signal,
-        lastSeen: u.lastSeen,
-        rssi: u.rssi,
-        strongestGateway: u.strongestGateway,
-        updatedLocallyAt: now,
-      };
-      // A position computed by the server (same engine) is drawn as it comes. Known gap: it may be
-      // on another of the user's maps than the one on screen (see the closing note of session 2).
-      if (u.position) {
-        merged.position = u.position;
-        merged.triangulationInfo = u.triangulationInfo ?? null;
-      } else toLocate.push(merged);
-      next[u.mac] = merged;
-    }
-    if (!next) return;
-    set({ entities: next });
-    positioning().locate(toLocate, now);
+    const change = mergeUpdates(get(), updates, Date.now());
+    if (change) set(change);
   },
-  applyLocated(results) {
-    const { entities } = get();
-    let next: Record<string, LiveDevice> | null = null;
-    for (const r of results) {
-      const prev = (next ?? entities)[r.mac];
-      if (!prev) continue;
-      if (prev.position === r.position && prev.triangulationInfo === r.triangulationInfo) continue;
-      next ??= { ...entities };
-      next[r.mac] = { ...prev, position: r.position, triangulationInfo: r.triangulationInfo };
-    }
-    if (next) set({ entities: next });
-  },
-  setFrame(frame) {
-    set({ frame });
-    engineFilter = filterForFleet(get().monitored.length);
-    positioning().setFrame(frame, engineFilter, get().locateSettings);
-    const all = Object.values(get().entities);
-    // Devices without signals have nothing to locate from: they leave the map.
-    const silent = all.filter((d) => !d.signal || Object.keys(d.signal).length === 0);
-    if (silent.length > 0)
-      get().applyLocated(
-        silent.map((d) => ({ mac: d.mac, position: null, triangulationInfo: null })),
+  watch(mapIds) {
+    const before = get().watched;
+    const change = watchMaps(get(), mapIds);
+    if (!change) return;
+    set(change);
+    const added = get().watched.filter((id) => !before.includes(id));
+    if (added.length > 0)
+      void Promise.all(added.map(refreshMap)).catch((err: unknown) =>
+        console.error('Failed to load map devices', err),
       );
-    if (!frame) {
-      get().applyLocated(all.map((d) => ({ mac: d.mac, position: null, triangulationInfo: null })));
-      return;
-    }
-    positioning().locate(withSignals(all), Date.now());
   },
-  setLocateSettings(settings) {
-    if (sameLocateSettings(settings, get().locateSettings)) return;
-    set({ locateSettings: settings });
-    get().setFrame(get().frame);
+  async refreshPositions() {
+    await Promise.all(get().watched.map(refreshMap));
   },
   reset: () => set(initial),
 }));
+
+/** The live fields of a device (what updates change). */
+const live = (d: LiveDevice) => ({
+  signal: d.signal,
+  lastSeen: d.lastSeen,
+  rssi: d.rssi,
+  strongestGateway: d.strongestGateway,
+  updatedLocallyAt: d.updatedLocallyAt,
+});
+
+async function refreshMap(mapId: string) {
+  const askedAt = Date.now();
+  const devices = await fetchMapDevices(mapId);
+  const change = mergeSnapshot(useDevicesStore.getState(), mapId, devices, askedAt, Date.now());
+  if (change) useDevicesStore.setState(change);
+}

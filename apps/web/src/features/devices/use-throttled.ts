@@ -6,6 +6,8 @@ export function useThrottled<S, T>(
   store: UseBoundStore<StoreApi<S>>,
   select: (s: S) => T,
   intervalMs: number,
+  /** What the selector reads besides the store: a change re-selects at once. */
+  deps: readonly unknown[] = [],
 ): T {
   const [value, setValue] = useState(() => select(store.getState()));
   useEffect(() => {
@@ -27,8 +29,8 @@ export function useThrottled<S, T>(
       unsub();
       if (timer) clearTimeout(timer);
     };
-    // The selector is expected to be stable in meaning; re-subscribing per render would be wasteful.
+    // The selector is stable in meaning apart from `deps`; re-subscribing per render would be wasteful.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, intervalMs]);
+  }, [store, intervalMs, ...deps]);
   return value;
 }

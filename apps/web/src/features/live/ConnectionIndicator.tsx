@@ -1,10 +1,14 @@
-/** The header's quiet indicator of the live connection; offers a retry once reconnects gave up. */
+/**
+ * The header's quiet indicator of the live connection; offers a retry once reconnects gave up, and
+ * a reload when the server refused this page's protocol (no retry can fix that).
+ */
 import { useI18n } from '../../app/I18nProvider.tsx';
-import { useLiveStore } from './live-store.ts';
+import { needsReload, useLiveStore } from './live-store.ts';
 
 export function ConnectionIndicator() {
   const { t } = useI18n();
   const state = useLiveStore((s) => s.state);
+  const error = useLiveStore((s) => s.error);
   const latencyMs = useLiveStore((s) => s.latencyMs);
   const retry = useLiveStore((s) => s.retry);
   const key =
@@ -32,6 +36,18 @@ export function ConnectionIndicator() {
       {t(`header.connection.${key}`)}
     </span>
   );
+  if (state === 'disconnected' && needsReload(error))
+    return (
+      <span className="live-indicator-wrap">
+        {indicator}
+        <span role="alert" className="small" data-testid="live-refused">
+          {t('header.connection.incompatible')}
+        </span>
+        <button type="button" className="button small" onClick={() => window.location.reload()}>
+          {t('header.connection.reload')}
+        </button>
+      </span>
+    );
   // Once the reconnect schedule has given up, the indicator offers to try again.
   if (state !== 'disconnected' || !retry) return indicator;
   return (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceUpdate } from '@rtls/contract';
+import { CONNECTION_ERRORS, SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { makeUpdate } from '../../test/fixtures.ts';
 import { createLiveConnection, type LiveState } from './live-connection.ts';
 
@@ -52,6 +52,7 @@ function setup(token: string | null = 'tok-1') {
     onReconnected: vi.fn(),
     onAuthFailed: vi.fn(),
     onPong: vi.fn(),
+    onWatching: vi.fn(),
     log: vi.fn(),
   };
   const live = createLiveConnection(opts);
@@ -80,7 +81,7 @@ describe('live connection', () => {
     expect(last().options).toMatchObject({
       path: '/sqws',
       transports: ['websocket'],
-      auth: { token: 'tok-1' },
+      auth: { token: 'tok-1', protocol: SOCKET_PROTOCOL_VERSION },
       reconnection: false,
     });
     expect(lastState()).toEqual(['connecting', undefined]);
@@ -146,6 +147,46 @@ describe('live connection', () => {
     expect(opts.onAuthFailed).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(120_000);
     expect(all()).toHaveLength(1);
+  });
+
+  it('tells the user a refused protocol and never retries it', () => {
+    const { live, lastState, opts } = setup();
+    live.connect();
+    last().fire('connect_error', new Error(CONNECTION_ERRORS.protocolMismatch));
+    expect(lastState()).toEqual(['disconnected', CONNECTION_ERRORS.protocolMismatch]);
+    vi.advanceTimersByTime(120_000);
+    expect(all()).toHaveLength(1);
+    expect(opts.onAuthFailed).not.toHaveBeenCalled();
+  });
+
+  it('sends the watched maps on every connect, and a change while connected', () => {
+    const { live, opts } = setup();
+    live.watch(['m1']);
+    live.connect();
+    expect(last().emit).not.toHaveBeenCalled();
+    last().fire('connect');
+    expect(last().emit).toHaveBeenLastCalledWith(
+      'watch_maps',
+      { mapIds: ['m1'] },
+      expect.any(Function),
+    );
+    const ack = last().emit.mock.calls[0]![2] as (a: unknown) => void;
+    ack({ watching: ['m1'], refused: [] });
+    expect(opts.onWatching).toHaveBeenCalledWith({ watching: ['m1'], refused: [] });
+    live.watch(['m2', 'm3']);
+    expect(last().emit).toHaveBeenLastCalledWith(
+      'watch_maps',
+      { mapIds: ['m2', 'm3'] },
+      expect.any(Function),
+    );
+    last().fire('disconnect', 'transport close');
+    vi.advanceTimersByTime(1_000);
+    last().fire('connect');
+    expect(last().emit).toHaveBeenCalledWith(
+      'watch_maps',
+      { mapIds: ['m2', 'm3'] },
+      expect.any(Function),
+    );
   });
 
   it('retries after other connect errors', () => {

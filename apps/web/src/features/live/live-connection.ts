@@ -1,17 +1,21 @@
 /**
- * The live connection of spec §4: websocket only to /sqws, token in the handshake, 10 s connect
- * timeout, reconnects on our own schedule, device_update re-dispatched as a `deviceUpdate` event.
+ * The live connection of spec §4: websocket only to /sqws, token and protocol version in the
+ * handshake, 10 s connect timeout, reconnects on our own schedule, device_update re-dispatched as a
+ * `deviceUpdate` event. The maps whose positions the page wants are (re)sent on every connect.
  */
 import { io, type Socket } from 'socket.io-client';
 import {
   CONNECTION_ERRORS,
   SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_PATH,
+  SOCKET_PROTOCOL_VERSION,
   SOCKET_TOKEN_UPDATE_RECONNECT_MS,
   type ClientToServerEvents,
   type DeviceUpdate,
   type Pong,
   type ServerToClientEvents,
+  type SocketAuth,
+  type WatchMapsAck,
 } from '@rtls/contract';
 import { reconnectDelay } from './reconnect.ts';
 
@@ -28,6 +32,8 @@ export interface LiveConnectionOptions {
   onAuthFailed: () => void;
   /** The server answered a ping. */
   onPong?: (pong: Pong) => void;
+  /** The server's answer to the maps this page asked to watch. */
+  onWatching?: (ack: WatchMapsAck) => void;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -40,6 +46,7 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let timeoutTimer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
+  let watched: string[] = [];
   const log = opts.log ?? ((m: string, d?: unknown) => console.warn(m, d));
 
   const clearTimers = () => {
@@ -68,6 +75,29 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
     retryTimer = setTimeout(connect, delay);
   }
 
+  /** Errors after which trying again cannot help: the token, or this page's protocol, is refused. */
+  function refused(message: string): boolean {
+    if (message === CONNECTION_ERRORS.authFailed) {
+      teardown();
+      opts.onState('disconnected', message);
+      opts.onAuthFailed();
+      return true;
+    }
+    if (message === CONNECTION_ERRORS.protocolMismatch) {
+      teardown();
+      opts.onState('disconnected', message);
+      return true;
+    }
+    return false;
+  }
+
+  function sendWatched() {
+    socket?.emit('watch_maps', { mapIds: watched }, (ack) => {
+      if (ack.refused.length > 0) log('maps not watched', ack.refused);
+      opts.onWatching?.(ack);
+    });
+  }
+
   function connect() {
     teardown();
     if (closed) return;
@@ -80,7 +110,7 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
     const s: AppSocket = io(opts.url ?? '/', {
       path: SOCKET_PATH,
       transports: ['websocket'],
-      auth: { token },
+      auth: { token, protocol: SOCKET_PROTOCOL_VERSION } satisfies SocketAuth,
       reconnection: false,
       timeout: SOCKET_CONNECT_TIMEOUT_MS,
     });
@@ -95,17 +125,12 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
       everConnected = true;
       attempt = 0;
       opts.onState('connected');
+      sendWatched();
       if (wasReconnect) opts.onReconnected();
     });
     s.on('connect_error', (err) => {
       log('socket connection failure', err.message);
-      if (err.message === CONNECTION_ERRORS.authFailed) {
-        teardown();
-        opts.onState('disconnected', CONNECTION_ERRORS.authFailed);
-        opts.onAuthFailed();
-        return;
-      }
-      scheduleReconnect(err.message);
+      if (!refused(err.message)) scheduleReconnect(err.message);
     });
     s.on('disconnect', (reason) => {
       if (reason === 'io client disconnect') return;
@@ -139,6 +164,11 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
     },
     ping() {
       socket?.emit('ping');
+    },
+    /** The maps whose positions the page wants (replaces the previous set; kept across reconnects). */
+    watch(mapIds: string[]) {
+      watched = [...mapIds];
+      if (socket?.connected) sendWatched();
     },
     close() {
       closed = true;

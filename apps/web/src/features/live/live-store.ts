@@ -1,5 +1,6 @@
 /** The live connection's state, for the quiet indicator in the header. */
 import { create } from 'zustand';
+import { CONNECTION_ERRORS } from '@rtls/contract';
 import type { LiveState } from './live-connection.ts';
 
 interface LiveStore {
@@ -18,3 +19,20 @@ export const useLiveStore = create<LiveStore>(() => ({
   latencyMs: null,
   retry: null,
 }));
+
+/** Refusals no retry can fix: a new sign-in or a reload of the page is needed. */
+const FINAL_ERRORS: readonly string[] = [
+  CONNECTION_ERRORS.authFailed,
+  CONNECTION_ERRORS.protocolMismatch,
+  CONNECTION_ERRORS.noToken,
+];
+
+/**
+ * Whether the channel may be reopened without the user: only once the reconnect schedule has given
+ * up (while it runs, it keeps its own timing), and never after a refusal.
+ */
+export const mayReopen = (state: LiveState, error: string | null) =>
+  state === 'disconnected' && !(error !== null && FINAL_ERRORS.includes(error));
+
+/** This page speaks another protocol than the server: only a reload helps. */
+export const needsReload = (error: string | null) => error === CONNECTION_ERRORS.protocolMismatch;
