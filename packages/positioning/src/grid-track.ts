@@ -7,10 +7,14 @@
  * a row), as the Kalman engine gates its fixes.
  */
 import { createGridFilter, type GridFilter, type MapReading } from './grid-filter.ts';
-import { coarsenRadioMap, pathLossMap, type RadioMap } from './grid.ts';
+import type { RadioMap } from './grid.ts';
+import { learnFromEpoch } from './grid-learn.ts';
+import { coarse, sameGrid, sourceMap } from './grid-maps.ts';
+import { createTagLevel } from './self-calibration.ts';
 import { initCv, predictCv, updateCv, type CvState } from './kalman.ts';
 import { confidenceFromError } from './locate.ts';
-import { ageWeight, isUsable, rssiTrust, type LocateOptions } from './signals.ts';
+import { DEFAULT_RADIO_MODEL } from './radio-model.ts';
+import { ageWeight, countGain, isUsable, rssiTrust, type LocateOptions } from './signals.ts';
 import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
 import { metres } from './units.ts';
 
@@ -42,6 +46,14 @@ export interface GridStageOptions {
   cellM?: number;
   /** Most cells of the filter's grid (FILTER_MAX_CELLS when absent). */
   maxCells?: number;
+  /**
+   * Learn the site's exponent and gateway offsets from confident fixes (shared by every tag on
+   * the same anchors array) when no calibrated map or custom model is given; default false (the
+   * device locator turns it on for its map's frame).
+   */
+  selfCalibrate?: boolean;
+  /** Learn the tag's own transmit level from its confident fixes; default false (see docs). */
+  learnTagLevel?: boolean;
   /** Settings whose signalAgeWeight and rssiWeight weigh the readings (spec defaults if absent). */
   settings?: Pick<LocateSettings, 'signalAgeWeight' | 'rssiWeight'>;
 }
@@ -106,59 +118,22 @@ export const FILTER_CELL_M = 1;
  */
 export const FILTER_MAX_CELLS = 1500;
 
-// Coarse filter maps, by source map and stride.
-const COARSE = new WeakMap<RadioMap, Map<number, RadioMap>>();
-
-/**
- * The map on cells of about cellM (integer block averages of the source's cells), coarser still
- * when that would exceed maxCells.
- */
-function coarse(map: RadioMap, cellM: number, maxCells: number): RadioMap {
-  const n = map.grid.nx * map.grid.ny;
-  const stride = Math.max(
-    1,
-    Math.floor(cellM / map.grid.step + 1e-9),
-    Math.ceil(Math.sqrt(n / Math.max(1, maxCells)) - 1e-9),
-  );
-  if (stride <= 1) return map;
-  let byStride = COARSE.get(map);
-  if (!byStride) COARSE.set(map, (byStride = new Map()));
-  let out = byStride.get(stride);
-  if (!out) byStride.set(stride, (out = coarsenRadioMap(map, stride)));
-  return out;
-}
-
-// Path-loss maps are shared by every tag tracked against the same anchors array.
-const MAPS = new WeakMap<object, RadioMap>();
-
-function mapFor(anchors: readonly Anchor[], o: GridStageOptions, own: WeakMap<object, RadioMap>) {
-  const maxCells = o.maxCells ?? FILTER_MAX_CELLS;
-  const cellM = o.cellM ?? FILTER_CELL_M;
-  if (o.radioMap) return coarse(o.radioMap, cellM, maxCells);
-  // Custom models make the map this stage's own; the generic one is shared.
-  const custom = o.locateOptions?.model !== undefined || o.locateOptions?.models !== undefined;
-  const cache = custom ? own : MAPS;
-  let map = cache.get(anchors);
-  if (!map) {
-    map = pathLossMap(anchors, o.locateOptions?.model, o.locateOptions?.models);
-    cache.set(anchors, map);
-  }
-  return coarse(map, cellM, maxCells);
-}
-
 /**
  * Per-reading weight from the settings, as the single-epoch solvers weigh them: the reading's age
  * weight (signalAgeWeight per SIGNAL_AGE_UNIT_MS) times the RSSI trust (rssiTrust(rssiWeight)).
  */
 function weigh(
   readings: MapReading[],
-  ages: readonly number[],
+  sources: readonly Observation[],
+  map: RadioMap,
   settings: GridStageOptions['settings'],
 ): void {
   const signalAgeWeight = settings?.signalAgeWeight ?? 0.8;
   const trust = rssiTrust(settings?.rssiWeight ?? 1);
   readings.forEach((r, i) => {
-    r.weight = ageWeight(ages[i]!, signalAgeWeight) * trust;
+    const ob = sources[i]!;
+    const gain = countGain(ob.count, map.sigmaDb.get(r.gateway) ?? DEFAULT_RADIO_MODEL.sigmaDb);
+    r.weight = ageWeight(ob.ageMs, signalAgeWeight) * trust * gain;
   });
 }
 
@@ -173,16 +148,25 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   let rejections = 0;
   let lastT = -Infinity;
   const own = new WeakMap<object, RadioMap>();
+  const tag = createTagLevel();
+  const learnTag = options.learnTagLevel ?? false;
+  const choice = { ...options, selfCalibrate: options.selfCalibrate ?? false };
   return {
     reset() {
       filter = null;
       kf = null;
       rejections = 0;
       lastT = -Infinity;
+      tag.reset();
     },
     step(observations, anchors, tMs) {
-      const map = mapFor(anchors, options, own);
-      if (!filter || filter.grid !== map.grid) {
+      const source = sourceMap(anchors, choice, own);
+      const map = coarse(
+        source.map,
+        options.cellM ?? FILTER_CELL_M,
+        options.maxCells ?? FILTER_MAX_CELLS,
+      );
+      if (!filter || !sameGrid(filter.grid, map.grid)) {
         filter = createGridFilter(map.grid, {
           diffusion: options.diffusion ?? (useVelocity ? CV_DIFFUSION : undefined),
           support: map.support,
@@ -191,19 +175,19 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
         lastT = -Infinity;
       }
       const readings: MapReading[] = [];
-      const ages: number[] = [];
+      const sources: Observation[] = [];
       let primary: Observation | null = null;
       for (const ob of observations) {
         const a = anchors.find((x) => x.id === ob.gateway);
         if (!isUsable(ob, a) || !map.surfaces.has(ob.gateway)) continue;
-        readings.push({ gateway: ob.gateway, rssi: ob.rssi });
-        ages.push(ob.ageMs);
+        readings.push({ gateway: ob.gateway, rssi: ob.rssi - tag.offsetDb });
+        sources.push(ob);
         if (!primary || ob.rssi > primary.rssi) primary = ob;
       }
       const first = !Number.isFinite(lastT);
       const dtMs = first ? tau : tMs - lastT;
       if (dtMs <= 0 || readings.length === 0) return null;
-      weigh(readings, ages, options.settings);
+      weigh(readings, sources, map, options.settings);
       const dtS = first ? 0 : dtMs / 1000;
       if (dtS > MAX_COAST_S) kf = null;
       if (useVelocity && kf && dtS > 0) {
@@ -241,7 +225,10 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       }
       rejections = 0;
       filter.applyLikelihood();
-      return result(filter.estimate(), readings.length, primary, kf);
+      const out = result(filter.estimate(), readings.length, primary, kf);
+      const raw = readings.map((r) => ({ ...r, rssi: r.rssi + tag.offsetDb }));
+      learnFromEpoch(map, raw, out, learnTag ? tag : null, source.calibration);
+      return out;
     },
   };
 }

@@ -24,3 +24,6 @@ export * from './wire.ts';
 export * from './frame.ts';
 export * from './link-window.ts';
 export * from './locator.ts';
+export * from './radio-sim.ts';
+export * from './self-calibration.ts';
+export { siteCalibration } from './grid-maps.ts';

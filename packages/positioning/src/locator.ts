@@ -3,7 +3,12 @@
  * weak fixes (keep showing the last good one rather than jump to a guess or blank the marker).
  */
 import type { MapFrame } from './frame.ts';
-import { createTracker, type PositioningMode, type Tracker } from './tracker.ts';
+import {
+  createTracker,
+  type PositioningMode,
+  type Tracker,
+  type TrackerOptions,
+} from './tracker.ts';
 import type { LocateSettings, Observation } from './types.ts';
 import { fixInPixels, type PixelFix } from './wire.ts';
 
@@ -22,6 +27,8 @@ export interface DeviceLocatorOptions {
   mode: PositioningMode;
   settings: LocateSettings;
   filter?: 'grid' | 'kalman';
+  /** Engine tuning beyond the user's settings (benchmarks, experiments); defaults when absent. */
+  tracker?: TrackerOptions;
 }
 
 /** A locator for one device; a frame of another map starts it afresh. */
@@ -38,7 +45,10 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
       if (!settings.enabled) return null;
       if (!tracker || frame.mapId !== mapId) {
         // The tracker applies no confidence floor: the weak-fix rule is this locator's.
+        // The site's radio model is learnt from every device located on the frame's anchors.
         tracker = createTracker({
+          selfCalibrate: true,
+          ...opts.tracker,
           mode: opts.mode,
           settings: { ...settings, minConfidence: 0 },
           ...(opts.filter ? { filter: opts.filter } : {}),

@@ -184,7 +184,8 @@ export interface ReplayOptions {
  * Replay: per device, one row every intervalMs from its first report to the last report of
  * the input; each row sees only reports with ts ≤ its own ts_ms (causal by construction). Every
  * report goes into the device's link windows and the locator reads their summaries, as the
- * server does live; a weak fix keeps the row at the last good one.
+ * server does live; a weak fix keeps the row at the last good one. Devices advance together in
+ * time order, since what the site's self-calibration learns from one helps the others.
  */
 export function replay(
   anchors: readonly Anchor[],
@@ -194,38 +195,42 @@ export function replay(
   const intervalMs = options.intervalMs ?? 1000;
   const sorted = [...reports].sort((a, b) => a.tMs - b.tMs);
   const end = sorted.length > 0 ? sorted[sorted.length - 1]!.tMs : 0;
-  const byDevice = new Map<string, Report[]>();
+  const devices = new Map<string, { list: Report[]; next: number; rows: ReplayRow[] }>();
   for (const r of sorted) {
-    const list = byDevice.get(r.device);
-    if (list) list.push(r);
-    else byDevice.set(r.device, [r]);
+    const d = devices.get(r.device);
+    if (d) d.list.push(r);
+    else devices.set(r.device, { list: [r], next: 0, rows: [] });
   }
+  const names = [...devices.keys()].sort((a, b) => a.localeCompare(b));
+  const ticks: { t: number; device: string }[] = [];
+  for (const device of names) {
+    for (let t = devices.get(device)!.list[0]!.tMs; t <= end; t += intervalMs)
+      ticks.push({ t, device });
+  }
+  ticks.sort((a, b) => a.t - b.t || a.device.localeCompare(b.device));
   const frame: MapFrame = { mapId: REPLAY_MAP._id, pixelsPerMetre: 1, anchors: [...anchors] };
   const windows = createLinkWindows();
-  const rows: ReplayRow[] = [];
-  for (const [device, list] of [...byDevice].sort(([a], [b]) => a.localeCompare(b))) {
-    const locator = createDeviceLocator({
-      mode: options.mode ?? 'mobile',
-      settings: options.settings ?? DEFAULT_LOCATE_SETTINGS,
-    });
-    let next = 0;
-    for (let t = list[0]!.tMs; t <= end; t += intervalMs) {
-      while (next < list.length && list[next]!.tMs <= t) {
-        const r = list[next++]!;
-        windows.add(device, r.gateway, r.rssi, r.tMs);
-      }
-      const fix = locator.update(frame, observationsFromLinks(windows.summaries(device, t), t), t);
-      rows.push({
-        tMs: t,
-        device,
-        x: fix?.position.x ?? null,
-        y: fix?.position.y ?? null,
-        confidence: fix?.triangulationInfo.confidence ?? null,
-      });
+  const settings = options.settings ?? DEFAULT_LOCATE_SETTINGS;
+  const locators = new Map(
+    names.map((n) => [n, createDeviceLocator({ mode: options.mode ?? 'mobile', settings })]),
+  );
+  for (const { t, device } of ticks) {
+    const d = devices.get(device)!;
+    while (d.next < d.list.length && d.list[d.next]!.tMs <= t) {
+      const r = d.list[d.next++]!;
+      windows.add(device, r.gateway, r.rssi, r.tMs);
     }
-    windows.forget(device);
+    const obs = observationsFromLinks(windows.summaries(device, t), t);
+    const fix = locators.get(device)!.update(frame, obs, t);
+    d.rows.push({
+      tMs: t,
+      device,
+      x: fix?.position.x ?? null,
+      y: fix?.position.y ?? null,
+      confidence: fix?.triangulationInfo.confidence ?? null,
+    });
   }
-  return rows;
+  return names.flatMap((n) => devices.get(n)!.rows);
 }
 
 /** Format rows as CSV ts_ms,device,x,y,confidence (empty x,y,confidence when no fix). */

@@ -111,7 +111,7 @@ export function prepareSignals(
     out.p0[i] = m.rssiAt1m;
     out.k[i] = (10 * m.exponent) / Math.LN10;
     out.cw[i] = ageWeight(o.ageMs, settings.signalAgeWeight);
-    out.w[i] = out.cw[i]! * trust;
+    out.w[i] = out.cw[i]! * trust * countGain(o.count, m.sigmaDb);
     out.anchors.push(a);
     if (o.rssi > maxRssi) {
       maxRssi = o.rssi;
@@ -144,6 +144,25 @@ export const MIN_RSSI_TRUST = 0.1;
  */
 export function rssiTrust(rssiWeight: number): number {
   return Number.isFinite(rssiWeight) ? Math.max(MIN_RSSI_TRUST, rssiWeight) : 1;
+}
+
+/**
+ * Spread of one packet's level about the link's local mean (dB): fast fading, Rician with a weak
+ * line of sight, as BLE advertising on hopping channels sees it (Rayleigh would be 5.6 dB).
+ */
+export const PACKET_FADING_DB = 4;
+
+/**
+ * How much more a level from `count` packets tells than one packet: a reading's error is the
+ * slow model error (shadowing, which more packets do not average away) plus the fast fading
+ * divided over the packets. With a single-packet σ of sigmaDb: σ²(n) = σ² − F² + F²/n, so the
+ * gain σ²(1)/σ²(n) is 1 for one packet and at most σ²/(σ² − F²) for many.
+ */
+export function countGain(count: number | undefined, sigmaDb: number): number {
+  const n = count !== undefined && count > 1 ? count : 1;
+  const f2 = Math.min(PACKET_FADING_DB ** 2, 0.8 * sigmaDb * sigmaDb);
+  const s2 = sigmaDb * sigmaDb;
+  return s2 / (s2 - f2 + f2 / n);
 }
 
 /** Weight a reading keeps at this age: signalAgeWeight per SIGNAL_AGE_UNIT_MS (1 when fresh). */

@@ -3,6 +3,7 @@ import type { RadioMap } from './grid.ts';
 import { createGridStage, DECORRELATION_MS, type GridEstimate } from './grid-track.ts';
 import { initCv, mahalanobis2, predictCv, updateCv, type CvState } from './kalman.ts';
 import { rssiShift } from './motion.ts';
+import { createReadingHistory } from './reading-history.ts';
 import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
 import type { LocateOptions } from './signals.ts';
 import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
@@ -50,6 +51,10 @@ export interface TrackerOptions {
   gridCellM?: number;
   /** Grid engine: most cells of the filter grid; see GridStageOptions.maxCells. */
   gridMaxCells?: number;
+  /** Grid engine: learn the site's radio model online; see GridStageOptions.selfCalibrate. */
+  selfCalibrate?: boolean;
+  /** Grid engine: learn the tag's transmit level; see GridStageOptions.learnTagLevel. */
+  learnTagLevel?: boolean;
 }
 
 /** A tracked position: the Estimate plus the motion state. */
@@ -91,11 +96,6 @@ const AUTO_STILL_RSSI_SHIFT = 3;
 /** Smallest fix variance (m²): no single fix is trusted to better than ~20 cm. */
 const MIN_FIX_VARIANCE = 0.04;
 
-interface Reading {
-  tMs: number;
-  rssi: number;
-}
-
 /** A tracker for one tag in the given positioningMode. */
 export function createTracker(options: TrackerOptions = {}): Tracker {
   const o = { ...DEFAULTS, ...options };
@@ -103,7 +103,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   const settings = o.settings ?? DEFAULT_LOCATE_SETTINGS;
   const inner: LocateSettings = { ...settings, minConfidence: 0 };
   const locator: Locator = o.locator ?? ((obs, an, st) => locate(obs, an, st, o.locateOptions));
-  const history = new Map<string, Reading[]>();
+  const history = createReadingHistory();
   let kf: CvState | null = null;
   let lastT = -Infinity;
   let rejections = 0;
@@ -127,6 +127,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     diffusion: o.diffusion,
     cellM: o.gridCellM,
     maxCells: o.gridMaxCells,
+    selfCalibrate: o.selfCalibrate,
+    learnTagLevel: o.learnTagLevel,
   });
   const tau = o.decorrelationMs ?? DECORRELATION_MS;
   let gridFix: GridEstimate | null = null;
@@ -139,38 +141,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   }
   let anchorsNow: readonly Anchor[] = [];
 
-  function ingest(observations: readonly Observation[], tMs: number): boolean {
-    let fresh = false;
-    for (const ob of observations) {
-      if (!Number.isFinite(ob.rssi)) continue;
-      const at = tMs - ob.ageMs;
-      const list = history.get(ob.gateway) ?? [];
-      if (list.length === 0 || at > list[list.length - 1]!.tMs) {
-        list.push({ tMs: at, rssi: ob.rssi });
-        history.set(ob.gateway, list);
-        fresh = true;
-      }
-    }
-    return fresh;
-  }
-
-  function smoothed(tMs: number, windowMs: number): Observation[] {
-    const out: Observation[] = [];
-    for (const [gateway, list] of history) {
-      while (list.length > 0 && list[0]!.tMs < tMs - Math.max(windowMs, o.staticWindowMs))
-        list.shift();
-      let sum = 0;
-      let n = 0;
-      for (const r of list) {
-        if (r.tMs < tMs - windowMs || r.tMs > tMs) continue;
-        sum += r.rssi;
-        n++;
-      }
-      const last = list[list.length - 1];
-      if (n > 0 && last) out.push({ gateway, rssi: sum / n, ageMs: tMs - last.tMs });
-    }
-    return out;
-  }
+  const smoothed = (tMs: number, windowMs: number) =>
+    history.smoothed(tMs, windowMs, o.staticWindowMs);
 
   function trackMobile(fix: Estimate | null, fresh: boolean, tMs: number): void {
     if (kf) predictCv(kf, (tMs - lastT) / 1000, o.processNoise);
@@ -217,7 +189,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     let chi2 = 0;
     for (const r of recent) chi2 += ((r.x - sx / sw) ** 2 + (r.y - sy / sw) ** 2) / r.v;
     // Slow walkers scatter less than their fixes' noise: also ask whether the links' RSSI drifted.
-    const shift = rssiShift(history.values(), tMs, AUTO_STILL_MS / 2);
+    const shift = rssiShift(history.links(), tMs, AUTO_STILL_MS / 2);
     const still =
       chi2 / (2 * (recent.length - 1)) < AUTO_STILL_CHI2 && !(shift > AUTO_STILL_RSSI_SHIFT);
     if (!still && motion === 'static') kf = null; // restart the filter where the tag now is
@@ -242,7 +214,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     },
     update(observations, anchors, tMs) {
       if (!settings.enabled) return null;
-      const fresh = ingest(observations, tMs);
+      const fresh = history.ingest(observations, tMs);
       anchorsNow = anchors;
       const needFix = mode !== 'static' && (!useGrid || mode === 'auto');
       const fix = needFix ? locator(smoothed(tMs, o.mobileWindowMs), anchors, inner) : null;

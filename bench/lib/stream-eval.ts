@@ -1,0 +1,119 @@
+/**
+ * Replays report streams through the product's path (every report into the link windows, the
+ * device locator on their summaries once a second) and, on the same reports, the 1 s weighted
+ * centroid baseline: each gateway heard in the last second weighs 10^(mean dBm / 10).
+ */
+import {
+  CONFIDENCE_SCALE_M,
+  createDeviceLocator,
+  createLinkWindows,
+  DEFAULT_LOCATE_SETTINGS,
+  observationsFromLinks,
+  type Anchor,
+  type LocateSettings,
+  type MapFrame,
+  type PositioningMode,
+  type TrackerOptions,
+} from '@rtls/positioning';
+import type { StreamReport, StreamSet, Track } from './streams.ts';
+
+/** Per-tick errors of the locator and the baseline at the ticks where both have a position. */
+export interface StreamResult {
+  errors: number[];
+  baseline: number[];
+  confidences: number[];
+  /** The locator's predicted RMS error at each tick (m), from its confidence. */
+  predicted: number[];
+}
+
+/** Tick of the replay (ms), as `npm run replay` and the server's once-a-second positions. */
+export const TICK_MS = 1000;
+
+/** Predicted RMS error (m) behind a confidence (the inverse of confidenceFromError). */
+export function errorFromConfidence(c: number): number {
+  return c > 0 ? CONFIDENCE_SCALE_M * Math.sqrt(Math.max(0, 1 / c - 1)) : Infinity;
+}
+
+/** 1 s weighted centroid of the reports in (t − TICK_MS, t]. */
+export function windowCentroid(
+  reports: readonly StreamReport[],
+  from: number,
+  to: number,
+  anchors: ReadonlyMap<string, Anchor>,
+): { x: number; y: number } | null {
+  const sums = new Map<string, { s: number; n: number }>();
+  for (let i = from; i < to; i++) {
+    const r = reports[i]!;
+    const a = sums.get(r.gateway);
+    if (a) {
+      a.s += r.rssi;
+      a.n++;
+    } else sums.set(r.gateway, { s: r.rssi, n: 1 });
+  }
+  let sw = 0;
+  let sx = 0;
+  let sy = 0;
+  for (const [id, { s, n }] of sums) {
+    const a = anchors.get(id);
+    if (!a) continue;
+    const w = Math.pow(10, s / n / 10);
+    sw += w;
+    sx += w * a.x;
+    sy += w * a.y;
+  }
+  return sw > 0 ? { x: sx / sw, y: sy / sw } : null;
+}
+
+/** Options of a stream evaluation. */
+export interface StreamOptions {
+  mode?: PositioningMode;
+  settings?: LocateSettings;
+  filter?: 'grid' | 'kalman';
+  tracker?: TrackerOptions;
+}
+
+function evaluateTrack(set: StreamSet, track: Track, o: StreamOptions, out: StreamResult): void {
+  const frame: MapFrame = { mapId: set.name, pixelsPerMetre: 1, anchors: set.anchors };
+  const byId = new Map(set.anchors.map((a) => [a.id, a]));
+  const settings = o.settings ?? DEFAULT_LOCATE_SETTINGS;
+  const locator = createDeviceLocator({
+    mode: o.mode ?? 'mobile',
+    settings,
+    filter: o.filter,
+    tracker: o.tracker,
+  });
+  const windows = createLinkWindows();
+  const rs = track.reports;
+  let next = 0;
+  let windowStart = 0;
+  const end = rs[rs.length - 1]!.tMs;
+  for (let t = rs[0]!.tMs; t <= end + TICK_MS - 1; t += TICK_MS) {
+    while (next < rs.length && rs[next]!.tMs <= t) {
+      const r = rs[next++]!;
+      windows.add(track.device, r.gateway, r.rssi, r.tMs);
+    }
+    while (windowStart < next && rs[windowStart]!.tMs <= t - TICK_MS) windowStart++;
+    const fix = locator.update(
+      frame,
+      observationsFromLinks(windows.summaries(track.device, t), t),
+      t,
+    );
+    const base = windowCentroid(rs, windowStart, next, byId);
+    if (!fix || !base) continue;
+    const truth = track.truth(t);
+    const c = fix.triangulationInfo.confidence;
+    out.errors.push(Math.hypot(fix.position.x - truth.x, fix.position.y - truth.y));
+    out.baseline.push(Math.hypot(base.x - truth.x, base.y - truth.y));
+    out.confidences.push(c);
+    out.predicted.push(errorFromConfidence(c));
+  }
+}
+
+/** Every track of the set through the locator and the baseline. */
+export function evaluateStreams(set: StreamSet, options: StreamOptions = {}): StreamResult {
+  const out: StreamResult = { errors: [], baseline: [], confidences: [], predicted: [] };
+  for (const track of set.tracks) {
+    if (track.reports.length > 0) evaluateTrack(set, track, options, out);
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+/**
+ * Per dataset: the default tracker against the 1 s weighted centroid on the same reports, their
+ * ratio, confidence quintiles and the share of errors within the predicted radius. Run alone:
+ *   node --import tsx bench/lib/stream-report.ts [choose]   ("choose": only the parts constants
+ *   may be chosen on: Kolakowski calibration run, UJI library, the choosing simulation)
+ */
+import { pathToFileURL } from 'node:url';
+import { loadDataset } from './dataset.ts';
+import { simulatedSet } from './sim-stream.ts';
+import { evaluateStreams, type StreamOptions, type StreamResult } from './stream-eval.ts';
+import { findUjiDir, loadUjiZone, rowsAsTracks, type StreamSet } from './streams.ts';
+import { quantile } from './stats.ts';
+
+/** Every stream dataset found: chosen-on parts first. */
+export function streamSets(): StreamSet[] {
+  const sets: StreamSet[] = [];
+  const ds = loadDataset();
+  if (ds) {
+    const cal = rowsAsTracks('kolakowski-cal', ds.calibration);
+    sets.push({
+      name: 'Kolakowski calibration run',
+      anchors: ds.anchors,
+      tracks: cal,
+      choose: true,
+    });
+  }
+  const uji = findUjiDir();
+  if (uji) sets.push(loadUjiZone(uji, 'lib', true));
+  sets.push(simulatedSet('simulation (choose)', 11, true));
+  if (ds) {
+    const test = rowsAsTracks('kolakowski-test', ds.test);
+    sets.push({ name: 'Kolakowski test run', anchors: ds.anchors, tracks: test, choose: false });
+  }
+  if (uji) sets.push(loadUjiZone(uji, 'geo', false));
+  sets.push(simulatedSet('simulation', 23, false, { exponent: 2.7, riceK: 0.5 }));
+  return sets;
+}
+
+/** Median error per confidence quintile, most confident first. */
+export function quintiles(r: StreamResult): number[] {
+  const idx = r.errors.map((_, i) => i).sort((a, b) => r.confidences[b]! - r.confidences[a]!);
+  return [0, 1, 2, 3, 4].map((q) =>
+    quantile(
+      idx
+        .slice(Math.floor((q * idx.length) / 5), Math.floor(((q + 1) * idx.length) / 5))
+        .map((i) => r.errors[i]!),
+      0.5,
+    ),
+  );
+}
+
+/** Share of errors within the predicted RMS radius (≈ 63–68 % when calibrated). */
+export function within(r: StreamResult): number {
+  let n = 0;
+  r.errors.forEach((e, i) => {
+    if (e <= r.predicted[i]!) n++;
+  });
+  return n / Math.max(1, r.errors.length);
+}
+
+/** One line per set: tracker and baseline median | p90, ratios, quintiles, coverage. */
+export function describe(set: StreamSet, r: StreamResult) {
+  const med = quantile(r.errors, 0.5);
+  const p90 = quantile(r.errors, 0.9);
+  const bmed = quantile(r.baseline, 0.5);
+  const bp90 = quantile(r.baseline, 0.9);
+  const q = quintiles(r);
+  return {
+    med,
+    p90,
+    bmed,
+    bp90,
+    ratioMed: med / bmed,
+    ratioP90: p90 / bp90,
+    quintiles: q,
+    monotonic: q.every((v, i) => i === 0 || v >= q[i - 1]!),
+    within: within(r),
+    n: r.errors.length,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const onlyChoose = process.argv[2] === 'choose';
+  const options = JSON.parse(process.argv[3] ?? '{}') as StreamOptions;
+  for (const set of streamSets()) {
+    if (onlyChoose && !set.choose) continue;
+    const d = describe(set, evaluateStreams(set, options));
+    const f = (v: number) => v.toFixed(2);
+    console.log(
+      `${set.name.padEnd(28)} tracker ${f(d.med)} | ${f(d.p90)}  baseline ${f(d.bmed)} | ${f(d.bp90)}  ratio ${f(d.ratioMed)} | ${f(d.ratioP90)}  quintiles ${d.quintiles.map(f).join(' ')}${d.monotonic ? '' : ' (NOT monotonic)'}  within 1σ ${(100 * d.within).toFixed(0)}%  n=${d.n}`,
+    );
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * What a tag's confident epochs teach: its own transmit level (against the site's models) and,
+ * for the site, the path-loss exponent and gateway offsets (see self-calibration.ts).
+ */
+import type { MapReading } from './grid-filter.ts';
+import type { RadioMap } from './grid.ts';
+import type { SiteCalibration, TagLevel } from './self-calibration.ts';
+
+/**
+ * Only epochs whose predicted error is below this (m) teach anything: a wrong position would
+ * teach a wrong model, and a confident one is rarely far off.
+ */
+export const LEARN_MAX_ERROR_M = 2.5;
+
+/** The surface value of a map at (x, y) (nearest cell), NaN off the grid or unknown gateway. */
+function mapAt(map: RadioMap, gateway: string, x: number, y: number): number {
+  const g = map.grid;
+  const i = Math.round((x - g.x0) / g.step);
+  const j = Math.round((y - g.y0) / g.step);
+  if (i < 0 || j < 0 || i >= g.nx || j >= g.ny) return NaN;
+  return map.surfaces.get(gateway)?.[j * g.nx + i] ?? NaN;
+}
+
+/**
+ * Feed one accepted epoch: raw levels (before the tag's offset is taken off) with their weights,
+ * and the estimate they led to.
+ */
+export function learnFromEpoch(
+  map: RadioMap,
+  raw: readonly MapReading[],
+  estimate: { x: number; y: number; errorM?: number },
+  tag: TagLevel | null,
+  site: SiteCalibration | null,
+): void {
+  if (!((estimate.errorM ?? Infinity) < LEARN_MAX_ERROR_M)) return;
+  let sw = 0;
+  let sr = 0;
+  for (const r of raw) {
+    const mu = mapAt(map, r.gateway, estimate.x, estimate.y);
+    const w = (r.weight ?? 1) / (map.sigmaDb.get(r.gateway) ?? 5) ** 2;
+    if (!Number.isFinite(mu) || !(w > 0)) continue;
+    sw += w;
+    sr += w * (r.rssi - mu);
+  }
+  if (sw > 0) tag?.observe(sr / sw, sw);
+  // Weights in 1/dB², the units of the calibration's priors.
+  site?.observe(
+    estimate.x,
+    estimate.y,
+    raw.map((r) => ({
+      gateway: r.gateway,
+      rssi: r.rssi,
+      weight: (r.weight ?? 1) / (map.sigmaDb.get(r.gateway) ?? 5) ** 2,
+    })),
+  );
+}

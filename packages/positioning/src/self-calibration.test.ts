@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { gaussian, rng } from './random.ts';
+import { DEFAULT_RADIO_MODEL, heightOffset } from './radio-model.ts';
+import { createSiteCalibration } from './self-calibration.ts';
+import type { Anchor } from './types.ts';
+import { metres } from './units.ts';
+
+const SITE: Anchor[] = [
+  [0, 0],
+  [10, 0],
+  [20, 0],
+  [20, 15],
+  [10, 15],
+  [0, 15],
+  [6, 7.5],
+  [14, 7.5],
+].map(([x, y], i) => ({ id: `s${i}`, x: metres(x!), y: metres(y!), z: metres(2.5) }));
+
+/** Reports of tags with unknown transmit levels on a site with exponent n and gateway offsets. */
+function feed(n: number, offsets: Record<string, number>, epochs: number, seed = 1) {
+  const cal = createSiteCalibration(SITE);
+  const rand = rng(seed);
+  for (let e = 0; e < epochs; e++) {
+    const x = 1 + 18 * rand();
+    const y = 1 + 13 * rand();
+    const tx = 10 * (rand() - 0.5); // tags differ by up to ±5 dB
+    const readings = SITE.map((a) => {
+      const d = Math.hypot(x - a.x, y - a.y, heightOffset(a));
+      const rssi =
+        DEFAULT_RADIO_MODEL.rssiAt1m +
+        tx +
+        (offsets[a.id] ?? 0) -
+        10 * n * Math.log10(d) +
+        3 * gaussian(rand);
+      return { gateway: a.id, rssi, weight: 1 };
+    });
+    cal.observe(x, y, readings);
+  }
+  return cal;
+}
+
+describe('site self-calibration', () => {
+  it('recovers a steep exponent and a hot gateway from ordinary traffic', () => {
+    const cal = feed(3.1, { s2: 6 }, 2000);
+    expect(cal.exponent).toBeGreaterThan(2.95);
+    expect(cal.exponent).toBeLessThan(3.25);
+    const others = SITE.filter((a) => a.id !== 's2').map((a) => cal.offsetDb(a.id));
+    const typical = others.reduce((s, v) => s + v, 0) / others.length;
+    expect(cal.offsetDb('s2') - typical).toBeGreaterThan(5);
+    expect(cal.offsetDb('s2') - typical).toBeLessThan(7);
+    expect(cal.models().get('s2')!.exponent).toBeCloseTo(cal.exponent, 1);
+  });
+
+  it('recovers a shallow exponent', () => {
+    const cal = feed(1.8, {}, 2000, 2);
+    expect(cal.exponent).toBeGreaterThan(1.65);
+    expect(cal.exponent).toBeLessThan(1.95);
+  });
+
+  it('stays at its prior without evidence and publishes only real moves', () => {
+    const cal = createSiteCalibration(SITE);
+    expect(cal.exponent).toBe(DEFAULT_RADIO_MODEL.exponent);
+    expect(cal.revision).toBe(0);
+    cal.observe(5, 5, [{ gateway: 's0', rssi: -60, weight: 1 }]);
+    expect(cal.revision).toBe(0);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Online self-calibration of a site from its own traffic, without a calibration walk: the
+ * path-loss exponent and each gateway's offset against its nominal 1 m level, learnt from the
+ * confident fixes of every tag on the map. Each epoch is centred on its own mean, so the tag's
+ * unknown transmit level drops out; what is left is a weighted regression of level on
+ * −10·log10(distance) with a gateway term, shrunk toward wide priors (real installations span
+ * −50…−80 dBm at 1 m and exponents 1.6…3.5), and slowly forgetting so the site can change.
+ */
+import {
+  DEFAULT_RADIO_MODEL,
+  heightOffset,
+  modelForAnchor,
+  TAG_HEIGHT_M,
+  type RadioModel,
+} from './radio-model.ts';
+import type { Anchor } from './types.ts';
+
+/**
+ * Prior of the exponent around the base model's: σ 0.5, and never outside 1.6…3.5 (the range of
+ * real installations).
+ */
+export const EXPONENT_PRIOR = { sigma: 0.5, min: 1.6, max: 3.5 } as const;
+/** Prior σ of a gateway's offset from its nominal 1 m level (dB): antennas, mounting, cables. */
+export const GATEWAY_OFFSET_PRIOR_DB = 4;
+/**
+ * Effective memory (readings): old evidence is down-weighted by e per this many readings, so a
+ * site that changes is followed within minutes of traffic while one tag cannot swing it.
+ */
+const MEMORY_READINGS = 20_000;
+/**
+ * Readings seen before anything is published: early fixes are made with the uncalibrated model,
+ * and one tag's first minutes would teach its own errors back (a fleet passes this in seconds,
+ * a single tag at 8 gateways × 1 Hz in about two minutes). Not tuned: 1,000 readings is a round
+ * figure at which the exponent's regression is well determined.
+ */
+const MIN_READINGS = 1000;
+/** Parameters move the published models only when they moved at least this much. */
+const PUBLISH_DB = 0.5;
+const PUBLISH_EXPONENT = 0.05;
+
+/** One reading of a confident epoch: gateway, level (dBm) and its weight (1/σ² units). */
+export interface CalibrationReading {
+  gateway: string;
+  rssi: number;
+  weight: number;
+}
+
+/** What the site has learnt so far. */
+export interface SiteCalibration {
+  /** Feed one epoch: where the tag was (m) and what each gateway heard. */
+  observe(x: number, y: number, readings: readonly CalibrationReading[]): void;
+  /** The current exponent estimate. */
+  readonly exponent: number;
+  /** A gateway's current offset estimate (dB). */
+  offsetDb(gateway: string): number;
+  /** Bumped whenever the published models change. */
+  readonly revision: number;
+  /** Per-anchor models at the last published estimate. */
+  models(): ReadonlyMap<string, RadioModel>;
+}
+
+interface GatewayStats {
+  /** Σw, Σw·(y − n·x − P) residual sums for the offset. */
+  w: number;
+  r: number;
+}
+
+/** A calibration for one set of anchors (positions in metres, nominal levels from maxRSSI). */
+export function createSiteCalibration(
+  anchors: readonly Anchor[],
+  base: RadioModel = DEFAULT_RADIO_MODEL,
+): SiteCalibration {
+  const byId = new Map(anchors.map((a) => [a.id, a]));
+  const gw = new Map<string, GatewayStats>(anchors.map((a) => [a.id, { w: 0, r: 0 }]));
+  let seen = 0;
+  let sxx = 0;
+  let sxy = 0;
+  let exponent = base.exponent;
+  const published = { exponent, offsets: new Map<string, number>(), revision: 0 };
+  let models = build();
+
+  function offset(id: string): number {
+    const s = gw.get(id);
+    return s ? s.r / (s.w + 1 / GATEWAY_OFFSET_PRIOR_DB ** 2) : 0;
+  }
+
+  function build(): Map<string, RadioModel> {
+    const out = new Map<string, RadioModel>();
+    for (const a of anchors) {
+      const m = modelForAnchor(a, base);
+      const o = published.offsets.get(a.id) ?? 0;
+      out.set(a.id, { ...m, rssiAt1m: m.rssiAt1m + o, exponent: published.exponent });
+    }
+    return out;
+  }
+
+  function publish(): void {
+    if (seen < MIN_READINGS) return;
+    let moved = Math.abs(exponent - published.exponent) >= PUBLISH_EXPONENT;
+    for (const a of anchors) {
+      if (Math.abs(offset(a.id) - (published.offsets.get(a.id) ?? 0)) >= PUBLISH_DB) moved = true;
+    }
+    if (!moved) return;
+    published.exponent = exponent;
+    for (const a of anchors) published.offsets.set(a.id, offset(a.id));
+    published.revision++;
+    models = build();
+  }
+
+  return {
+    get exponent() {
+      return exponent;
+    },
+    offsetDb: (id) => published.offsets.get(id) ?? 0,
+    get revision() {
+      return published.revision;
+    },
+    models: () => models,
+    observe(x, y, readings) {
+      // y_k = level − nominal − gateway offset, x_k = −10·log10(d): y = P + n·x per epoch.
+      const xs: number[] = [];
+      const ys: number[] = [];
+      const ws: number[] = [];
+      let sw = 0;
+      let mx = 0;
+      let my = 0;
+      for (const r of readings) {
+        const a = byId.get(r.gateway);
+        if (!a || !(r.weight > 0) || !Number.isFinite(r.rssi)) continue;
+        const d = Math.max(0.5, Math.hypot(x - a.x, y - a.y, heightOffset(a, TAG_HEIGHT_M)));
+        const xv = -10 * Math.log10(d);
+        const yv = r.rssi - modelForAnchor(a, base).rssiAt1m - offset(r.gateway);
+        xs.push(xv);
+        ys.push(yv);
+        ws.push(r.weight);
+        sw += r.weight;
+        mx += r.weight * xv;
+        my += r.weight * yv;
+      }
+      if (xs.length < 3) return;
+      mx /= sw;
+      my /= sw;
+      seen += xs.length;
+      const keep = Math.exp(-xs.length / MEMORY_READINGS);
+      sxx *= keep;
+      sxy *= keep;
+      for (const s of gw.values()) {
+        s.w *= keep;
+        s.r *= keep;
+      }
+      for (let k = 0; k < xs.length; k++) {
+        sxx += ws[k]! * (xs[k]! - mx) ** 2;
+        sxy += ws[k]! * (xs[k]! - mx) * (ys[k]! - my);
+      }
+      const p = 1 / EXPONENT_PRIOR.sigma ** 2;
+      exponent = (sxy + p * base.exponent) / (sxx + p);
+      exponent = Math.min(EXPONENT_PRIOR.max, Math.max(EXPONENT_PRIOR.min, exponent));
+      // The epoch's own level P (the tag's transmit offset) at the current exponent, then each
+      // gateway's residual against it.
+      let level = 0;
+      for (let k = 0; k < xs.length; k++) level += ws[k]! * (ys[k]! - exponent * xs[k]!);
+      level /= sw;
+      const ids: string[] = [];
+      for (const r of readings) {
+        if (byId.has(r.gateway) && r.weight > 0 && Number.isFinite(r.rssi)) ids.push(r.gateway);
+      }
+      ids.forEach((id, k) => {
+        const s = gw.get(id)!;
+        // The residual is against the offset already subtracted: add it back.
+        const target = ys[k]! - exponent * xs[k]! - level + offset(id);
+        s.r += ws[k]! * target;
+        s.w += ws[k]!;
+      });
+      publish();
+    },
+  };
+}
+
+/**
+ * Prior σ of a tag's transmit level about the nominal 1 m level (dB): 8 dB puts −50…−80 dBm
+ * within two σ of the −59 dBm default.
+ */
+export const TAG_LEVEL_PRIOR_DB = 8;
+
+/** A tag's own level against the site's models, learnt from its confident epochs. */
+export interface TagLevel {
+  /** The current estimate (dB, add to the models' levels). */
+  readonly offsetDb: number;
+  /** Feed one epoch's mean residual (dB) with its weight (1/σ² units). */
+  observe(residualDb: number, weight: number): void;
+  reset(): void;
+}
+
+/** Readings of the tag's level fade from memory over about this many epochs (it may change). */
+const TAG_MEMORY_EPOCHS = 120;
+
+/** A tag level starting at the prior. */
+export function createTagLevel(): TagLevel {
+  let w = 0;
+  let s = 0;
+  const prior = 1 / TAG_LEVEL_PRIOR_DB ** 2;
+  return {
+    get offsetDb() {
+      return s / (w + prior);
+    },
+    observe(residualDb, weight) {
+      if (!Number.isFinite(residualDb) || !(weight > 0)) return;
+      const keep = 1 - 1 / TAG_MEMORY_EPOCHS;
+      w = w * keep + weight;
+      s = s * keep + weight * residualDb;
+    },
+    reset() {
+      w = 0;
+      s = 0;
+    },
+  };
+}
