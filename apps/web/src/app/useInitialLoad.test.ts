@@ -1,10 +1,11 @@
+import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type FetchCall } from '../test/fetch-mock.ts';
 import { makeDevice, makeGateway, makeMap } from '../test/fixtures.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { gatewayName, useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
-import { runInitialLoad, SAFETY_NET_WARNING } from './useInitialLoad.ts';
+import { runInitialLoad, SAFETY_NET_WARNING, useInitialLoad } from './useInitialLoad.ts';
 
 const ok = (body: unknown) => () => jsonResponse(body);
 const CONFIGURED = makeDevice({ mac: 'AA:00:00:00:00:09', name: 'Cart 9', isMonitored: false });
@@ -74,5 +75,28 @@ describe('initial load', () => {
     expect(warn).toHaveBeenCalledWith(SAFETY_NET_WARNING);
     expect(n).toBe(2);
     expect(useDevicesStore.getState().monitoredLoaded).toBe(true);
+  });
+});
+
+describe('periodic refetch', () => {
+  it('re-reads monitored devices and the watched maps’ positions every 20 s while mounted', async () => {
+    mockFetch(routes(ok({ devices: [] })));
+    const loadMonitored = vi.fn(async () => {});
+    const refreshPositions = vi.fn(async () => {});
+    useDevicesStore.setState({ loadMonitored, refreshPositions });
+    vi.useFakeTimers();
+    try {
+      const { unmount } = renderHook(() => useInitialLoad());
+      await vi.advanceTimersByTimeAsync(1);
+      const atStart = loadMonitored.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(39_999);
+      expect(loadMonitored.mock.calls.length - atStart).toBe(2);
+      expect(refreshPositions).toHaveBeenCalledTimes(2);
+      unmount();
+      await vi.advanceTimersByTimeAsync(40_000);
+      expect(refreshPositions).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,7 +3,8 @@
  * start (settings file, app and user settings, configured devices, the account's gateways,
  * monitored gateways and the available lists), then maps (own and shared), then monitored
  * devices, with a safety-net load (and a logged warning) when the monitored list did not load.
- * Monitored devices are re-fetched every 20 s. Failures are only logged (spec §8).
+ * Monitored devices, and the positions on the watched maps, are re-fetched every 20 s (the server
+ * sends nothing when a device leaves a map someone else watches). Failures are only logged.
  */
 import { useEffect } from 'react';
 import { MONITORED_DEVICES_REFETCH_MS } from '@rtls/contract';
@@ -44,10 +45,13 @@ export function useInitialLoad() {
   useEffect(() => {
     let cancelled = false;
     void runInitialLoad(() => cancelled);
-    const refetch = setInterval(
-      () => void useDevicesStore.getState().loadMonitored(),
-      MONITORED_DEVICES_REFETCH_MS,
-    );
+    const refetch = setInterval(() => {
+      const devices = useDevicesStore.getState();
+      void devices.loadMonitored();
+      devices
+        .refreshPositions()
+        .catch((err: unknown) => console.error('Failed to load map devices', err));
+    }, MONITORED_DEVICES_REFETCH_MS);
     return () => {
       cancelled = true;
       clearInterval(refetch);
