@@ -165,4 +165,18 @@ describeEachDb('gateway identities and refusals', (t) => {
     });
     expect(noType.statusCode).toBe(400);
   });
+
+  it("lists each key's last use once a gateway has used it", async () => {
+    const list = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/ingest-keys', headers: bearer(owner.token) })
+      ).json().keys as { lastUsedAt: string | null }[];
+    const unused = await t.built.repos.keys.create(owner.id, 'spare');
+    expect((await list()).find((k) => 'id' in k && k.id === unused.id)?.lastUsedAt).toBeNull();
+    await post('[{"gateway":"AA:BB:CC:00:00:44","device":"C4:00:00:00:00:44","rssi":-60}]');
+    await new Promise((r) => setTimeout(r, 100));
+    const used = (await list()).filter((k) => k.lastUsedAt !== null);
+    expect(used).toHaveLength(1);
+    expect(Math.abs(Date.parse(used[0]!.lastUsedAt!) - Date.now())).toBeLessThan(60_000);
+  });
 });

@@ -60,6 +60,10 @@ export const API_ERRORS = {
   updateViewOption: 'Failed to update view option',
   updateTooltipFields: 'Failed to update tooltip fields',
   updateTriangulation: 'Failed to update triangulation settings',
+  // Ingest keys
+  fetchIngestKeys: 'Failed to fetch ingest keys',
+  createIngestKey: 'Failed to create ingest key',
+  revokeIngestKey: 'Failed to revoke ingest key',
   // Fallback
   default: 'Failed',
 } as const;

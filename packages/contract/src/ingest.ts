@@ -84,3 +84,23 @@ export const IngestResponse = Type.Object({
   reasons: Type.Record(Type.String(), Type.Integer()),
 });
 export type IngestResponse = Static<typeof IngestResponse>;
+
+/** An ingest key as listed to its owner (the key itself is shown only when created). */
+export const IngestKeyInfo = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  createdAt: Type.String(),
+  revokedAt: Type.Union([Type.String(), Type.Null()]),
+  /** When a gateway last authenticated with it (to the minute); null if never. */
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type IngestKeyInfo = Static<typeof IngestKeyInfo>;
+
+export const IngestKeyCreateBody = Type.Object({
+  name: Type.String({ maxLength: 100, default: '' }),
+});
+export type IngestKeyCreateBody = Static<typeof IngestKeyCreateBody>;
+
+/** The answer to creating a key: the only time the key is shown. */
+export const IngestKeyCreated = Type.Object({ key: Type.String(), info: IngestKeyInfo });
+export type IngestKeyCreated = Static<typeof IngestKeyCreated>;

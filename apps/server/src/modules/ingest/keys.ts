@@ -7,28 +7,31 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../plugins/db.ts';
 import { redisChannel, type RedisLink } from '../../lib/redis.ts';
+import type { IngestKeyInfo } from '@rtls/contract';
 import { newToken, tokenHash } from '../../lib/secrets.ts';
 
 export const INGEST_KEY_PREFIX = 'ik_';
 
-export interface IngestKeyInfo {
-  id: string;
-  name: string;
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-const present = (r: {
+interface KeyRow {
   id: string;
   name: string;
   created_at: Date;
   revoked_at: Date | null;
-}): IngestKeyInfo => ({
+  last_used_at: Date | null;
+}
+const COLUMNS = 'id, name, created_at, revoked_at, last_used_at';
+
+const isoOrNull = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const present = (r: KeyRow): IngestKeyInfo => ({
   id: r.id,
   name: r.name,
   createdAt: new Date(r.created_at).toISOString(),
-  revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
+  revokedAt: isoOrNull(r.revoked_at),
+  lastUsedAt: isoOrNull(r.last_used_at),
 });
+
+/** A key's last use is written at most this often (gateways post several times a second). */
+const LAST_USE_RESOLUTION_MS = 60_000;
 
 /** Who a key belongs to: the key's id (for revocation) and its account. */
 export interface KeyIdentity {
@@ -51,14 +54,27 @@ export function ingestKeys(sql: Sql, redis: RedisLink | null = null) {
     })
     .catch(() => undefined); // without the channel, open sessions still end at their next re-check
 
-  /** The active key's identity, or null. */
+  const lastWritten = new Map<string, number>();
+  /** Record a use in the background: failing to record it must not refuse the gateway. */
+  function noteUse(id: string) {
+    const now = Date.now();
+    if (now - (lastWritten.get(id) ?? 0) < LAST_USE_RESOLUTION_MS) return;
+    lastWritten.set(id, now);
+    sql
+      .query('update ingest_keys set last_used_at = now() where id = $1', [id])
+      .catch(() => lastWritten.delete(id));
+  }
+
+  /** The active key's identity, or null; a found key's use is recorded. */
   async function identify(key: string): Promise<KeyIdentity | null> {
     if (!key.startsWith(INGEST_KEY_PREFIX) || key.length > 200) return null;
     const rows = await sql.query<{ id: string; owner_id: string }>(
       'select id, owner_id from ingest_keys where key_hash = $1 and revoked_at is null',
       [tokenHash(key)],
     );
-    return rows[0] ? { keyId: rows[0].id, ownerId: rows[0].owner_id } : null;
+    if (!rows[0]) return null;
+    noteUse(rows[0].id);
+    return { keyId: rows[0].id, ownerId: rows[0].owner_id };
   }
 
   return {
@@ -68,26 +84,16 @@ export function ingestKeys(sql: Sql, redis: RedisLink | null = null) {
     async create(ownerId: string, name: string): Promise<IngestKeyInfo & { key: string }> {
       const key = newToken(INGEST_KEY_PREFIX);
       const id = randomUUID();
-      const rows = await sql.query<{
-        id: string;
-        name: string;
-        created_at: Date;
-        revoked_at: Date | null;
-      }>(
+      const rows = await sql.query<KeyRow>(
         `insert into ingest_keys (id, owner_id, name, key_hash) values ($1, $2, $3, $4)
-         returning id, name, created_at, revoked_at`,
+         returning ${COLUMNS}`,
         [id, ownerId, name, tokenHash(key)],
       );
       return { ...present(rows[0]!), key };
     },
     async list(ownerId: string): Promise<IngestKeyInfo[]> {
-      const rows = await sql.query<{
-        id: string;
-        name: string;
-        created_at: Date;
-        revoked_at: Date | null;
-      }>(
-        'select id, name, created_at, revoked_at from ingest_keys where owner_id = $1 order by created_at',
+      const rows = await sql.query<KeyRow>(
+        `select ${COLUMNS} from ingest_keys where owner_id = $1 order by created_at`,
         [ownerId],
       );
       return rows.map(present);

@@ -1,18 +1,18 @@
 /** HTTP ingest (POST /api/ingest with an ingest key) and ingest-key management. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, INGEST_MAX_BATCH, IngestResponse } from '@rtls/contract';
+import {
+  ErrorBody,
+  INGEST_MAX_BATCH,
+  IngestKeyCreateBody,
+  IngestKeyCreated,
+  IngestKeyInfo,
+  IngestResponse,
+} from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
 import { HttpError, notFound, unauthorized, unavailable } from '../../lib/errors.ts';
 import type { IngestKeys } from './keys.ts';
 import { parseHttpBody } from './formats/index.ts';
 import { PipelineClosedError, type Pipeline } from './pipeline.ts';
-
-const KeyInfo = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  createdAt: Type.String(),
-  revokedAt: Type.Union([Type.String(), Type.Null()]),
-});
 
 const INGEST_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -120,7 +120,12 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/ingest-keys',
-    { schema: { tags: ['ingest'], response: { 200: Type.Object({ keys: Type.Array(KeyInfo) }) } } },
+    {
+      schema: {
+        tags: ['ingest'],
+        response: { 200: Type.Object({ keys: Type.Array(IngestKeyInfo) }) },
+      },
+    },
     async (req) => ({
       keys: await keys.list(req.user.id),
     }),
@@ -131,8 +136,8 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags: ['ingest'],
-        body: Type.Object({ name: Type.String({ maxLength: 100, default: '' }) }),
-        response: { 201: Type.Object({ key: Type.String(), info: KeyInfo }) },
+        body: IngestKeyCreateBody,
+        response: { 201: IngestKeyCreated },
       },
     },
     async (req, reply) => {

@@ -10,6 +10,7 @@ import { useUiStore } from '../layout/ui-store.ts';
 import { useSettingsStore } from './settings-store.ts';
 import { ZOOM_FIELDS, draftChanged, fromDraft, toDraft, zoomValid } from './zoom-fields.ts';
 import { CheckboxField, NumberRangeField, SelectField } from '../../ui/fields.tsx';
+import { IngestKeysSection } from '../ingest-keys/IngestKeysSection.tsx';
 
 const DISPLAY_KEYS = [
   'showTooltipsOnStartup',
@@ -175,6 +176,8 @@ export function SettingsPanel() {
           />
         ))}
       </fieldset>
+
+      <IngestKeysSection />
 
       {changed && (
         <div className="settings-actions" role="group" aria-label={t('settings.unsaved')}>

@@ -10,5 +10,19 @@ import gateways from './gateways.json';
 import time from './time.json';
 import view from './view.json';
 import settings from './settings.json';
+import ingestKeys from './ingestKeys.json';
 
-export default { app, login, header, tools, map, maps, devices, gateways, time, view, settings };
+export default {
+  app,
+  login,
+  header,
+  tools,
+  map,
+  maps,
+  devices,
+  gateways,
+  time,
+  view,
+  settings,
+  ingestKeys,
+};

@@ -1,0 +1,33 @@
+/** A just-created ingest key: shown this once, selectable, with a copy button. */
+import { useState } from 'react';
+import { useI18n } from '../../app/I18nProvider.tsx';
+
+export function CreatedKey({ value, onDone }: { value: string; onDone: () => void }) {
+  const { t } = useI18n();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard?.writeText(value).catch(() => undefined);
+    setCopied(true);
+  };
+  return (
+    <div className="ingest-key-created" role="status">
+      <strong>{t('ingestKeys.createdTitle')}</strong>
+      <input
+        readOnly
+        className="ingest-key-value"
+        aria-label={t('ingestKeys.keyLabel')}
+        value={value}
+        dir="ltr"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <div className="ingest-key-actions">
+        <button type="button" className="button" onClick={() => void copy()}>
+          {copied ? t('ingestKeys.copied') : t('ingestKeys.copy')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('ingestKeys.done')}
+        </button>
+      </div>
+    </div>
+  );
+}
