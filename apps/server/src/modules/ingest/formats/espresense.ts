@@ -28,6 +28,17 @@ function deviceKey(id: string, body: Record<string, unknown>): unknown {
 export const isEspresenseChatter = (parts: string[]) =>
   parts[0] === 'espresense' && (parts[1] !== 'devices' || parts.length !== 4);
 
+/**
+ * What a node's gateway MAC is derived from: its room as the firmware puts it in topics
+ * (lower case, runs of other characters as one underscore), so a node named "Upstairs Hallway"
+ * in the companion's config is the gateway its reports come from.
+ */
+export const espresenseGatewayKey = (room: string) =>
+  `espresense:${room
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')}`;
+
 export function parseEspresense(parts: string[], body: unknown): Parsed {
   if (isEspresenseChatter(parts)) return chatter('espresense');
   if (!isObject(body)) return refuse('espresense', 'not_an_object', 'Not a JSON object');
@@ -35,7 +46,7 @@ export function parseEspresense(parts: string[], body: unknown): Parsed {
   const id = typeof body.id === 'string' && body.id !== '' ? body.id : topicId;
   return reportsOf('espresense', [
     {
-      gateway: macFromName(`espresense:${room}`),
+      gateway: macFromName(espresenseGatewayKey(room)),
       gatewayName: room,
       device: deviceKey(id, body),
       rssi: body.rssi,
