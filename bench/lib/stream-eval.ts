@@ -14,6 +14,10 @@ import {
   type MapFrame,
   type PositioningMode,
   type TrackerOptions,
+  fixInPixels,
+  locate,
+  type Observation,
+  type PixelFix,
 } from '@rtls/positioning';
 import type { StreamReport, StreamSet, Track } from './streams.ts';
 
@@ -64,24 +68,41 @@ export function windowCentroid(
   return sw > 0 ? { x: sx / sw, y: sy / sw } : null;
 }
 
+/** A single-epoch estimator shaped like a locator (keeping its last fix like the locator). */
+function singleEpoch(algorithm: LocateSettings['algorithm'], settings: LocateSettings) {
+  const s = { ...settings, algorithm };
+  let last: PixelFix | null = null;
+  return {
+    update(frame: MapFrame, obs: readonly Observation[], t: number): PixelFix | null {
+      const e = locate(obs, frame.anchors, s);
+      if (e) last = fixInPixels(e, frame.pixelsPerMetre, t);
+      return last;
+    },
+  };
+}
+
 /** Options of a stream evaluation. */
 export interface StreamOptions {
   mode?: PositioningMode;
   settings?: LocateSettings;
   filter?: 'grid' | 'kalman';
   tracker?: TrackerOptions;
+  /** Evaluate this single-epoch estimator on each tick's link summaries instead of the locator. */
+  single?: LocateSettings['algorithm'];
 }
 
 function evaluateTrack(set: StreamSet, track: Track, o: StreamOptions, out: StreamResult): void {
   const frame: MapFrame = { mapId: set.name, pixelsPerMetre: 1, anchors: set.anchors };
   const byId = new Map(set.anchors.map((a) => [a.id, a]));
   const settings = o.settings ?? DEFAULT_LOCATE_SETTINGS;
-  const locator = createDeviceLocator({
-    mode: o.mode ?? 'mobile',
-    settings,
-    filter: o.filter,
-    tracker: o.tracker,
-  });
+  const locator = o.single
+    ? singleEpoch(o.single, settings)
+    : createDeviceLocator({
+        mode: o.mode ?? 'mobile',
+        settings,
+        filter: o.filter,
+        tracker: o.tracker,
+      });
   const windows = createLinkWindows();
   const rs = track.reports;
   let next = 0;

@@ -26,13 +26,13 @@ export function streamSets(): StreamSet[] {
   }
   const uji = findUjiDir();
   if (uji) sets.push(loadUjiZone(uji, 'lib', true));
-  sets.push(simulatedSet('simulation (choose)', 11, true));
+  sets.push(simulatedSet('simulation A', 11, true));
   if (ds) {
     const test = rowsAsTracks('kolakowski-test', ds.test);
     sets.push({ name: 'Kolakowski test run', anchors: ds.anchors, tracks: test, choose: false });
   }
   if (uji) sets.push(loadUjiZone(uji, 'geo', false));
-  sets.push(simulatedSet('simulation', 23, false, { exponent: 2.7, riceK: 0.5 }));
+  sets.push(simulatedSet('simulation B', 23, false, { exponent: 2.7, riceK: 0.5 }));
   return sets;
 }
 

@@ -54,3 +54,36 @@ export function learnFromEpoch(
     })),
   );
 }
+
+/**
+ * How much worse the readings fit the map at the estimate than their noise model says: the
+ * reduced χ² of the residuals (the tag's offset profiled out as the filter does), at least 1. The
+ * posterior's spread assumes the map is right; where the readings disagree with it (shadowing,
+ * a body in the way, a mis-set gateway) the error is larger by about its square root, the
+ * a-posteriori variance factor of least squares.
+ */
+export function fitVarianceFactor(
+  map: RadioMap,
+  readings: readonly MapReading[],
+  x: number,
+  y: number,
+): number {
+  let sw = 0;
+  let swd = 0;
+  let swdd = 0;
+  let n = 0;
+  for (const r of readings) {
+    const mu = mapAt(map, r.gateway, x, y);
+    const w = (r.weight ?? 1) / (map.sigmaDb.get(r.gateway) ?? 5) ** 2;
+    if (!Number.isFinite(mu) || !(w > 0)) continue;
+    const d = r.rssi - mu;
+    sw += w;
+    swd += w * d;
+    swdd += w * d * d;
+    n++;
+  }
+  if (n < 2) return 1;
+  const lb = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
+  const chi2 = swdd - (swd * swd) / (sw + lb);
+  return Math.max(1, chi2 / (n - 1));
+}

@@ -8,7 +8,7 @@
  */
 import { createGridFilter, type GridFilter, type MapReading } from './grid-filter.ts';
 import type { RadioMap } from './grid.ts';
-import { learnFromEpoch } from './grid-learn.ts';
+import { fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
 import { coarse, sameGrid, sourceMap } from './grid-maps.ts';
 import { createTagLevel } from './self-calibration.ts';
 import { initCv, predictCv, updateCv, type CvState } from './kalman.ts';
@@ -52,6 +52,12 @@ export interface GridStageOptions {
    * device locator turns it on for its map's frame).
    */
   selfCalibrate?: boolean;
+  /**
+   * Widen the reported covariance by how badly the readings fit the map (fitVarianceFactor,
+   * smoothed over a few epochs), so confidence reflects model error too; default false (the
+   * device locator turns it on).
+   */
+  fitInflation?: boolean;
   /** Learn the tag's own transmit level from its confident fixes; default false (see docs). */
   learnTagLevel?: boolean;
   /** Settings whose signalAgeWeight and rssiWeight weigh the readings (spec defaults if absent). */
@@ -93,6 +99,8 @@ export const DEFAULT_VELOCITY_PROCESS_NOISE = 2;
 const VELOCITY_PRIOR_SIGMA = 0.7;
 /** 99.9 % point of χ² with 2 dof: readings with −2·ln(evidence) above it are an outlier. */
 const DEFAULT_GATE = 13.8;
+/** Share of a new epoch's fit factor in the smoothed one (about five epochs of memory). */
+const FACTOR_SMOOTHING = 0.2;
 /** Consecutive rejected epochs after which the readings are trusted again. */
 const MAX_REJECTIONS = 3;
 /** A gap longer than this (s) forgets the velocity: nobody keeps a heading that long unseen. */
@@ -150,6 +158,9 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   const own = new WeakMap<object, RadioMap>();
   const tag = createTagLevel();
   const learnTag = options.learnTagLevel ?? false;
+  const inflate = options.fitInflation ?? false;
+  // Smoothed variance factor of the fit (1: the readings fit as their noise model says).
+  let factor = 1;
   const choice = { ...options, selfCalibrate: options.selfCalibrate ?? false };
   return {
     reset() {
@@ -158,6 +169,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       rejections = 0;
       lastT = -Infinity;
       tag.reset();
+      factor = 1;
     },
     step(observations, anchors, tMs) {
       const source = sourceMap(anchors, choice, own);
@@ -214,7 +226,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       const outlier = !first && -2 * Math.log(Math.max(1e-300, filter.evidence())) > gate;
       if (outlier && rejections < MAX_REJECTIONS) {
         rejections++;
-        return result(filter.estimate(), readings.length, primary, kf);
+        return result(filter.estimate(), readings.length, primary, kf, factor);
       }
       if (useVelocity) {
         const rxx = Math.max(fix.xx, 0.04);
@@ -225,7 +237,11 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       }
       rejections = 0;
       filter.applyLikelihood();
-      const out = result(filter.estimate(), readings.length, primary, kf);
+      const est = filter.estimate();
+      if (inflate) {
+        factor += FACTOR_SMOOTHING * (fitVarianceFactor(map, readings, est.x, est.y) - factor);
+      }
+      const out = result(est, readings.length, primary, kf, factor);
       const raw = readings.map((r) => ({ ...r, rssi: r.rssi + tag.offsetDb }));
       learnFromEpoch(map, raw, out, learnTag ? tag : null, source.calibration);
       return out;
@@ -238,8 +254,9 @@ function result(
   signalsUsed: number,
   primary: Observation | null,
   kf: CvState | null,
+  factor = 1,
 ): GridEstimate {
-  const errorM = Math.sqrt(e.xx + e.yy);
+  const errorM = Math.sqrt(factor * (e.xx + e.yy));
   return {
     x: metres(e.x),
     y: metres(e.y),
@@ -248,7 +265,7 @@ function result(
     signalsUsed,
     primaryGateway: primary?.gateway ?? null,
     errorM: metres(errorM),
-    covariance: { xx: e.xx, xy: e.xy, yy: e.yy },
+    covariance: { xx: factor * e.xx, xy: factor * e.xy, yy: factor * e.yy },
     vx: kf ? kf.x[2]! : 0,
     vy: kf ? kf.x[3]! : 0,
   };

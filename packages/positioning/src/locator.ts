@@ -45,9 +45,11 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
       if (!settings.enabled) return null;
       if (!tracker || frame.mapId !== mapId) {
         // The tracker applies no confidence floor: the weak-fix rule is this locator's.
-        // The site's radio model is learnt from every device located on the frame's anchors.
+        // The site's radio model is learnt from every device located on the frame's anchors, and
+        // confidence is widened where the readings do not fit it.
         tracker = createTracker({
           selfCalibrate: true,
+          fitInflation: true,
           ...opts.tracker,
           mode: opts.mode,
           settings: { ...settings, minConfidence: 0 },

@@ -45,3 +45,51 @@ function moments(list: readonly LinkReading[], from: number, to: number) {
   for (const r of list) if (r.tMs >= from && r.tMs < to) ss += (r.rssi - mean) ** 2;
   return { n, mean, ss };
 }
+
+/** A fix with its variance per axis (m²). */
+export interface TimedFix {
+  tMs: number;
+  x: number;
+  y: number;
+  v: number;
+}
+
+/**
+ * Has the tag left where it stood? The precision-weighted mean of the fixes in the last recentMs
+ * against that of the earlier ones since `sinceMs`, as χ² with 2 degrees of freedom (each mean's
+ * variance from its fixes', counting the fixes of one `independentMs` as one: fixes made from
+ * overlapping reading windows share their noise). NaN when either side has no fix.
+ */
+export function departure(
+  fixes: readonly TimedFix[],
+  tMs: number,
+  sinceMs: number,
+  recentMs: number,
+  independentMs: number,
+): number {
+  const a = weighted(fixes, sinceMs, tMs - recentMs);
+  const b = weighted(fixes, tMs - recentMs, tMs + 1e-9);
+  if (!(a.w > 0) || !(b.w > 0)) return NaN;
+  const va = Math.max(1 / a.w, a.v / Math.max(1, (tMs - recentMs - a.first) / independentMs));
+  const vb = b.v / Math.max(1, Math.min(b.n, recentMs / independentMs));
+  return ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) / (va + vb);
+}
+
+function weighted(fixes: readonly TimedFix[], from: number, to: number) {
+  let w = 0;
+  let x = 0;
+  let y = 0;
+  let v = 0;
+  let n = 0;
+  let first = Infinity;
+  for (const f of fixes) {
+    if (f.tMs < from || f.tMs >= to) continue;
+    first = Math.min(first, f.tMs);
+    w += 1 / f.v;
+    x += f.x / f.v;
+    y += f.y / f.v;
+    v += f.v;
+    n++;
+  }
+  return { w, n, first, x: w > 0 ? x / w : 0, y: w > 0 ? y / w : 0, v: n > 0 ? v / n : 0 };
+}

@@ -2,7 +2,7 @@
 import type { RadioMap } from './grid.ts';
 import { createGridStage, DECORRELATION_MS, type GridEstimate } from './grid-track.ts';
 import { initCv, mahalanobis2, predictCv, updateCv, type CvState } from './kalman.ts';
-import { rssiShift } from './motion.ts';
+import { departure, rssiShift, type TimedFix } from './motion.ts';
 import { createReadingHistory } from './reading-history.ts';
 import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
 import type { LocateOptions } from './signals.ts';
@@ -55,6 +55,8 @@ export interface TrackerOptions {
   selfCalibrate?: boolean;
   /** Grid engine: learn the tag's transmit level; see GridStageOptions.learnTagLevel. */
   learnTagLevel?: boolean;
+  /** Grid engine: widen confidence by the fit; see GridStageOptions.fitInflation. */
+  fitInflation?: boolean;
 }
 
 /** A tracked position: the Estimate plus the motion state. */
@@ -93,6 +95,13 @@ const AUTO_STILL_MS = 10_000;
 const AUTO_STILL_CHI2 = 1.5;
 /** ...and the links' mean RSSI over the two halves of that span agree (see rssiShift; H₀ ≈ 1). */
 const AUTO_STILL_RSSI_SHIFT = 3;
+/**
+ * ...and neither the fixes of the last DEPART_MS nor those of the last AUTO_STILL_MS have left
+ * the average of the still span before them (χ² with 2 degrees of freedom beyond its 99 %
+ * point): a tag that walks off is noticed in seconds, one that creeps within AUTO_STILL_MS.
+ */
+const DEPART_MS = 3_000;
+const DEPART_CHI2 = 9.2;
 /** Smallest fix variance (m²): no single fix is trusted to better than ~20 cm. */
 const MIN_FIX_VARIANCE = 0.04;
 
@@ -107,7 +116,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let kf: CvState | null = null;
   let lastT = -Infinity;
   let rejections = 0;
-  const recent: { tMs: number; x: number; y: number; v: number }[] = [];
+  const recent: TimedFix[] = [];
   let motion: 'static' | 'mobile' = mode === 'static' ? 'static' : 'mobile';
   // When auto mode last found the tag still (−∞ in static mode: always still).
   let stillSince = -Infinity;
@@ -129,6 +138,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     maxCells: o.gridMaxCells,
     selfCalibrate: o.selfCalibrate,
     learnTagLevel: o.learnTagLevel,
+    fitInflation: o.fitInflation,
   });
   const tau = o.decorrelationMs ?? DECORRELATION_MS;
   let gridFix: GridEstimate | null = null;
@@ -168,30 +178,33 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   }
 
   function detectMotion(fix: Estimate | null, fresh: boolean, tMs: number): void {
-    if (mode !== 'auto') return;
-    if (fix && fresh)
-      recent.push({
-        tMs,
-        x: fix.x,
-        y: fix.y,
-        v: Math.max(MIN_FIX_VARIANCE, (fix.errorM ?? 3) ** 2 / 2),
-      });
-    while (recent.length > 0 && recent[0]!.tMs < tMs - AUTO_STILL_MS) recent.shift();
-    if (recent.length < 5) return;
+    if (mode === 'mobile') return;
+    if (fix && fresh) {
+      const v = Math.max(MIN_FIX_VARIANCE, (fix.errorM ?? 3) ** 2 / 2);
+      recent.push({ tMs, x: fix.x, y: fix.y, v });
+    }
+    while (recent.length > 0 && recent[0]!.tMs < tMs - o.staticWindowMs) recent.shift();
+    const span = recent.filter((r) => r.tMs >= tMs - AUTO_STILL_MS);
+    if (span.length < 5) return;
     let sw = 0;
     let sx = 0;
     let sy = 0;
-    for (const r of recent) {
+    for (const r of span) {
       sw += 1 / r.v;
       sx += r.x / r.v;
       sy += r.y / r.v;
     }
     let chi2 = 0;
-    for (const r of recent) chi2 += ((r.x - sx / sw) ** 2 + (r.y - sy / sw) ** 2) / r.v;
+    for (const r of span) chi2 += ((r.x - sx / sw) ** 2 + (r.y - sy / sw) ** 2) / r.v;
     // Slow walkers scatter less than their fixes' noise: also ask whether the links' RSSI drifted.
     const shift = rssiShift(history.links(), tMs, AUTO_STILL_MS / 2);
+    // A tag that stood still and walks off: its newest fixes leave the still span's average.
+    const left =
+      motion === 'static' &&
+      (departure(recent, tMs, stillSince, DEPART_MS, o.mobileWindowMs) > DEPART_CHI2 ||
+        departure(recent, tMs, stillSince, AUTO_STILL_MS, o.mobileWindowMs) > DEPART_CHI2);
     const still =
-      chi2 / (2 * (recent.length - 1)) < AUTO_STILL_CHI2 && !(shift > AUTO_STILL_RSSI_SHIFT);
+      !left && chi2 / (2 * (span.length - 1)) < AUTO_STILL_CHI2 && !(shift > AUTO_STILL_RSSI_SHIFT);
     if (!still && motion === 'static') kf = null; // restart the filter where the tag now is
     if (still && motion !== 'static') stillSince = tMs - AUTO_STILL_MS;
     motion = still ? 'static' : 'mobile';
@@ -216,14 +229,13 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       if (!settings.enabled) return null;
       const fresh = history.ingest(observations, tMs);
       anchorsNow = anchors;
-      const needFix = mode !== 'static' && (!useGrid || mode === 'auto');
+      const needFix = mode !== 'mobile' || !useGrid;
       const fix = needFix ? locator(smoothed(tMs, o.mobileWindowMs), anchors, inner) : null;
-      if (mode !== 'static') {
-        if (useGrid) trackGrid(fresh, tMs);
-        else trackMobile(fix, fresh, tMs);
-        lastT = tMs;
-        detectMotion(fix, fresh, tMs);
-      }
+      // Every mode tracks: static and auto hand over to it when the tag is seen moving.
+      if (useGrid) trackGrid(fresh, tMs);
+      else trackMobile(fix, fresh, tMs);
+      lastT = tMs;
+      detectMotion(fix, fresh, tMs);
       if (motion === 'static') {
         // Average only over the span found still: older readings were taken elsewhere.
         const window = Math.min(o.staticWindowMs, tMs - stillSince);
