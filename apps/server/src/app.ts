@@ -41,8 +41,9 @@ import { mapsService } from './modules/maps/service.ts';
 import { createHub } from './modules/realtime/hub.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { trailRoutes } from './modules/trails/routes.ts';
-import { createTrails } from './modules/trails/trails.ts';
+import { mapDevices } from './modules/positions/map-devices.ts';
+import { createPositionsModule } from './modules/positions/module.ts';
+import { trailRoutes } from './modules/positions/trail-routes.ts';
 import { userSettingsRoutes } from './modules/user-settings/routes.ts';
 import { userSettingsService } from './modules/user-settings/service.ts';
 import './types.ts';
@@ -104,33 +105,41 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     accountLimiter: limiter('account', 10, 15 * 60_000),
     tokenTtlHours: config.tokenTtlHours,
   });
+  const maps = mapsRepository(sql);
+  const gateways = gatewaysRepository(sql);
+  const devices = devicesRepository(sql);
+  const keys = ingestKeys(sql, redis);
+  const images = imagesRepository(sql);
   const hub = createHub(app.server, {
     auth,
     allowedOrigins: config.allowedOrigins,
     sessionRecheckMs: config.socketSessionRecheckMs,
     redis,
+    readableMaps: maps.readable,
   });
   const metrics = createMetrics();
-  const trails = createTrails(sql, {
+  const positions = createPositionsModule(sql, {
     retentionMinutes: config.trailRetentionMinutes,
+    // A device's new position goes out at once, with its signals as the pipeline holds them.
+    onLocated: (ownerId, macs) => pipeline.publishLocated(ownerId, macs),
     onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
   });
   const pipeline = createPipeline({
     sql,
     publish: hub.publish,
-    positions: trails.positions,
+    positions: positions.service,
     onError: (err) => app.log.error({ err }, 'live update failed'),
     onPublished: (ms, n) => {
       for (let i = 0; i < n; i++) metrics.latency.observe(ms / 1000);
     },
   });
   hub.onRemoteUpdates(pipeline.mergeRemote);
-  const maps = mapsRepository(sql);
-  const gateways = gatewaysRepository(sql);
-  const devices = devicesRepository(sql);
-  const keys = ingestKeys(sql, redis);
-  const images = imagesRepository(sql);
-  const mapsSvc = mapsService(maps, images);
+  const located = positions.service;
+  const mapsSvc = mapsService(maps, images, {
+    geometry: located.mapChanged,
+    access: (mapId) => void hub.recheckMap(mapId),
+  });
+  const devicesSvc = devicesService(devices, located.ownerChanged);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -156,19 +165,25 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   );
 
   await app.register(authRoutes, { auth });
-  await app.register(mapRoutes, { maps, service: mapsSvc });
+  await app.register(mapRoutes, {
+    maps,
+    service: mapsSvc,
+    devicesOnMap: mapDevices(located, devicesSvc),
+  });
   await app.register(mapImageRoutes, { service: mapsSvc });
   await app.register(collaboratorRoutes, { service: mapsSvc });
   await app.register(imageRoutes, { images, auth });
-  const gatewaysSvc = gatewaysService(gateways, maps);
+  const gatewaysSvc = gatewaysService(gateways, maps, located.ownerChanged);
   await app.register(gatewayRoutes, { service: gatewaysSvc });
-  await app.register(deviceRoutes, { service: devicesService(devices) });
+  await app.register(deviceRoutes, { service: devicesSvc });
   await app.register(importRoutes, { service: importsService(mapsSvc, gatewaysSvc) });
   await app.register(ingestRoutes, { pipeline, keys });
-  await app.register(trailRoutes, { trails: trails.repo, devices, maps });
+  await app.register(trailRoutes, { trails: positions.repo, devices, maps });
   const available = availableService(sql);
   await app.register(availableRoutes, { service: available });
-  await app.register(userSettingsRoutes, { settings: userSettingsService(sql) });
+  await app.register(userSettingsRoutes, {
+    settings: userSettingsService(sql, located.settingsChanged),
+  });
   await app.register(settingsRoutes, { sql });
   await app.register(labelRoutes, { sql });
 
@@ -179,7 +194,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   app.addHook('onClose', async () => {
     available.close();
     await pipeline.close();
-    await trails.positions.close();
+    await positions.service.close();
     await hub.close();
     await redis?.close();
   });
@@ -189,7 +204,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     auth,
     hub,
     pipeline,
-    trails,
+    positions,
     repos: { maps, gateways, devices, keys, images },
     services: { maps: mapsSvc },
   };

@@ -14,7 +14,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceUpdate } from '@rtls/contract';
+import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
 import { authRepository } from '../src/modules/auth/repository.ts';
 import { authService } from '../src/modules/auth/service.ts';
@@ -236,7 +236,7 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt)(
         socket = io(b.url, {
           path: '/sqws',
           transports: ['websocket'],
-          auth: { token },
+          auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
           reconnection: false,
           forceNew: true,
         });

@@ -6,7 +6,7 @@
 import type { MqttClient } from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceUpdate } from '@rtls/contract';
+import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { startMqttIngest } from '../src/plugins/mqtt.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { macFromName } from '../src/modules/ingest/formats/index.ts';
@@ -28,7 +28,7 @@ async function liveClient(baseUrl: string, token: string) {
   const socket: Socket = io(baseUrl, {
     path: '/sqws',
     transports: ['websocket'],
-    auth: { token },
+    auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
     reconnection: false,
   });
   socket.on('device_update', (u: DeviceUpdate) => updates.push(u));

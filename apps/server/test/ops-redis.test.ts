@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import type { DeviceUpdate } from '@rtls/contract';
+import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
@@ -82,7 +82,7 @@ describe.skipIf(!REDIS_URL)('two instances sharing Redis', () => {
       const s = io(baseUrl, {
         path: '/sqws',
         transports: ['websocket'],
-        auth: { token },
+        auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
         reconnection: false,
         forceNew: true,
       });
@@ -114,7 +114,10 @@ describe.skipIf(!REDIS_URL)('two instances sharing Redis', () => {
     const got = new Promise<DeviceUpdate>((resolve) => s.once('device_update', resolve));
     // The adapter subscribes asynchronously; publish until B's client hears it.
     const mac = 'BB:00:00:00:0C:01';
-    const timer = setInterval(() => a.built.hub.publish(user.id, [sample(mac)]), 100);
+    const timer = setInterval(
+      () => a.built.hub.publish(user.id, [{ update: sample(mac), located: [] }]),
+      100,
+    );
     try {
       expect((await got).mac).toBe(mac);
     } finally {
@@ -218,7 +221,7 @@ describe.skipIf(!REDIS_URL)('an instance whose Redis goes away', () => {
       const s = io(one.baseUrl, {
         path: '/sqws',
         transports: ['websocket'],
-        auth: { token: user.token },
+        auth: { token: user.token, protocol: SOCKET_PROTOCOL_VERSION },
         reconnection: false,
         forceNew: true,
       });
@@ -235,7 +238,7 @@ describe.skipIf(!REDIS_URL)('an instance whose Redis goes away', () => {
       // Publishing (which also goes to Redis for the other instances) neither crashes nor stops
       // this instance's own clients from hearing the update.
       const got = new Promise<DeviceUpdate>((resolve) => s.once('device_update', resolve));
-      one.built.hub.publish(user.id, [sample('BB:00:00:00:0D:01')]);
+      one.built.hub.publish(user.id, [{ update: sample('BB:00:00:00:0D:01'), located: [] }]);
       expect((await got).mac).toBe('BB:00:00:00:0D:01');
       await new Promise((r) => setTimeout(r, 2_500)); // past the 2 s command timeout: it fails
 

@@ -1,130 +1,165 @@
 /**
- * Server positions off the live-update path: locate() answers at once with the last position and
- * queues one tracker update per device; the queue runs in short slices and records trail points.
+ * The positions service off the live-update path: every observed report joins its link window; a
+ * monitored device is located soon after (not on the caller's path), on every map whose gateways
+ * heard it, and each new fix becomes a trail point and is handed over for publishing.
  */
 import { afterEach, expect, it } from 'vitest';
-import { DEFAULT_TRIANGULATION, type SignalMap } from '@rtls/contract';
-import { metres } from '@rtls/positioning';
+import { buildFrame } from '@rtls/positioning';
 import { createOwnerCache } from '../src/modules/ingest/owner-cache.ts';
-import type { OwnerFrames } from '../src/modules/trails/frames.ts';
-import { createPositions, type Positions } from '../src/modules/trails/positions.ts';
-import type { TrailRecorder } from '../src/modules/trails/recorder.ts';
-import type { TrailPointRow } from '../src/modules/trails/repository.ts';
+import { locateSettings, type OwnerFrames } from '../src/modules/positions/frames.ts';
+import type { TrailRecorder } from '../src/modules/positions/recorder.ts';
+import type { TrailPointRow } from '../src/modules/positions/repository.ts';
+import {
+  createPositionsService,
+  type ObservedReport,
+  type PositionsService,
+} from '../src/modules/positions/service.ts';
 
 const PPM = 20;
-const GATEWAYS = [
-  { id: 'AC:23:3F:00:00:01', x: 0, y: 0 },
-  { id: 'AC:23:3F:00:00:02', x: 20, y: 0 },
-  { id: 'AC:23:3F:00:00:03', x: 0, y: 20 },
-  { id: 'AC:23:3F:00:00:04', x: 20, y: 20 },
+const DEV1 = 'C3:00:00:00:00:01';
+const DEV2 = 'C3:00:00:00:00:02';
+/** Four gateways in a 20 m square, in map pixels, on map m1; two more on map m2. */
+const M1 = ['AC:23:3F:00:00:01', 'AC:23:3F:00:00:02', 'AC:23:3F:00:00:03', 'AC:23:3F:00:00:04'];
+const M2 = ['AC:23:3F:00:00:11', 'AC:23:3F:00:00:12'];
+const corners = [
+  { x: 0, y: 0 },
+  { x: 400, y: 0 },
+  { x: 0, y: 400 },
+  { x: 400, y: 400 },
 ];
-const owner: OwnerFrames = {
-  monitored: new Map([
-    ['C3:00:00:00:00:01', 'mobile'],
-    ['C3:00:00:00:00:02', 'mobile'],
-  ]),
-  maps: new Map([
-    [
-      'm1',
-      {
-        mapId: 'm1',
-        pixelsPerMetre: PPM,
-        anchors: GATEWAYS.map((g) => ({
-          id: g.id,
-          x: metres(g.x),
-          y: metres(g.y),
-          maxRSSI: -59,
-          logicThreshold: -95,
-        })),
-      },
-    ],
-  ]),
-  gatewayMap: new Map(GATEWAYS.map((g) => [g.id, 'm1'])),
-  settings: { ...DEFAULT_TRIANGULATION, minConfidence: 0 },
-};
 
-function setUp(options: { sliceMs?: number; budgetMsPerS?: number } = {}, frames0 = owner) {
+function ownerFrames(plan?: { width: number; height: number }): OwnerFrames {
+  const settings = { ...locateSettings(), minConfidence: 0 };
+  const frame = (id: string, macs: string[]) =>
+    buildFrame(
+      { _id: id, settings: { pixelsPerMetre: PPM, imageSize: plan ?? null } },
+      macs.map((mac, i) => ({ mac, position: corners[i]!, maxRSSI: -59, logicThreshold: -95 })),
+    );
+  return {
+    monitored: new Map([
+      [DEV1, 'mobile'],
+      [DEV2, 'mobile'],
+    ]),
+    maps: new Map([
+      ['m1', { frame: frame('m1', M1), mapOwnerId: 'u1', settings }],
+      ['m2', { frame: frame('m2', M2), mapOwnerId: 'u1', settings }],
+    ]),
+    gatewayMap: new Map([
+      ...M1.map((g) => [g, 'm1'] as const),
+      ...M2.map((g) => [g, 'm2'] as const),
+    ]),
+  };
+}
+
+function setUp(options: { sliceMs?: number; budgetMsPerS?: number } = {}, frames0 = ownerFrames()) {
   const frames = createOwnerCache(() => Promise.resolve(frames0));
   const points: TrailPointRow[] = [];
+  const handed: string[][] = [];
   const recorder = {
     add: (p: TrailPointRow) => points.push(p),
     close: () => Promise.resolve(),
   } as unknown as TrailRecorder;
-  const positions = createPositions({ frames, recorder, ...options });
-  return { frames, points, positions };
+  const positions = createPositionsService({
+    frames,
+    recorder,
+    onLocated: (_owner, macs) => handed.push(macs),
+    ...options,
+  });
+  open = positions;
+  return { frames, points, handed, positions };
 }
 
-const signal = (now: number): SignalMap =>
-  Object.fromEntries(
-    GATEWAYS.map((g, i) => [
-      g.id,
-      { rssi: -60 - i * 6, received_at: new Date(now).toISOString(), ip: null },
-    ]),
-  );
+const reports = (device: string, gateways: string[], at: number): ObservedReport[] =>
+  gateways.map((gateway, i) => ({ device, gateway, rssi: -60 - i * 6, receivedAt: at }));
 
-let open: Positions | null = null;
+let open: PositionsService | null = null;
 afterEach(async () => {
   await open?.close();
   open = null;
 });
 
-it('answers at once with the last position and tracks the device soon after', async () => {
-  const { positions, points } = setUp();
-  open = positions;
-  await positions.prepare(['u1']);
-  const now = Date.now();
-  expect(positions.locate('u1', 'C3:00:00:00:00:01', signal(now), now)).toBeNull();
+it('locates a device soon after its reports, off the caller’s path, and records the fix', async () => {
+  const { positions, points, handed } = setUp();
+  await positions.observe('u1', reports(DEV1, M1, Date.now()));
+  expect(positions.locatedOf('u1', DEV1)).toEqual([]); // nothing ran on the caller's path
   expect(positions.stats().queued).toBe(1);
-  expect(points).toHaveLength(0); // nothing ran on the caller's path
   await expect.poll(() => points.length).toBe(1);
-  const located = positions.locate('u1', 'C3:00:00:00:00:01', signal(now + 10), now + 10);
+  const [located] = positions.locatedOf('u1', DEV1);
   expect(located).toMatchObject({ mapId: 'm1', triangulationInfo: { signalsUsed: 4 } });
-  expect(located!.position.x).toBeGreaterThanOrEqual(0);
-  expect(positions.stats().queued).toBe(0); // within the spacing: no new tracker update
-  expect(points[0]).toMatchObject({ ownerId: 'u1', mac: 'C3:00:00:00:00:01', mapId: 'm1' });
+  expect(points[0]).toMatchObject({ ownerId: 'u1', mac: DEV1, mapId: 'm1', ...located!.position });
+  expect(handed).toEqual([[DEV1]]);
+  expect(positions.onMap('m1')).toEqual([{ ownerId: 'u1', mac: DEV1, located }]);
+  expect(positions.onMap('m2')).toEqual([]);
+  // Within the spacing, new reports wait for the device's next turn instead of running at once.
+  await positions.observe('u1', reports(DEV1, M1, Date.now()));
+  expect(positions.stats().queued).toBe(1);
+  positions.settle();
+  expect(points).toHaveLength(2);
 });
 
-it("keeps positions and trail points on the map's plan when its size is known", async () => {
-  const m1 = owner.maps.get('m1')!;
-  const plan = { width: 40, height: 30 };
-  const small = { ...owner, maps: new Map([['m1', { ...m1, plan }]]) };
-  const { positions, points } = setUp({}, small);
-  open = positions;
-  await positions.prepare(['u1']);
+it('places a device heard on two maps on both, each with its own gateways', async () => {
+  const { positions } = setUp();
   const now = Date.now();
-  positions.locate('u1', 'C3:00:00:00:00:01', signal(now), now);
-  await expect.poll(() => points.length).toBe(1);
+  await positions.observe('u1', [...reports(DEV1, M1, now), ...reports(DEV1, M2, now)]);
+  positions.settle();
+  const located = positions.locatedOf('u1', DEV1);
+  expect(located.map((l) => l.mapId).sort()).toEqual(['m1', 'm2']);
+  expect(located.find((l) => l.mapId === 'm2')!.triangulationInfo.signalsUsed).toBe(2);
+  expect(positions.onMap('m2').map((d) => d.mac)).toEqual([DEV1]);
+});
+
+it("keeps fixes on the map's plan when its size is known", async () => {
+  const plan = { width: 40, height: 30 };
+  const { positions, points } = setUp({}, ownerFrames(plan));
+  await positions.observe('u1', reports(DEV1, M1, Date.now()));
+  positions.settle();
   expect(points[0]!.x).toBeLessThanOrEqual(plan.width);
   expect(points[0]!.y).toBeLessThanOrEqual(plan.height);
-  const located = positions.locate('u1', 'C3:00:00:00:00:01', signal(now + 10), now + 10);
-  expect(located!.position).toEqual({ x: points[0]!.x, y: points[0]!.y });
 });
 
-it('gives nothing for devices that are not monitored or hear no placed gateway', async () => {
-  const { positions } = setUp();
-  open = positions;
-  await positions.prepare(['u1']);
+it('locates nothing for devices that are not monitored or hear no placed gateway', async () => {
+  const { positions, points } = setUp();
   const now = Date.now();
-  expect(positions.locate('u1', 'C3:00:00:00:00:09', signal(now), now)).toBeNull();
-  const unplaced = {
-    'AC:23:3F:00:00:99': { rssi: -50, received_at: new Date(now).toISOString(), ip: null },
-  };
-  expect(positions.locate('u1', 'C3:00:00:00:00:02', unplaced, now)).toBeNull();
-  expect(positions.stats().queued).toBe(0);
+  await positions.observe('u1', reports('C3:00:00:00:00:09', M1, now));
+  await positions.observe('u1', reports(DEV2, ['AC:23:3F:00:00:99'], now));
+  positions.settle();
+  expect(positions.locatedOf('u1', 'C3:00:00:00:00:09')).toEqual([]);
+  expect(positions.locatedOf('u1', DEV2)).toEqual([]);
+  expect(points).toHaveLength(0);
 });
 
-it('spreads the queue over slices when the budget is small, and settle() runs the rest', async () => {
+it('spreads locating over slices when the budget is small, and settle() runs the rest', async () => {
   const { positions, points } = setUp({ budgetMsPerS: 1, sliceMs: 1 });
-  open = positions;
-  await positions.prepare(['u1']);
   const now = Date.now();
-  positions.locate('u1', 'C3:00:00:00:00:01', signal(now), now);
-  positions.locate('u1', 'C3:00:00:00:00:02', signal(now), now);
+  await positions.observe('u1', [...reports(DEV1, M1, now), ...reports(DEV2, M1, now)]);
   expect(positions.stats().queued).toBe(2);
-  // The first slice runs one tracker update, spends the window's 0.05 ms and puts the rest off.
+  // The first slice locates one device, spends the window's 0.05 ms and puts the other off.
   await expect.poll(() => points.length).toBeGreaterThanOrEqual(1);
   expect(positions.stats().deferred).toBeGreaterThanOrEqual(1);
   positions.settle();
   expect(positions.stats().queued).toBe(0);
-  expect(points.map((p) => p.mac).sort()).toEqual(['C3:00:00:00:00:01', 'C3:00:00:00:00:02']);
+  expect(points.map((p) => p.mac).sort()).toEqual([DEV1, DEV2]);
+});
+
+it('re-locates an owner’s devices at once with the new frames when the owner changes', async () => {
+  let current = ownerFrames();
+  const frames = createOwnerCache(() => Promise.resolve(current));
+  const handed: string[][] = [];
+  const recorder = { add: () => undefined, close: () => Promise.resolve() };
+  const positions = createPositionsService({
+    frames,
+    recorder: recorder as unknown as TrailRecorder,
+    onLocated: (_o, macs) => handed.push(macs),
+  });
+  open = positions;
+  await positions.observe('u1', reports(DEV1, [...M1, ...M2], Date.now()));
+  positions.settle();
+  expect(positions.locatedOf('u1', DEV1)).toHaveLength(2);
+  // Map m2's gateways are taken off it: the device leaves m2 without waiting for a report.
+  current = { ...current, maps: new Map([['m1', current.maps.get('m1')!]]) };
+  current.gatewayMap = new Map(M1.map((g) => [g, 'm1']));
+  positions.ownerChanged('u1');
+  await expect.poll(() => positions.locatedOf('u1', DEV1).map((l) => l.mapId)).toEqual(['m1']);
+  expect(positions.onMap('m2')).toEqual([]);
+  expect(handed.at(-1)).toEqual([DEV1]);
 });

@@ -1,7 +1,11 @@
-/** The realtime channel on a real port: authentication, per-account updates, origin, revocation. */
+/**
+ * The realtime channel on a real port: authentication, protocol version, per-account updates,
+ * watch_maps with refusals, origin, revocation.
+ */
 import {
   CONNECTION_ERRORS,
   SOCKET_PATH,
+  SOCKET_PROTOCOL_VERSION,
   type ClientToServerEvents,
   type DeviceUpdate,
   type ServerToClientEvents,
@@ -30,11 +34,15 @@ describeEachDb(
       for (const s of open.splice(0)) s.disconnect();
     });
 
-    function socket(token: string | undefined, headers: Record<string, string> = {}) {
+    function socket(
+      token: string | undefined,
+      headers: Record<string, string> = {},
+      protocol: number = SOCKET_PROTOCOL_VERSION,
+    ) {
       const s: ClientSocket = io(t.baseUrl, {
         path: SOCKET_PATH,
         transports: ['websocket'],
-        auth: token === undefined ? {} : { token },
+        auth: token === undefined ? { protocol } : { token, protocol },
         extraHeaders: headers,
         reconnection: false,
         forceNew: true,
@@ -106,6 +114,43 @@ describeEachDb(
       expect(revoked.message).toBe(CONNECTION_ERRORS.authFailed);
     });
 
+    it('refuses a client of another protocol version, telling it to reload', async () => {
+      const old = await connectError(socket(owner.token, {}, SOCKET_PROTOCOL_VERSION - 1));
+      expect(old.message).toBe(CONNECTION_ERRORS.protocolMismatch);
+      const unversioned = io(t.baseUrl, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        auth: { token: owner.token },
+        reconnection: false,
+        forceNew: true,
+      });
+      open.push(unversioned);
+      expect((await connectError(unversioned)).message).toBe(CONNECTION_ERRORS.protocolMismatch);
+    });
+
+    it('watches the maps the user may read and refuses the others', async () => {
+      const mine = (
+        await t.sql.query<{ id: string }>('select id from maps where owner_id = $1', [owner.id])
+      )[0]!.id;
+      const other = await seedAccount(t.built, { devices: 1, gateways: 2 });
+      const theirs = (
+        await t.sql.query<{ id: string }>('select id from maps where owner_id = $1', [other.id])
+      )[0]!.id;
+      const s = await connected(socket(owner.token));
+      const ack = await s.emitWithAck('watch_maps', {
+        mapIds: [mine, theirs, 'no-such-map', mine],
+      });
+      expect(ack).toEqual({ watching: [mine], refused: [theirs, 'no-such-map'] });
+      expect(await s.emitWithAck('watch_maps', { mapIds: [] })).toEqual({
+        watching: [],
+        refused: [],
+      });
+      // A malformed request changes nothing and is answered, not an error.
+      const bad = await s.emitWithAck('watch_maps', { mapIds: 'x' } as never);
+      expect(bad).toEqual({ watching: [], refused: [] });
+      expect(s.connected).toBe(true);
+    });
+
     it('answers ping with pong', async () => {
       const s = await connected(socket(owner.token));
       const pong = next(s, 'pong');
@@ -136,6 +181,7 @@ describeEachDb(
         signal: { [gw]: { rssi: -66, received_at: new Date(at).toISOString(), ip: '10.0.0.8' } },
         lastSeen: new Date(at).toISOString(),
         timestamp: expect.any(String),
+        mapId: null,
         position: null,
         strongestGateway: gw,
         rssi: -66,

@@ -1,4 +1,5 @@
 /** A session ended by another process (the account CLI, another instance) closes open sockets too. */
+import { SOCKET_PROTOCOL_VERSION } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, expect, it } from 'vitest';
 import { tokenHash } from '../src/lib/secrets.ts';
@@ -17,7 +18,7 @@ describeEachDb(
         const s = io(t.baseUrl, {
           path: '/sqws',
           transports: ['websocket'],
-          auth: { token },
+          auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
           reconnection: false,
         });
         sockets.push(s);

@@ -2,7 +2,7 @@
  * A client that stops reading cannot make the server's memory grow: its updates wait one per
  * device (newer replace older), and when it reads again it gets the newest state of each device.
  */
-import type { DeviceUpdate } from '@rtls/contract';
+import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, expect, it } from 'vitest';
 import { createOutboxes, type OutboxSocket } from '../src/modules/realtime/outbox.ts';
@@ -50,7 +50,7 @@ describeEachDb(
       const s = io(t.baseUrl, {
         path: '/sqws',
         transports: ['websocket'],
-        auth: { token: user.token },
+        auth: { token: user.token, protocol: SOCKET_PROTOCOL_VERSION },
         reconnection: false,
         forceNew: true,
       });
@@ -79,7 +79,7 @@ describeEachDb(
         round++;
         hub.publish(
           user.id,
-          Array.from({ length: DEVICES }, (_, d) => update(d, round)),
+          Array.from({ length: DEVICES }, (_, d) => ({ update: update(d, round), located: [] })),
         );
         maxWriteBuffer = Math.max(maxWriteBuffer, engine.writeBuffer.length);
         expect(hub.pendingFor(s.id!)).toBeLessThanOrEqual(DEVICES);

@@ -5,6 +5,7 @@
  */
 import {
   SOCKET_PATH,
+  SOCKET_PROTOCOL_VERSION,
   type ClientToServerEvents,
   type DeviceUpdate,
   type ServerToClientEvents,
@@ -73,7 +74,7 @@ describeEachDb(
       const s: ClientSocket = io(t.baseUrl, {
         path: SOCKET_PATH,
         transports: ['websocket'],
-        auth: { token: owner.token },
+        auth: { token: owner.token, protocol: SOCKET_PROTOCOL_VERSION },
         reconnection: false,
         forceNew: true,
       });
@@ -84,6 +85,10 @@ describeEachDb(
         });
         const updates: DeviceUpdate[] = [];
         s.on('device_update', (u) => updates.push(u));
+        expect(await s.emitWithAck('watch_maps', { mapIds: [mapId] })).toEqual({
+          watching: [mapId],
+          refused: [],
+        });
         // Three rounds within one second, then one more after it: two trail points at most.
         for (let i = 0; i < 3; i++)
           expect((await ingest(reportsAt(DEV, Date.now()))).statusCode).toBe(200);
@@ -106,7 +111,7 @@ describeEachDb(
         s.disconnect();
       }
 
-      await t.built.trails.recorder.flush();
+      await t.built.positions.recorder.flush();
       const res = await trail(DEV, `mapId=${mapId}`);
       expect(res.statusCode).toBe(200);
       const body = res.json() as {
@@ -127,7 +132,7 @@ describeEachDb(
     it('records nothing for a device that is not monitored', async () => {
       const res = await ingest(reportsAt(UNMONITORED, Date.now()));
       expect(res.json()).toMatchObject({ accepted: DEMO_GATEWAYS.length });
-      await t.built.trails.recorder.flush();
+      await t.built.positions.recorder.flush();
       const rows = await t.sql.query<{ n: number }>(
         'select count(*)::int as n from trail_points where device_mac = $1',
         [UNMONITORED],
@@ -139,7 +144,7 @@ describeEachDb(
       const mac = demoDevice(1).mac;
       const now = Date.now();
       const at = (minutesAgo: number) => now - minutesAgo * 60_000;
-      await t.built.trails.repo.insert(
+      await t.built.positions.repo.insert(
         [90, 30, 5, 1].map((m, i) => ({ ownerId: owner.id, mac, mapId, x: i, y: i, at: at(m) })),
       );
       const all = await trail(mac, `mapId=${mapId}&minutes=1440`);
@@ -150,7 +155,7 @@ describeEachDb(
       expect(byDefault.json().data.points).toHaveLength(2);
 
       const before = await countRows(t.sql, 'trail_points', owner.id);
-      await t.built.trails.recorder.prune(now); // retention: the default 60 minutes
+      await t.built.positions.recorder.prune(now); // retention: the default 60 minutes
       expect(await countRows(t.sql, 'trail_points', owner.id)).toBe(before - 1);
       const after = await trail(mac, `mapId=${mapId}&minutes=1440`);
       expect(after.json().data.points.map((p: { x: number }) => p.x)).toEqual([1, 2, 3]);

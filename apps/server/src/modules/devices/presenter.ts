@@ -36,3 +36,13 @@ export function presentDevice(row: DeviceRow, signals: SignalRow[] = []): Device
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
+
+/**
+ * A device's signals as a reader of a shared or public map sees them: the gateways and levels,
+ * not the owner's network addresses.
+ */
+export function signalForReader(signal: SignalMap): SignalMap {
+  const out: SignalMap = {};
+  for (const gw in signal) out[gw] = { ...signal[gw]!, ip: null };
+  return out;
+}

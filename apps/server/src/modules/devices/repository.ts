@@ -36,6 +36,14 @@ export function devicesRepository(sql: Sql) {
     async all(ownerId: string): Promise<DeviceRow[]> {
       return sql.query(`${SELECT} where d.owner_id = $1 order by d.name`, [ownerId]);
     },
+    /** The owner's devices with these MACs. */
+    async byMacs(ownerId: string, macs: string[]): Promise<DeviceRow[]> {
+      if (macs.length === 0) return [];
+      return sql.query(`${SELECT} where d.owner_id = $1 and d.mac = any($2::text[])`, [
+        ownerId,
+        macs,
+      ]);
+    },
     /** One of the owner's devices by MAC or id. */
     async find(ownerId: string, macOrId: string): Promise<DeviceRow | null> {
       const rows = await sql.query<DeviceRow>(

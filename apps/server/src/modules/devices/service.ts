@@ -17,7 +17,14 @@ export const pathKey = (id: string) => normaliseDeviceId(id) ?? id;
 const BAD_DEVICE_ID =
   'The device id is not valid (expected a MAC XX:XX:XX:XX:XX:XX or an id such as irk:…)';
 
-export function devicesService(repo: DevicesRepository) {
+/**
+ * `changed` hears of every device saved or removed, with its owner: what is monitored and how it
+ * is located changes at once.
+ */
+export function devicesService(
+  repo: DevicesRepository,
+  changed: (ownerId: string) => void = () => undefined,
+) {
   async function withSignals(ownerId: string, rows: DeviceRow[]) {
     const signals = await repo.latestSignals(
       ownerId,
@@ -37,6 +44,9 @@ export function devicesService(repo: DevicesRepository) {
   return {
     all: async (ownerId: string) => withSignals(ownerId, await repo.all(ownerId)),
     monitored: async (ownerId: string) => withSignals(ownerId, await repo.monitored(ownerId)),
+    /** The owner's devices with these MACs (those that exist). */
+    some: async (ownerId: string, macs: string[]) =>
+      withSignals(ownerId, await repo.byMacs(ownerId, macs)),
 
     async create(ownerId: string, body: DeviceCreateBody) {
       const mac = normaliseDeviceId(body.mac);
@@ -51,6 +61,7 @@ export function devicesService(repo: DevicesRepository) {
         isMonitored: false,
         positioningMode: body.positioningMode,
       });
+      changed(ownerId);
       return one(ownerId, mac);
     },
 
@@ -63,6 +74,7 @@ export function devicesService(repo: DevicesRepository) {
         positioningMode: body.positioningMode ?? row.positioning_mode,
         isMonitored: row.is_monitored,
       });
+      changed(ownerId);
       return one(ownerId, row.mac);
     },
 
@@ -70,6 +82,7 @@ export function devicesService(repo: DevicesRepository) {
       const row = await repo.find(ownerId, pathKey(key));
       if (!row) throw notFound('Device');
       await repo.remove(row.id);
+      changed(ownerId);
     },
 
     /** Add to monitoring: the entity name is the display name, else the name, else the MAC. */
@@ -89,6 +102,7 @@ export function devicesService(repo: DevicesRepository) {
         isMonitored: true,
         positioningMode: row?.positioning_mode,
       });
+      changed(ownerId);
       return one(ownerId, mac);
     },
 
@@ -101,6 +115,7 @@ export function devicesService(repo: DevicesRepository) {
         positioningMode: row.positioning_mode,
         isMonitored: false,
       });
+      changed(ownerId);
       return one(ownerId, row.mac);
     },
   };

@@ -1,5 +1,5 @@
 /** Gateway rows → the wire shape of spec §3, with the spec's field fallbacks. */
-import { DEFAULT_GATEWAY_VIEW_RADIUS, type Gateway } from '@rtls/contract';
+import { DEFAULT_GATEWAY_VIEW_RADIUS, gatewayLogicThreshold, type Gateway } from '@rtls/contract';
 import type { GatewayRow } from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ export function presentGateway(row: GatewayRow, now = Date.now()): Gateway {
         : { x: row.position_x, y: row.position_y },
     radius: row.radius,
     viewRadius: cs.viewRadius ?? DEFAULT_GATEWAY_VIEW_RADIUS,
-    logicThreshold: cs.logicThreshold ?? cs.maxRSSI ?? null,
+    logicThreshold: gatewayLogicThreshold({ customSettings: cs }),
     maxRSSI: cs.maxRSSI ?? null,
     customSettings: cs,
     mapId: row.map_id,

@@ -38,9 +38,18 @@ interface Placement {
   isMonitored: boolean;
 }
 
-export function gatewaysService(repo: GatewaysRepository, maps: MapsRepository) {
+/**
+ * `changed` hears of every saved or removed gateway, with its owner: positions are re-located
+ * with the new placement, threshold or radius at once.
+ */
+export function gatewaysService(
+  repo: GatewaysRepository,
+  maps: MapsRepository,
+  changed: (ownerId: string) => void = () => undefined,
+) {
   async function save(ownerId: string, mac: string, prev: GatewayRow | null, p: Placement) {
     await repo.upsert({ id: prev?.id ?? randomUUID(), ownerId, mac, ...p });
+    changed(ownerId);
     return presentGateway((await repo.find(ownerId, mac))!);
   }
   const placementOf = (g: GatewayRow): Placement => ({
@@ -106,6 +115,7 @@ export function gatewaysService(repo: GatewaysRepository, maps: MapsRepository) 
 
     async remove(userId: string, key: string) {
       await repo.remove((await own(userId, key)).id);
+      changed(userId);
     },
 
     /** The console's sliders: RSSI threshold and coverage radius, saved per gateway. */

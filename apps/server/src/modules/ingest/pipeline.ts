@@ -2,15 +2,10 @@
  * The one ingest pipeline for HTTP, MQTT and the simulator: validate → store (batched, one
  * transaction) → publish live updates. A caller's promise settles only after its reports are stored.
  */
-import {
-  INGEST_MAX_BATCH,
-  type DeviceUpdate,
-  type Point,
-  type RejectReason,
-  type SignalMap,
-  type TriangulationInfo,
-} from '@rtls/contract';
+import { INGEST_MAX_BATCH, type DeviceUpdate, type RejectReason } from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';
+import type { LocatedOnMap } from '../positions/service.ts';
+import type { PublishedDevice } from '../realtime/fan-out.ts';
 import {
   configuredNames,
   recentSignals,
@@ -21,7 +16,7 @@ import {
 import { createOwnerCache } from './owner-cache.ts';
 import { createSignalCache } from './signal-cache.ts';
 import { createWriteBehind } from './write-behind.ts';
-import { checkReport } from './validate.ts';
+import { checkReport, type CleanReport } from './validate.ts';
 
 export interface IngestResult {
   accepted: number;
@@ -37,23 +32,19 @@ export interface PipelineStats {
   batches: number;
 }
 
-/** Server-side positions (the trails module); the pipeline only asks, it does not know how. */
+/** Server positions (the positions module); the pipeline feeds it and reads where devices are. */
 export interface PositionSource {
-  /** Load what locate() needs for these owners; called once per batch. */
-  prepare(ownerIds: Iterable<string>): Promise<void>;
-  locate(
-    ownerId: string,
-    mac: string,
-    signal: SignalMap,
-    now: number,
-  ): { mapId: string; position: Point; triangulationInfo: TriangulationInfo } | null;
+  /** Every accepted report of one owner, after it is stored. */
+  observe(ownerId: string, reports: readonly CleanReport[]): Promise<void>;
+  /** Where a device is now, one entry per map it is located on. */
+  locatedOf(ownerId: string, mac: string): LocatedOnMap[];
 }
 
 export interface PipelineDeps {
   sql: Sql;
   /** Deliver live updates for one owner's devices. */
-  publish: (ownerId: string, updates: DeviceUpdate[]) => void;
-  /** Positions of monitored devices for device_update; without it, position is null. */
+  publish: (ownerId: string, devices: PublishedDevice[]) => void;
+  /** Where monitored devices are, for device_update; without it, nothing is positioned. */
   positions?: PositionSource;
   maxBatch?: number;
   maxDelayMs?: number;
@@ -120,62 +111,59 @@ export function createPipeline({
     else if (!timer) timer = setTimeout(() => void flush(), maxDelayMs);
   }
 
+  /** One device's live update: its signals now, and where it is located. */
+  function published(ownerId: string, mac: string, lastSeen: number, nowMs: number) {
+    const signal = cache.snapshot(ownerId, mac, nowMs);
+    let strongest: string | null = null;
+    let best = -Infinity;
+    for (const gw in signal)
+      if (signal[gw]!.rssi > best) [best, strongest] = [signal[gw]!.rssi, gw];
+    const update: DeviceUpdate = {
+      mac,
+      name: names.get(ownerId)?.get(mac) ?? mac,
+      signal,
+      lastSeen: new Date(lastSeen).toISOString(),
+      timestamp: new Date(nowMs).toISOString(),
+      mapId: null,
+      position: null,
+      strongestGateway: strongest,
+      rssi: strongest ? best : null,
+    };
+    return { update, located: positions?.locatedOf(ownerId, mac) ?? [] };
+  }
+
   async function publishFresh(items: OwnedReport[], fresh: Set<string>) {
-    const touched = new Map<
-      string,
-      { ownerId: string; mac: string; lastSeen: number; name: string | null }
-    >();
+    /** Newest report time per device, and every fresh report per owner. */
+    const touched = new Map<string, { ownerId: string; mac: string; lastSeen: number }>();
+    const observed = new Map<string, CleanReport[]>();
     for (const { ownerId, report: r } of items) {
       if (!fresh.has(reportKey(ownerId, r.device, r.gateway, r.receivedAt))) continue;
       cache.put(ownerId, r);
+      const list = observed.get(ownerId);
+      if (list) list.push(r);
+      else observed.set(ownerId, [r]);
       const k = `${ownerId}|${r.device}`;
       const prev = touched.get(k);
       if (!prev || r.receivedAt > prev.lastSeen)
-        touched.set(k, {
-          ownerId,
-          mac: r.device,
-          lastSeen: r.receivedAt,
-          name: r.name ?? prev?.name ?? null,
-        });
+        touched.set(k, { ownerId, mac: r.device, lastSeen: r.receivedAt });
     }
     if (touched.size === 0) return;
-    const owners = new Set<string>();
-    for (const t of touched.values()) owners.add(t.ownerId);
     const report = (err: unknown) => onError?.(err);
     await Promise.all([
-      // Without names or frames the updates still go out (MAC as name, no position).
-      names.prepare(owners, report).catch(report),
-      positions?.prepare(owners).catch(report),
+      // Without names or positions the updates still go out (MAC as name, no position).
+      names.prepare(observed.keys(), report).catch(report),
+      ...[...observed].map(([ownerId, reports]) =>
+        positions?.observe(ownerId, reports).catch(report),
+      ),
     ]);
-    const byOwner = new Map<string, DeviceUpdate[]>();
+    const byOwner = new Map<string, PublishedDevice[]>();
     const nowMs = Date.now();
-    const now = new Date(nowMs).toISOString();
     for (const t of touched.values()) {
-      const signal = cache.snapshot(t.ownerId, t.mac, nowMs);
-      const located = positions?.locate(t.ownerId, t.mac, signal, nowMs) ?? null;
-      let strongest: string | null = null;
-      let best = -Infinity;
-      for (const [gw, s] of Object.entries(signal))
-        if (s.rssi > best) [best, strongest] = [s.rssi, gw];
-      const update: DeviceUpdate = {
-        mac: t.mac,
-        name: names.get(t.ownerId)?.get(t.mac) ?? t.mac,
-        signal,
-        lastSeen: new Date(t.lastSeen).toISOString(),
-        timestamp: now,
-        position: located?.position ?? null,
-        strongestGateway: strongest,
-        rssi: strongest ? best : null,
-      };
-      if (located) {
-        update.mapId = located.mapId;
-        update.triangulationInfo = located.triangulationInfo;
-      }
       const list = byOwner.get(t.ownerId) ?? [];
-      list.push(update);
+      list.push(published(t.ownerId, t.mac, t.lastSeen, nowMs));
       byOwner.set(t.ownerId, list);
     }
-    for (const [ownerId, updates] of byOwner) publish(ownerId, updates);
+    for (const [ownerId, devices] of byOwner) publish(ownerId, devices);
   }
 
   /** Take up to maxBatch reports (whole callers) off the queue. */
@@ -300,10 +288,21 @@ export function createPipeline({
     /**
      * Updates published by another instance (shared MQTT subscriptions split a device's reports
      * between instances): their signals join this cache, so this instance's next update of the
-     * device, and its position, use every gateway that heard it.
+     * device shows every gateway that heard it.
      */
-    mergeRemote(ownerId: string, updates: readonly DeviceUpdate[]) {
-      for (const u of updates) cache.merge(ownerId, u.mac, u.signal);
+    mergeRemote(ownerId: string, devices: readonly PublishedDevice[]) {
+      for (const d of devices) cache.merge(ownerId, d.update.mac, d.update.signal);
+    },
+
+    /** Publish devices whose positions changed (told by the positions module), with their signals. */
+    publishLocated(ownerId: string, macs: readonly string[]) {
+      const nowMs = Date.now();
+      const devices: PublishedDevice[] = [];
+      for (const mac of macs) {
+        const newest = cache.newest(ownerId, mac);
+        if (newest !== null) devices.push(published(ownerId, mac, newest, nowMs));
+      }
+      if (devices.length > 0) publish(ownerId, devices);
     },
 
     /** Count a rejection that happened before submit (e.g. unparseable JSON). */

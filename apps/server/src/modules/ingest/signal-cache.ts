@@ -65,6 +65,14 @@ export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
       return out;
     },
 
+    /** When the device was last heard (ms), or null when the cache holds nothing of it. */
+    newest(ownerId: string, device: string): number | null {
+      const sig = byOwner.get(ownerId)?.get(device);
+      let newest: number | null = null;
+      for (const s of sig?.values() ?? []) if (newest === null || s.at > newest) newest = s.at;
+      return newest;
+    },
+
     /** Remove devices with no recent signal; called periodically so memory stays flat. */
     sweep(now = Date.now()) {
       for (const [owner, devices] of byOwner) {

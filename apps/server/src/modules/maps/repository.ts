@@ -58,6 +58,16 @@ export function mapsRepository(sql: Sql) {
       );
       return rows[0] ?? null;
     },
+    /** Of these maps, the ids the user may see (own, shared or public). */
+    async readable(userId: string, mapIds: string[]): Promise<Set<string>> {
+      if (mapIds.length === 0) return new Set();
+      const rows = await sql.query<{ id: string }>(
+        `select m.id ${FROM} where m.id = any($2::text[])
+           and (m.owner_id = $1 or c.user_id is not null or m.is_public)`,
+        [userId, mapIds],
+      );
+      return new Set(rows.map((r) => r.id));
+    },
     async insert(m: {
       id: string;
       ownerId: string;

@@ -1,7 +1,9 @@
-/** Map calls of spec §7: lists, get, create, update, delete, duplicate, preset. */
+/** Map calls of spec §7: lists, get, create, update, delete, duplicate, preset, live devices. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ErrorBody,
   MapCreateBody,
+  MapDevicesResponse,
   MapPresetBody,
   MapPresetResponse,
   MapResponse,
@@ -12,6 +14,7 @@ import {
 } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../../lib/errors.ts';
+import type { MapDevices } from '../positions/map-devices.ts';
 import { presentMap } from './presenter.ts';
 import type { MapsRepository } from './repository.ts';
 import type { MapsService } from './service.ts';
@@ -22,7 +25,8 @@ const tags = ['maps'];
 export const mapRoutes: FastifyPluginAsyncTypebox<{
   maps: MapsRepository;
   service: MapsService;
-}> = async (app, { maps, service }) => {
+  devicesOnMap: MapDevices;
+}> = async (app, { maps, service, devicesOnMap }) => {
   const list = { schema: { tags, response: { 200: MapsResponse } } };
   app.get('/api/maps', list, async (req) => ({
     success: true as const,
@@ -61,6 +65,23 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
       // The answer counts this opening too: its count and time, as the next list will show them.
       const touched = await maps.touch(row.id);
       return { success: true as const, map: presentMap({ ...row, ...touched }) };
+    },
+  );
+
+  app.get(
+    '/api/maps/:id/devices',
+    {
+      schema: {
+        tags,
+        summary: 'The devices located on this map now, with their position on it',
+        params: MapIdParams,
+        response: { 200: MapDevicesResponse, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      // A map the caller may not read answers like one that does not exist.
+      if (!(await maps.visible(req.user.id, req.params.id))) throw notFound('Map');
+      return { success: true as const, devices: await devicesOnMap(req.user.id, req.params.id) };
     },
   );
 

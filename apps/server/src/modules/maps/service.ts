@@ -16,7 +16,24 @@ export interface MapInput {
   settings?: MapSettings;
 }
 
-export function mapsService(maps: MapsRepository, images: ImagesRepository) {
+/** What other modules hear of map changes. */
+export interface MapChanges {
+  /** The map's scale or plan size changed, or it was deleted: positions on it re-locate. */
+  geometry(mapId: string): void;
+  /** Someone may have lost read access (private again, collaborator gone, deleted). */
+  access(mapId: string): void;
+}
+
+const NO_CHANGES: MapChanges = { geometry: () => undefined, access: () => undefined };
+
+const sameSize = (a?: MapSettings['imageSize'], b?: MapSettings['imageSize']) =>
+  a?.width === b?.width && a?.height === b?.height;
+
+export function mapsService(
+  maps: MapsRepository,
+  images: ImagesRepository,
+  changes: MapChanges = NO_CHANGES,
+) {
   async function load(userId: string, mapId: string) {
     return maps.visible(userId, mapId);
   }
@@ -41,24 +58,33 @@ export function mapsService(maps: MapsRepository, images: ImagesRepository) {
       const row = assertCan(await load(userId, mapId), 'edit');
       const isPublic = input.isPublic ?? row.is_public;
       if (isPublic !== row.is_public) assertCan(row, 'share');
+      // The background image changes only through upload and removal.
+      const settings = {
+        ...row.settings,
+        ...input.settings,
+        backgroundImage: row.settings.backgroundImage,
+      };
       await maps.update(mapId, {
         name: input.name.trim(),
         description: input.description ?? row.description,
         isPublic,
         metadata: { ...row.metadata, ...input.metadata },
-        // The background image changes only through upload and removal.
-        settings: {
-          ...row.settings,
-          ...input.settings,
-          backgroundImage: row.settings.backgroundImage,
-        },
+        settings,
       });
+      if (
+        settings.pixelsPerMetre !== row.settings.pixelsPerMetre ||
+        !sameSize(settings.imageSize, row.settings.imageSize)
+      )
+        changes.geometry(mapId);
+      if (row.is_public && !isPublic) changes.access(mapId);
       return presentMap((await load(userId, mapId))!);
     },
 
     async remove(userId: string, mapId: string) {
       const row = assertCan(await load(userId, mapId), 'delete');
       await maps.remove(mapId);
+      changes.geometry(mapId);
+      changes.access(mapId);
       await images.releaseIfUnused(row.settings.backgroundImage);
     },
 
@@ -93,6 +119,7 @@ export function mapsService(maps: MapsRepository, images: ImagesRepository) {
         backgroundImage: path,
         imageSize: { width: img.width, height: img.height },
       });
+      if (!sameSize(img, row.settings.imageSize)) changes.geometry(mapId);
       await images.releaseIfUnused(row.settings.backgroundImage);
       return presentMap((await load(userId, mapId))!);
     },
@@ -138,6 +165,7 @@ export function mapsService(maps: MapsRepository, images: ImagesRepository) {
         assertCan(row, 'manage-collaborators');
       }
       if (!(await maps.removeCollaborator(mapId, collaboratorId))) throw notFound('Collaborator');
+      changes.access(mapId);
     },
   };
 }

@@ -1,32 +1,43 @@
 /**
- * The realtime channel: Socket.IO at /sqws, websocket only, authenticated by the session token.
- * With Redis (several instances) updates and revocations travel through Socket.IO's Redis adapter.
+ * The realtime channel: Socket.IO at /sqws, websocket only, authenticated by the session token and
+ * checked for the protocol version. Each socket watches the maps it asks for and may read
+ * (watch_maps); device updates fan out per map (fan-out.ts). With Redis (several instances)
+ * updates, access re-checks and revocations travel through Socket.IO's Redis adapter.
  */
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
+import { Value } from '@sinclair/typebox/value';
 import {
   CONNECTION_ERRORS,
   SOCKET_PATH,
   SOCKET_PROTOCOL_VERSION,
+  WatchMapsRequest,
   type ClientToServerEvents,
-  type DeviceUpdate,
   type ServerToClientEvents,
+  type WatchMapsAck,
 } from '@rtls/contract';
 import { tokenHash } from '../../lib/secrets.ts';
 import { REDIS_PREFIX, type RedisLink } from '../../lib/redis.ts';
 import type { AuthService, AuthUser } from '../auth/service.ts';
+import { fanOut, mapRoom, type PublishedDevice } from './fan-out.ts';
 import { createOutboxes, type OutboxSocket } from './outbox.ts';
 
 export interface SocketData {
   user: AuthUser;
   tokenHash: string;
+  /** The maps this socket watches (all readable when they were asked for, re-checked since). */
+  watching: Set<string>;
+  /** Counts watch_maps requests: only the newest one changes what the socket watches. */
+  watchRequests: number;
 }
 
 /** Events between instances (through the Redis adapter), never seen by browsers. */
 export interface InterServerEvents {
-  /** Live updates published on another instance, for this instance's sockets of that owner. */
-  device_updates: (ownerId: string, updates: DeviceUpdate[]) => void;
+  /** Live updates published on another instance, for this instance's sockets. */
+  device_updates: (ownerId: string, devices: PublishedDevice[]) => void;
+  /** Who may read a map changed: sockets watching it are checked again. */
+  recheck_map: (mapId: string) => void;
 }
 
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -46,8 +57,10 @@ export interface HubOptions {
   sessionRecheckMs?: number;
   /** Shared Redis: updates and revocations reach sockets on every instance. */
   redis?: RedisLink | null;
-  /** Most devices a slow socket may have pending before the oldest are dropped. */
+  /** Most updates a slow socket may have pending before the oldest are dropped. */
   maxPendingPerSocket?: number;
+  /** Of these maps, the ones the user may read (owner, collaborator, or public). */
+  readableMaps: (userId: string, mapIds: string[]) => Promise<Set<string>>;
 }
 
 /** True when the browser origin matches the host it connected to, or is configured. */
@@ -73,6 +86,7 @@ export function createHub(
     sessionRecheckMs = 30_000,
     redis = null,
     maxPendingPerSocket = 5_000,
+    readableMaps,
   }: HubOptions,
 ) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(
@@ -94,14 +108,20 @@ export function createHub(
   const outboxes = createOutboxes({ maxPending: maxPendingPerSocket });
 
   io.use(async (socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const hello = socket.handshake.auth as { token?: unknown; protocol?: unknown } | undefined;
+    const token = hello?.token;
     if (typeof token !== 'string' || token === '')
       return next(new Error(CONNECTION_ERRORS.noToken));
+    // A page of another version would misread the updates: it is told to reload instead.
+    if (hello?.protocol !== SOCKET_PROTOCOL_VERSION)
+      return next(new Error(CONNECTION_ERRORS.protocolMismatch));
     try {
       const user = await auth.authenticate(token);
       if (!user) return next(new Error(CONNECTION_ERRORS.authFailed));
       socket.data.user = user;
       socket.data.tokenHash = tokenHash(token);
+      socket.data.watching = new Set();
+      socket.data.watchRequests = 0;
       next();
     } catch {
       next(new Error(CONNECTION_ERRORS.authFailed));
@@ -114,23 +134,88 @@ export function createHub(
     socket.on('ping', () =>
       socket.emit('pong', { timestamp: Date.now(), protocol: SOCKET_PROTOCOL_VERSION }),
     );
+    socket.on('watch_maps', (request, ack) => void watchMaps(socket, request, ack));
   });
 
-  /** Hand updates to this instance's sockets of the owner (each through its own outbox). */
-  function deliverLocal(ownerId: string, updates: DeviceUpdate[]) {
-    const ids = io.of('/').adapter.rooms.get(ownerRoom(ownerId));
+  /** Watch the readable maps of those asked for (replacing the previous set); refuse the rest. */
+  async function watchMaps(socket: AppSocket, request: unknown, ack: unknown) {
+    const reply = typeof ack === 'function' ? (ack as (r: WatchMapsAck) => void) : () => undefined;
+    const turn = ++socket.data.watchRequests;
+    const before = socket.data.watching;
+    if (!Value.Check(WatchMapsRequest, request)) {
+      const asked = (request as { mapIds?: unknown } | null)?.mapIds;
+      const refused = Array.isArray(asked) ? asked.filter((x) => typeof x === 'string') : [];
+      return reply({ watching: [...before], refused });
+    }
+    const asked = [...new Set(request.mapIds)];
+    let readable: Set<string>;
+    try {
+      readable = await readableMaps(socket.data.user.id, asked);
+    } catch {
+      // The database is unreachable: keep what the socket watched, grant nothing new.
+      readable = new Set(asked.filter((id) => before.has(id)));
+    }
+    const watching = asked.filter((id) => readable.has(id));
+    const refused = asked.filter((id) => !readable.has(id));
+    if (turn === socket.data.watchRequests && socket.connected) {
+      for (const id of before) if (!readable.has(id)) void socket.leave(mapRoom(id));
+      void socket.join(watching.map(mapRoom));
+      socket.data.watching = new Set(watching);
+    }
+    reply({ watching, refused });
+  }
+
+  /** Sockets here watching a map stop watching it unless their user may still read it. */
+  async function recheckLocal(mapId: string) {
+    const ids = io.of('/').adapter.rooms.get(mapRoom(mapId));
     if (!ids) return;
+    const byUser = new Map<string, AppSocket[]>();
     for (const id of ids) {
-      const socket = sockets.get(id);
-      if (socket) outboxes.send(outboxView(socket), updates);
+      const s = sockets.get(id);
+      if (s) byUser.set(s.data.user.id, [...(byUser.get(s.data.user.id) ?? []), s]);
+    }
+    for (const [userId, list] of byUser) {
+      // When the answer cannot be had, access ends: the client watches again when it can.
+      const allowed = await readableMaps(userId, [mapId]).then(
+        (set) => set.has(mapId),
+        () => false,
+      );
+      if (allowed) continue;
+      for (const s of list) {
+        void s.leave(mapRoom(mapId));
+        s.data.watching.delete(mapId);
+      }
     }
   }
+  io.on('recheck_map', (mapId) => void recheckLocal(mapId));
+
+  /** Hand one owner's devices to this instance's sockets (each through its own outbox). */
+  function deliverLocal(ownerId: string, devices: PublishedDevice[]) {
+    const rooms = io.of('/').adapter.rooms;
+    const socketsIn = (room: string) => {
+      const ids = rooms.get(room);
+      if (!ids) return undefined;
+      const out: AppSocket[] = [];
+      for (const id of ids) {
+        const s = sockets.get(id);
+        if (s) out.push(s);
+      }
+      return out;
+    };
+    const perSocket = fanOut(devices, {
+      ownerSockets: socketsIn(ownerRoom(ownerId)),
+      watchers: (mapId) => socketsIn(mapRoom(mapId)),
+      isOwner: (s) => s.data.user.id === ownerId,
+      watches: (s, mapId) => s.data.watching.has(mapId),
+    });
+    for (const [socket, updates] of perSocket) outboxes.send(outboxView(socket), updates);
+  }
   /** Told of every update published on another instance (the pipeline merges their signals). */
-  const remoteListeners: ((ownerId: string, updates: DeviceUpdate[]) => void)[] = [];
+  const remoteListeners: ((ownerId: string, devices: PublishedDevice[]) => void)[] = [];
   // Updates published on other instances arrive here (only with the Redis adapter).
-  io.on('device_updates', (ownerId, updates) => {
-    for (const fn of remoteListeners) fn(ownerId, updates);
-    deliverLocal(ownerId, updates);
+  io.on('device_updates', (ownerId, devices) => {
+    for (const fn of remoteListeners) fn(ownerId, devices);
+    deliverLocal(ownerId, devices);
   });
 
   // A revoked token (sign-out, password change, disabled account) closes its sockets at once, on
@@ -156,17 +241,22 @@ export function createHub(
 
   return {
     io,
-    /** Publish one owner's updates to its sockets here and, with Redis, on every other instance. */
-    publish(ownerId: string, updates: DeviceUpdate[]) {
-      if (updates.length === 0) return;
-      deliverLocal(ownerId, updates);
-      if (redis) io.serverSideEmit('device_updates', ownerId, updates);
+    /** Publish one owner's devices to the sockets here and, with Redis, on every other instance. */
+    publish(ownerId: string, devices: PublishedDevice[]) {
+      if (devices.length === 0) return;
+      deliverLocal(ownerId, devices);
+      if (redis) io.serverSideEmit('device_updates', ownerId, devices);
+    },
+    /** Who may read a map changed (sharing, made private, deleted): watchers are checked again. */
+    recheckMap(mapId: string): Promise<void> {
+      if (redis) io.serverSideEmit('recheck_map', mapId);
+      return recheckLocal(mapId);
     },
     /**
      * Listen to updates published on other instances (with Redis): their signal maps carry the
      * gateways that heard a device there, so every instance's signal cache stays complete.
      */
-    onRemoteUpdates(fn: (ownerId: string, updates: DeviceUpdate[]) => void) {
+    onRemoteUpdates(fn: (ownerId: string, devices: PublishedDevice[]) => void) {
       remoteListeners.push(fn);
     },
     connectedSockets: () => sockets.size,

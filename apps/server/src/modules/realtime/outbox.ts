@@ -1,9 +1,11 @@
 /**
  * Per-socket outboxes, so a slow client cannot make the server's memory grow: while a socket's
- * websocket is still writing earlier data, its updates wait here, one per device (a newer update
- * replaces the stale one), with a cap on devices; when the socket drains, the newest state goes out.
+ * websocket is still writing earlier data, its updates wait here, one per device and map (a newer
+ * update replaces the stale one of the same map; another map's, or one without a position, never
+ * does), with a cap; when the socket drains, the newest state goes out.
  */
 import type { DeviceUpdate } from '@rtls/contract';
+import { outboxKey } from './fan-out.ts';
 
 /** The parts of a Socket.IO socket the outbox uses (the engine connection and emit). */
 export interface OutboxSocket {
@@ -26,9 +28,9 @@ export interface OutboxSocket {
 }
 
 export interface OutboxStats {
-  /** Updates waiting for slow sockets right now (at most one per device per socket). */
+  /** Updates waiting for slow sockets right now (at most one per device and map per socket). */
   pending: number;
-  /** Updates never sent because a newer one for the same device replaced them. */
+  /** Updates never sent because a newer one for the same device and map replaced them. */
   coalesced: number;
   /** Updates dropped because a socket had too many devices pending. */
   dropped: number;
@@ -90,7 +92,7 @@ export function createOutboxes({ maxPending }: { maxPending: number }) {
       });
     },
 
-    /** Send now when the socket keeps up; otherwise keep only the newest update per device. */
+    /** Send now when the socket keeps up; otherwise keep the newest update per device and map. */
     send(s: OutboxSocket, updates: readonly DeviceUpdate[]) {
       const box = boxes.get(s.id);
       if (!box) return;
@@ -99,11 +101,12 @@ export function createOutboxes({ maxPending }: { maxPending: number }) {
         return;
       }
       for (const u of updates) {
-        if (box.delete(u.mac)) {
+        const key = outboxKey(u);
+        if (box.delete(key)) {
           coalesced++;
           pending--;
         }
-        box.set(u.mac, u); // re-inserted last: the map's order is oldest first
+        box.set(key, u); // re-inserted last: the map's order is oldest first
         pending++;
         if (box.size > maxPending) {
           const oldest = box.keys().next().value!;
@@ -114,7 +117,7 @@ export function createOutboxes({ maxPending }: { maxPending: number }) {
       }
     },
 
-    /** Devices waiting for one socket (tests and diagnostics). */
+    /** Updates waiting for one socket (tests and diagnostics). */
     pendingFor: (socketId: string) => boxes.get(socketId)?.size ?? 0,
 
     stats: (): OutboxStats => ({ pending, coalesced, dropped }),

@@ -23,7 +23,11 @@ export function withDefaults(userId: string, stored: Stored): UserSettings {
   };
 }
 
-export function userSettingsService(sql: Sql) {
+/** `triangulationChanged` hears of a user's saved triangulation settings (their maps re-locate). */
+export function userSettingsService(
+  sql: Sql,
+  triangulationChanged: (userId: string) => void = () => undefined,
+) {
   async function read(userId: string): Promise<Stored> {
     const rows = await sql.query<{ config: Stored }>(
       'select config from user_settings where user_id = $1',
@@ -55,7 +59,11 @@ export function userSettingsService(sql: Sql) {
 
   return {
     get: async (userId: string) => withDefaults(userId, await read(userId)),
-    update: write,
+    async update(userId: string, patch: UserSettingsUpdate): Promise<UserSettings> {
+      const saved = await write(userId, patch);
+      if (patch.triangulation) triangulationChanged(userId);
+      return saved;
+    },
   };
 }
 export type UserSettingsService = ReturnType<typeof userSettingsService>;

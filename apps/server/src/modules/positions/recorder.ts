@@ -3,7 +3,7 @@
  * points older than the retention are pruned every minute. Trails are best effort: when the
  * database fails, the buffer is bounded and the oldest points are dropped.
  */
-import type { TrailPointRow, TrailsRepository } from './repository.ts';
+import type { TrailPointRow, PositionsRepository } from './repository.ts';
 
 export interface TrailRecorderOptions {
   retentionMinutes: number;
@@ -15,7 +15,7 @@ export interface TrailRecorderOptions {
 }
 
 export function createTrailRecorder(
-  repo: TrailsRepository,
+  repo: PositionsRepository,
   {
     retentionMinutes,
     flushMs = 1_000,

@@ -5,10 +5,10 @@ import { notFound } from '../../lib/errors.ts';
 import type { DevicesRepository } from '../devices/repository.ts';
 import { pathKey } from '../devices/service.ts';
 import type { MapsRepository } from '../maps/repository.ts';
-import type { TrailsRepository } from './repository.ts';
+import type { PositionsRepository } from './repository.ts';
 
 export const trailRoutes: FastifyPluginAsyncTypebox<{
-  trails: TrailsRepository;
+  trails: PositionsRepository;
   devices: DevicesRepository;
   maps: MapsRepository;
 }> = async (app, { trails, devices, maps }) => {

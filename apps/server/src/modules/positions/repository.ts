@@ -1,5 +1,10 @@
-/** SQL for trails: what positioning needs of an owner, batched trail writes, pruning and reads. */
-import type { GatewayCustomSettings, MapSettings, PositioningMode } from '@rtls/contract';
+/** SQL for positions: what locating needs of an owner, batched trail writes, pruning and reads. */
+import type {
+  GatewayCustomSettings,
+  MapSettings,
+  PositioningMode,
+  TriangulationSettings,
+} from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';
 
 export interface PlacedGatewayRow {
@@ -9,6 +14,7 @@ export interface PlacedGatewayRow {
   position_y: number;
   custom_settings: GatewayCustomSettings | null;
   map_settings: MapSettings | null;
+  map_owner_id: string;
 }
 
 export interface MonitoredDeviceRow {
@@ -27,12 +33,13 @@ export interface TrailPointRow {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function trailsRepository(sql: Sql) {
+export function positionsRepository(sql: Sql) {
   return {
-    /** The owner's gateways placed on a map, with the map's settings (for its scale). */
+    /** The owner's gateways placed on a map, with the map's settings (scale) and owner. */
     placedGateways(ownerId: string): Promise<PlacedGatewayRow[]> {
       return sql.query<PlacedGatewayRow>(
-        `select g.mac, g.map_id, g.position_x, g.position_y, g.custom_settings, m.settings as map_settings
+        `select g.mac, g.map_id, g.position_x, g.position_y, g.custom_settings,
+           m.settings as map_settings, m.owner_id as map_owner_id
          from gateways g join maps m on m.id = g.map_id
          where g.owner_id = $1 and g.position_x is not null and g.position_y is not null`,
         [ownerId],
@@ -46,13 +53,14 @@ export function trailsRepository(sql: Sql) {
       );
     },
 
-    /** The owner's stored triangulation settings (partial; defaults are filled by the caller). */
-    async triangulation(ownerId: string): Promise<Record<string, unknown>> {
-      const rows = await sql.query<{ t: Record<string, unknown> | null }>(
-        `select config->'triangulation' as t from user_settings where user_id = $1`,
-        [ownerId],
+    /** Users' stored triangulation settings (partial; defaults are filled by the caller). */
+    async triangulation(userIds: string[]): Promise<Map<string, Partial<TriangulationSettings>>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await sql.query<{ user_id: string; t: Partial<TriangulationSettings> | null }>(
+        `select user_id, config->'triangulation' as t from user_settings where user_id = any($1::text[])`,
+        [userIds],
       );
-      return rows[0]?.t ?? {};
+      return new Map(rows.map((r) => [r.user_id, r.t ?? {}]));
     },
 
     /** Write many points in one statement. */
@@ -96,4 +104,4 @@ export function trailsRepository(sql: Sql) {
     },
   };
 }
-export type TrailsRepository = ReturnType<typeof trailsRepository>;
+export type PositionsRepository = ReturnType<typeof positionsRepository>;

@@ -1,0 +1,96 @@
+/**
+ * What the server needs to locate one owner's devices, cached per owner: the monitored devices and
+ * their mode, a positioning frame per map the owner's gateways are placed on (built by the
+ * positioning package, like the console's), and the settings each map is located with.
+ */
+import {
+  DEFAULT_TRIANGULATION,
+  gatewayLogicThreshold,
+  type PositioningMode,
+  type TriangulationSettings,
+} from '@rtls/contract';
+import {
+  buildFrame,
+  type FrameGateway,
+  type LocateSettings,
+  type MapFrame,
+} from '@rtls/positioning';
+import { createOwnerCache } from '../ingest/owner-cache.ts';
+import type { PlacedGatewayRow, PositionsRepository } from './repository.ts';
+
+/** One map the owner's gateways hang on. */
+export interface OwnerMap {
+  frame: MapFrame;
+  /** The map's owner: whose triangulation settings locate on it. */
+  mapOwnerId: string;
+  settings: LocateSettings;
+}
+
+export interface OwnerFrames {
+  /** Monitored devices by MAC. */
+  monitored: Map<string, PositioningMode>;
+  /** Maps by id. */
+  maps: Map<string, OwnerMap>;
+  /** Which map each placed gateway hangs on. */
+  gatewayMap: Map<string, string>;
+}
+
+/** A user's triangulation settings (spec §3) as the locator takes them, defaults filled. */
+export function locateSettings(stored: Partial<TriangulationSettings> = {}): LocateSettings {
+  const t = { ...DEFAULT_TRIANGULATION, ...stored };
+  return {
+    enabled: t.enabled,
+    algorithm: t.algorithm,
+    minSignalCount: t.minSignalCount,
+    minConfidence: t.minConfidence,
+    signalAgeWeight: t.signalAgeWeight,
+    rssiWeight: t.rssiWeight,
+  };
+}
+
+const frameGateway = (g: PlacedGatewayRow): FrameGateway => {
+  const cs = g.custom_settings ?? {};
+  return {
+    mac: g.mac,
+    position: { x: g.position_x, y: g.position_y },
+    maxRSSI: cs.maxRSSI ?? null,
+    logicThreshold: gatewayLogicThreshold({ customSettings: cs }),
+  };
+};
+
+/** Load one owner's frames from the database. */
+export async function loadOwnerFrames(
+  repo: PositionsRepository,
+  ownerId: string,
+): Promise<OwnerFrames> {
+  const [gateways, devices] = await Promise.all([
+    repo.placedGateways(ownerId),
+    repo.monitoredDevices(ownerId),
+  ]);
+  const byMap = new Map<string, PlacedGatewayRow[]>();
+  for (const g of gateways) byMap.set(g.map_id, [...(byMap.get(g.map_id) ?? []), g]);
+  const mapOwners = new Set(gateways.map((g) => g.map_owner_id));
+  const stored = await repo.triangulation([...mapOwners]);
+  const maps = new Map<string, OwnerMap>();
+  const gatewayMap = new Map<string, string>();
+  for (const [mapId, rows] of byMap) {
+    const first = rows[0]!;
+    const frame = buildFrame({ _id: mapId, settings: first.map_settings }, rows.map(frameGateway));
+    // One authority per map: a map is located with its owner's triangulation settings, for every
+    // device on it and every reader of it. A user's own settings are those of the maps they own.
+    const settings = locateSettings(stored.get(first.map_owner_id));
+    maps.set(mapId, { frame, mapOwnerId: first.map_owner_id, settings });
+    for (const g of rows) gatewayMap.set(g.mac, mapId);
+  }
+  return {
+    monitored: new Map(devices.map((d) => [d.mac, d.positioning_mode])),
+    maps,
+    gatewayMap,
+  };
+}
+
+/** Per-owner frames, loaded once, refreshed every `refreshMs`, and invalidated on every change. */
+export function createFrameCache(repo: PositionsRepository, refreshMs = 5_000) {
+  return createOwnerCache((ownerId) => loadOwnerFrames(repo, ownerId), refreshMs);
+}
+export type FrameCache = ReturnType<typeof createFrameCache>;

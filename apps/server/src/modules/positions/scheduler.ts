@@ -1,0 +1,140 @@
+/**
+ * When devices are located: a device is queued when it is due (new reports, at most once per
+ * spacing) and the queue runs in slices of a few milliseconds between other work, within a CPU
+ * budget per second, so locating (up to ~1 ms per device and map) never holds up live updates.
+ */
+
+export interface SchedulerOptions {
+  /** Locate one device (by key). */
+  run: (key: string, nowMs: number) => void;
+  /** Called after each slice that ran something (to publish what changed in one go). */
+  afterSlice?: () => void;
+  /**
+   * Most milliseconds of work per second of wall clock. Past it, devices keep their last position
+   * a little longer rather than the event loop (and every live update) falling behind.
+   */
+  budgetMsPerS?: number;
+  /** Most milliseconds of work in one turn of the event loop. */
+  sliceMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+/** The budget is counted per window of this length (ms). */
+const BUDGET_WINDOW_MS = 50;
+/** How often devices waiting for their turn are looked at (ms). */
+const TICK_MS = 25;
+
+export function createScheduler({
+  run,
+  afterSlice = () => undefined,
+  budgetMsPerS = 250,
+  sliceMs = 4,
+  onError = () => undefined,
+}: SchedulerOptions) {
+  /** Devices to locate now, oldest first. */
+  const ready = new Set<string>();
+  /** Devices to locate at a later time (ms), because they were located less than a spacing ago. */
+  const waiting = new Map<string, number>();
+  let scheduled = false;
+  let ticking: NodeJS.Timeout | null = null;
+  let closed = false;
+  let windowStart = 0;
+  let spentMs = 0;
+  let deferred = 0;
+  const windowBudgetMs = (budgetMsPerS * BUDGET_WINDOW_MS) / 1000;
+
+  function schedule(delayMs = 0) {
+    if (scheduled || closed || ready.size === 0) return;
+    scheduled = true;
+    const go = () => {
+      scheduled = false;
+      runSlice();
+    };
+    if (delayMs > 0) setTimeout(go, delayMs);
+    else setImmediate(go);
+  }
+
+  function tick() {
+    ticking = null;
+    const now = Date.now();
+    for (const [key, due] of waiting)
+      if (due <= now) {
+        waiting.delete(key);
+        ready.add(key);
+      }
+    schedule();
+    arm();
+  }
+
+  function arm() {
+    if (ticking || closed || waiting.size === 0) return;
+    ticking = setTimeout(tick, TICK_MS);
+    ticking.unref();
+  }
+
+  function runOne(key: string) {
+    ready.delete(key);
+    const t0 = performance.now();
+    try {
+      run(key, Date.now());
+    } catch (err) {
+      onError(err);
+    }
+    spentMs += performance.now() - t0;
+  }
+
+  function runSlice() {
+    const sliceStart = performance.now();
+    let ran = false;
+    try {
+      for (const key of ready) {
+        const now = Date.now();
+        if (now - windowStart >= BUDGET_WINDOW_MS) [windowStart, spentMs] = [now, 0];
+        if (spentMs >= windowBudgetMs) {
+          deferred++;
+          return schedule(Math.max(1, windowStart + BUDGET_WINDOW_MS - now));
+        }
+        if (performance.now() - sliceStart >= sliceMs) return schedule();
+        runOne(key);
+        ran = true;
+      }
+    } finally {
+      if (ran) afterSlice();
+    }
+  }
+
+  return {
+    /** Locate the device at `dueMs` (now when omitted or past); an earlier turn is kept. */
+    queue(key: string, dueMs = 0) {
+      if (closed || ready.has(key)) return;
+      if (dueMs <= Date.now()) {
+        waiting.delete(key);
+        ready.add(key);
+        schedule();
+      } else if (!waiting.has(key)) {
+        waiting.set(key, dueMs);
+        arm();
+      }
+    },
+
+    /** Run every queued and waiting device now, regardless of budget and turn (tests). */
+    settle() {
+      for (const key of waiting.keys()) ready.add(key);
+      waiting.clear();
+      if (ready.size === 0) return;
+      for (const key of ready) runOne(key);
+      afterSlice();
+    },
+
+    /** Devices queued or waiting, and slices put off because the budget was spent. */
+    stats: () => ({ queued: ready.size + waiting.size, deferred }),
+
+    close() {
+      closed = true;
+      ready.clear();
+      waiting.clear();
+      if (ticking) clearTimeout(ticking);
+    },
+  };
+}
+export type Scheduler = ReturnType<typeof createScheduler>;

@@ -1,0 +1,327 @@
+/**
+ * The server as the one authority on positions, end to end on a real port: a device heard on two
+ * maps is placed on both (socket and REST); a map whose gateways never heard it never gets it;
+ * owner, viewer and a stranger see exactly what they may read, and lose it when access ends; a
+ * saved threshold moves a device at once; and with default settings the published position is
+ * what the positioning package computes from the same reports, map and gateways.
+ */
+import {
+  DEFAULT_TRIANGULATION,
+  SOCKET_PATH,
+  SOCKET_PROTOCOL_VERSION,
+  type ClientToServerEvents,
+  type Device,
+  type DeviceUpdate,
+  type Gateway,
+  type ServerToClientEvents,
+  type TrackingMap,
+} from '@rtls/contract';
+import {
+  buildFrame,
+  createDeviceLocator,
+  createLinkWindows,
+  observationsFromLinks,
+} from '@rtls/positioning';
+import { io, type Socket } from 'socket.io-client';
+import { afterEach, expect, it } from 'vitest';
+import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
+import {
+  bearer,
+  createIngestKey,
+  createSignedInUser,
+  describeEachDb,
+  seedAccount,
+  type SignedIn,
+} from './helpers.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Where the test tags stand on the demo floor, in metres. */
+const SPOT = { x: 30, y: 20 };
+/** The second map: the demo layout again, with gateways of its own (placed by the test). */
+const NORTH = DEMO_GATEWAYS.map((g, i) => ({
+  mac: `AC:23:3F:B0:00:${(i + 1).toString(16).padStart(2, '0').toUpperCase()}`,
+  x: g.x,
+  y: g.y,
+}));
+
+/** Log-distance RSSI of every gateway of a layout for a tag at SPOT. */
+function reportsAt(
+  gateways: readonly { mac: string; x: number; y: number }[],
+  device: string,
+  at: number,
+) {
+  return gateways.map((g) => {
+    const d = Math.max(1, Math.hypot(g.x - SPOT.x, g.y - SPOT.y));
+    return { gateway: g.mac, device, rssi: Math.round(-59 - 20 * Math.log10(d)), timestamp: at };
+  });
+}
+const demoReports = (device: string, at: number) => reportsAt(DEMO_GATEWAYS, device, at);
+const northReports = (device: string, at: number) => reportsAt(NORTH, device, at);
+
+describeEachDb(
+  'one authority for positions',
+  (t) => {
+    const open: ClientSocket[] = [];
+    afterEach(() => {
+      for (const s of open.splice(0)) s.disconnect();
+    });
+
+    let owner: SignedIn;
+    let viewer: SignedIn;
+    let stranger: SignedIn;
+    let key: string;
+    /** The demo map (private, shared with the viewer) and a second map of the owner. */
+    let demoMap: string;
+    let northMap: string;
+    /** A map of the owner with gateways that never hear the test tags. */
+    let quietMap: string;
+
+    const api = (
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      url: string,
+      token: string,
+      payload?: object,
+    ) => t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+    async function createMap(name: string) {
+      const settings = { pixelsPerMetre: DEMO_PIXELS_PER_METRE };
+      const res = await api('POST', '/api/maps', owner.token, { name, settings });
+      expect(res.statusCode).toBe(201);
+      return (res.json() as { map: TrackingMap }).map._id;
+    }
+
+    t.setup(async () => {
+      owner = await seedAccount(t.built, { devices: 6, gateways: 8 });
+      viewer = await createSignedInUser(t.built, 'viewer');
+      stranger = await createSignedInUser(t.built, 'stranger');
+      key = await createIngestKey(t.built, owner.id);
+      demoMap = (
+        await t.sql.query<{ id: string }>('select id from maps where owner_id = $1', [owner.id])
+      )[0]!.id;
+      northMap = await createMap('Warehouse North');
+      quietMap = await createMap('Quiet annex');
+      for (const g of NORTH) {
+        const position = { x: g.x * DEMO_PIXELS_PER_METRE, y: g.y * DEMO_PIXELS_PER_METRE };
+        const placed = await api('POST', `/api/gateways/map/${northMap}`, owner.token, {
+          mac: g.mac,
+          position,
+        });
+        expect(placed.statusCode).toBe(201);
+      }
+      const quiet = { mac: 'AC:23:3F:C0:00:01', position: { x: 50, y: 50 } };
+      expect(
+        (await api('POST', `/api/gateways/map/${quietMap}`, owner.token, quiet)).statusCode,
+      ).toBe(201);
+      const share = { userId: viewer.email, role: 'viewer' };
+      expect(
+        (await api('POST', `/api/maps/${demoMap}/collaborators`, owner.token, share)).statusCode,
+      ).toBe(201);
+    });
+
+    const ingest = async (reports: unknown[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ingest',
+        headers: { 'x-ingest-key': key },
+        payload: reports,
+      });
+      expect(res.json()).toMatchObject({ accepted: reports.length });
+    };
+
+    /** A connected socket of the user that has asked to watch these maps, and what it hears. */
+    async function watcher(token: string, mapIds: string[]) {
+      const s: ClientSocket = io(t.baseUrl, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
+        reconnection: false,
+        forceNew: true,
+      });
+      open.push(s);
+      const heard: DeviceUpdate[] = [];
+      s.on('device_update', (u) => heard.push(u));
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      const ack = await s.emitWithAck('watch_maps', { mapIds });
+      return { s, heard, ack };
+    }
+
+    /** Everything the socket had been sent before now has arrived (one ordered stream). */
+    const caughtUp = (s: ClientSocket) =>
+      new Promise<void>((resolve) => {
+        s.once('pong', () => resolve());
+        s.emit('ping');
+      });
+
+    const positionedOn = (heard: DeviceUpdate[], mac: string, mapId: string) =>
+      heard.filter((u) => u.mac === mac && u.mapId === mapId && u.position);
+
+    async function devicesOn(mapId: string, token: string) {
+      const res = await api('GET', `/api/maps/${mapId}/devices`, token);
+      return { status: res.statusCode, devices: (res.json() as { devices?: Device[] }).devices };
+    }
+
+    it('publishes, with default settings, the position the positioning package computes', async () => {
+      const mac = demoDevice(4).mac;
+      const { heard } = await watcher(owner.token, [demoMap]);
+      const reports = demoReports(mac, Date.now() - 200);
+      await ingest(reports);
+      await expect
+        .poll(() => positionedOn(heard, mac, demoMap).length, { timeout: 5_000 })
+        .toBeGreaterThan(0);
+      // The first fix of a device no locator has seen yet (later ones continue its track).
+      const published = positionedOn(heard, mac, demoMap)[0]!;
+
+      // What the console would compute: the same map and gateways, the same reports, at the time
+      // the server located the device.
+      const map = (await api('GET', `/api/maps/${demoMap}`, owner.token)).json().map as TrackingMap;
+      const gateways = (await api('GET', `/api/gateways/map/${demoMap}`, owner.token)).json()
+        .gateways as Gateway[];
+      const device = (await api('GET', '/api/devices', owner.token))
+        .json()
+        .devices.find((d: Device) => d.mac === mac) as Device;
+      const links = createLinkWindows();
+      for (const r of reports) links.add(mac, r.gateway, r.rssi, r.timestamp);
+      const nowMs = Date.parse(published.triangulationInfo!.lastCalculated);
+      const locator = createDeviceLocator({
+        mode: device.positioningMode,
+        settings: DEFAULT_TRIANGULATION,
+      });
+      const expected = locator.update(
+        buildFrame(map, gateways),
+        observationsFromLinks(links.summaries(mac, nowMs), nowMs),
+        nowMs,
+      );
+      expect(expected).not.toBeNull();
+      expect(published.position).toEqual(expected!.position);
+      expect(published.triangulationInfo).toEqual(expected!.triangulationInfo);
+    });
+
+    it('places a device heard on two maps on both, and never on a map that did not hear it', async () => {
+      const mac = demoDevice(0).mac;
+      const { heard, ack } = await watcher(owner.token, [demoMap, northMap, quietMap]);
+      expect(ack).toEqual({ watching: [demoMap, northMap, quietMap], refused: [] });
+      const quietOnly = await watcher(owner.token, [quietMap]);
+      const at = Date.now() - 100;
+      await ingest([...demoReports(mac, at), ...northReports(mac, at)]);
+      await expect.poll(() => positionedOn(heard, mac, northMap).length).toBeGreaterThan(0);
+      await expect.poll(() => positionedOn(heard, mac, demoMap).length).toBeGreaterThan(0);
+      expect(heard.filter((u) => u.mac === mac && u.mapId === quietMap)).toEqual([]);
+
+      for (const mapId of [demoMap, northMap]) {
+        const { devices } = await devicesOn(mapId, owner.token);
+        const d = devices!.find((x) => x.mac === mac);
+        expect(d).toMatchObject({ mapId, position: expect.any(Object) });
+      }
+      expect((await devicesOn(quietMap, owner.token)).devices).toEqual([]);
+      // The owner's socket that watches only the quiet map hears the device without a position.
+      await caughtUp(quietOnly.s);
+      const there = quietOnly.heard.filter((u) => u.mac === mac);
+      expect(there.length).toBeGreaterThan(0);
+      for (const u of there) expect(u).toMatchObject({ mapId: null, position: null });
+    });
+
+    it('shows a viewer and any user of a public map what is on it, and nobody anything else', async () => {
+      const onBoth = demoDevice(1).mac;
+      const demoOnly = demoDevice(2).mac;
+      const made = await api('PUT', `/api/maps/${northMap}`, owner.token, {
+        name: 'Warehouse North',
+        isPublic: true,
+      });
+      expect(made.statusCode).toBe(200);
+      const own = await watcher(owner.token, [demoMap]);
+      const view = await watcher(viewer.token, [demoMap, northMap]);
+      const strange = await watcher(stranger.token, [demoMap, northMap]);
+      expect(view.ack).toEqual({ watching: [demoMap, northMap], refused: [] });
+      expect(strange.ack).toEqual({ watching: [northMap], refused: [demoMap] });
+
+      const at = Date.now() - 100;
+      await ingest([
+        ...demoReports(onBoth, at),
+        ...northReports(onBoth, at),
+        ...demoReports(demoOnly, at),
+      ]);
+      await expect
+        .poll(() => positionedOn(view.heard, demoOnly, demoMap).length)
+        .toBeGreaterThan(0);
+      await expect.poll(() => positionedOn(view.heard, onBoth, northMap).length).toBeGreaterThan(0);
+      await expect
+        .poll(() => positionedOn(strange.heard, onBoth, northMap).length)
+        .toBeGreaterThan(0);
+      await expect.poll(() => positionedOn(own.heard, demoOnly, demoMap).length).toBeGreaterThan(0);
+      await caughtUp(strange.s);
+      // The stranger hears only the public map's positions; nothing of the device only on the
+      // private map, and no update without a position (those are the owner's).
+      expect(strange.heard.every((u) => u.mapId === northMap && u.position)).toBe(true);
+      expect(strange.heard.some((u) => u.mac === demoOnly)).toBe(false);
+      // Readers see the device, not the owner's network addresses.
+      for (const u of [...view.heard, ...strange.heard])
+        for (const s of Object.values(u.signal)) expect(s.ip ?? null).toBeNull();
+
+      const viewerDemo = await devicesOn(demoMap, viewer.token);
+      expect(viewerDemo.devices!.map((d) => d.mac)).toEqual(
+        expect.arrayContaining([demoOnly, onBoth]),
+      );
+      expect(await devicesOn(demoMap, stranger.token)).toMatchObject({ status: 404 });
+      const strangerNorth = await devicesOn(northMap, stranger.token);
+      expect(strangerNorth.devices!.map((d) => d.mac)).toContain(onBoth);
+      expect(strangerNorth.devices!.map((d) => d.mac)).not.toContain(demoOnly);
+    });
+
+    it('ends a reader’s live positions as soon as access ends', async () => {
+      const mac = demoDevice(3).mac;
+      const view = await watcher(viewer.token, [demoMap]);
+      const own = await watcher(owner.token, [demoMap]);
+      expect(view.ack.watching).toEqual([demoMap]);
+      const removed = await api(
+        'DELETE',
+        `/api/maps/${demoMap}/collaborators/${viewer.id}`,
+        owner.token,
+      );
+      expect(removed.statusCode).toBe(200);
+      await expect
+        .poll(() => t.built.hub.io.of('/').adapter.rooms.get(`map:${demoMap}`)?.size)
+        .toBe(1);
+      await ingest(demoReports(mac, Date.now() - 100));
+      await expect.poll(() => positionedOn(own.heard, mac, demoMap).length).toBeGreaterThan(0);
+      await caughtUp(view.s);
+      expect(view.heard.filter((u) => u.mapId === demoMap)).toEqual([]);
+      expect(await devicesOn(demoMap, viewer.token)).toMatchObject({ status: 404 });
+    });
+
+    it('moves a device at once when a gateway’s threshold is saved', async () => {
+      const mac = demoDevice(5).mac;
+      const own = await watcher(owner.token, [demoMap]);
+      // One gateway far from the tag hears it loudly (a reflection): it pulls the fix its way.
+      const loud = DEMO_GATEWAYS[4];
+      const reports = demoReports(mac, Date.now() - 100).map((r) =>
+        r.gateway === loud.mac ? { ...r, rssi: -45 } : r,
+      );
+      await ingest(reports);
+      await expect.poll(() => positionedOn(own.heard, mac, demoMap).length).toBeGreaterThan(0);
+      const before = positionedOn(own.heard, mac, demoMap).at(-1)!;
+      expect(before.triangulationInfo!.primaryGateway).toBe(loud.mac);
+      const saved = await api('PATCH', `/api/gateways/${loud.mac}/settings`, owner.token, {
+        logicThreshold: -40,
+        mapId: demoMap,
+      });
+      expect(saved.statusCode).toBe(200);
+      // No new report: the server re-locates from what it holds, without the loud gateway.
+      const after = () =>
+        positionedOn(own.heard, mac, demoMap).filter(
+          (u) => u.triangulationInfo!.primaryGateway !== loud.mac,
+        );
+      await expect.poll(() => after().length, { timeout: 5_000 }).toBeGreaterThan(0);
+      const moved = after().at(-1)!;
+      const distance = (p: { x: number; y: number }) =>
+        Math.hypot(p.x / DEMO_PIXELS_PER_METRE - SPOT.x, p.y / DEMO_PIXELS_PER_METRE - SPOT.y);
+      expect(distance(moved.position!)).toBeLessThan(distance(before.position!));
+      const rest = (await devicesOn(demoMap, owner.token)).devices!.find((d) => d.mac === mac)!;
+      expect(rest.position).toEqual(moved.position);
+    });
+  },
+  { listen: true },
+);
