@@ -102,8 +102,8 @@ function fieldAt(f: Field, x: number, y: number): number {
   return s * Math.sqrt(2 / FEATURES);
 }
 
-/** Fast fading power gain in dB: |LOS + scatter|² with mean power 1. */
-function riceDb(k: number, rand: () => number): number {
+/** One packet's fast-fading gain (dB): |LOS + scatter|² with mean power 1, Rician K (0: Rayleigh). */
+export function riceDb(k: number, rand: () => number): number {
   const los = Math.sqrt(k / (k + 1));
   const s = Math.sqrt(1 / (2 * (k + 1)));
   const re = los + s * gaussian(rand);
