@@ -179,4 +179,59 @@ describeEachDb('gateway identities and refusals', (t) => {
     expect(used).toHaveLength(1);
     expect(Math.abs(Date.parse(used[0]!.lastUsedAt!) - Date.now())).toBeLessThan(60_000);
   });
+
+  it('counts stored reports per gateway in /metrics, for a per-gateway report rate', async () => {
+    const body = (n: number) =>
+      JSON.stringify(
+        Array.from({ length: n }, (_, i) => ({
+          gateway: 'AA:BB:CC:00:00:55',
+          device: `C4:00:00:00:01:${String(i).padStart(2, '0')}`,
+          rssi: -60,
+        })),
+      );
+    expect((await post(body(3))).statusCode).toBe(200);
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(
+      /^rtls_ingest_gateway_reports_total\{gateway="AA:BB:CC:00:00:55"\} 3$/m,
+    );
+  });
+
+  it("shows a gateway under its firmware's name until the user names it", async () => {
+    const lobby = macFromName('espresense:front_lobby');
+    const available = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/available/gateways',
+          headers: bearer(owner.token),
+        })
+      )
+        .json<{ gateways: { mac: string; name: string }[] }>()
+        .gateways.find((g) => g.mac === lobby)?.name;
+    await publish('espresense/devices/c4:00:00:00:00:66/front_lobby', {
+      id: 'c40000000066',
+      rssi: -60,
+    });
+    expect(await available()).toBe('front_lobby');
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: `/api/gateways/monitor/${encodeURIComponent(lobby)}`,
+      headers: bearer(owner.token),
+      payload: {},
+    });
+    expect(placed.json().gateway.name).toBe('front_lobby');
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/gateways/${encodeURIComponent(lobby)}`,
+      headers: bearer(owner.token),
+      payload: { name: 'Reception' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await publish('espresense/devices/c4:00:00:00:00:66/front_lobby', {
+      id: 'c40000000066',
+      rssi: -61,
+    });
+    await t.built.pipeline.derived.flush();
+    expect(await available()).toBe('Reception');
+  });
 });

@@ -62,6 +62,16 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
         this.inc({ reason }, n ?? 0);
     },
   });
+  new Counter({
+    name: 'rtls_ingest_gateway_reports_total',
+    help: "Reports stored per gateway (rate() of it is each gateway's report rate)",
+    labelNames: ['gateway'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [gateway, n] of sources.pipeline().byGateway) this.inc({ gateway }, n);
+    },
+  });
   new Gauge({
     name: 'rtls_realtime_sockets',
     help: 'Connected realtime sockets on this instance',

@@ -30,6 +30,8 @@ export interface PipelineStats {
   duplicates: number;
   rejected: Partial<Record<RejectReason, number>>;
   batches: number;
+  /** Reports stored per gateway MAC, for the per-gateway report rate in /metrics. */
+  byGateway: Map<string, number>;
 }
 
 /** Server positions (the positions module); the pipeline feeds it and reads where devices are. */
@@ -83,7 +85,13 @@ export function createPipeline({
   const behind = createWriteBehind(sql, { onError });
   /** Configured device names per owner, re-read every few seconds rather than per batch. */
   const names = createOwnerCache((ownerId) => configuredNames(sql, ownerId));
-  const stats: PipelineStats = { accepted: 0, duplicates: 0, rejected: {}, batches: 0 };
+  const stats: PipelineStats = {
+    accepted: 0,
+    duplicates: 0,
+    rejected: {},
+    batches: 0,
+    byGateway: new Map(),
+  };
   let queue: Pending[] = [];
   let queued = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -277,7 +285,9 @@ export function createPipeline({
       const seen = new Set<string>();
       for (const { report: r } of items) {
         const key = reportKey(ownerId, r.device, r.gateway, r.receivedAt);
-        if (fresh.has(key)) seen.add(key);
+        if (!fresh.has(key) || seen.has(key)) continue;
+        seen.add(key);
+        stats.byGateway.set(r.gateway, (stats.byGateway.get(r.gateway) ?? 0) + 1);
       }
       const accepted = seen.size;
       stats.accepted += accepted;

@@ -2,11 +2,12 @@
  * One gateway: inline rename, quality, delete, and the RSSI threshold and coverage sliders (spec §4:
  * changes show at once and mark 'Unsaved Changes'; Save or Cancel; disabled while saving).
  */
-import { GATEWAY_ADD_DEFAULTS, gatewayQuality, type Gateway } from '@rtls/contract';
+import { GATEWAY_ADD_DEFAULTS, gatewayQuality, listStatus, type Gateway } from '@rtls/contract';
 import { formatLastSeen } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { InlineRename } from '../devices/InlineRename.tsx';
 import { gatewayThreshold, useGatewaysStore } from './gateways-store.ts';
+import { useGatewayLastSeen, useTick } from './gateway-health.ts';
 import { TrashIcon } from '../maps/icons.tsx';
 
 export const THRESHOLD_MIN = -120;
@@ -22,6 +23,9 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
   const radius = draft?.viewRadius ?? g.viewRadius;
   const quality = g.maxRSSI != null ? gatewayQuality(g.maxRSSI) : null;
   const id = `gw-${g.mac.replace(/[^A-Za-z0-9]/g, '')}`;
+  const now = useTick();
+  const lastSeen = useGatewayLastSeen(g.mac, g.lastSeen);
+  const status = listStatus(lastSeen, now);
 
   const del = () => {
     if (!window.confirm(t('gateways.confirmDelete'))) return;
@@ -56,7 +60,10 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
           {quality && (
             <span className={`quality ${quality}`}>{t(`gateways.quality.${quality}`)}</span>
           )}
-          <span className="muted small">{formatLastSeen(g.lastSeen, t, language)}</span>
+          <span className={`status ${status}`} data-testid="gateway-status">
+            {t(`gateways.status.${status}`)}
+          </span>
+          <span className="muted small">{formatLastSeen(lastSeen, t, language, now)}</span>
         </span>
         <button
           type="button"
