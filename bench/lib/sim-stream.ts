@@ -55,7 +55,7 @@ export function simulatedSet(
   seed: number,
   choose: boolean,
   model: Partial<ChannelModel> = {},
-  tags = 6,
+  tags = 12,
   seconds = 120,
 ): StreamSet {
   const rand = rng(seed);
