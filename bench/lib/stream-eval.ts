@@ -89,6 +89,8 @@ export interface StreamOptions {
   tracker?: TrackerOptions;
   /** Evaluate this single-epoch estimator on each tick's link summaries instead of the locator. */
   single?: LocateSettings['algorithm'];
+  /** Span of the link windows (ms); LINK_WINDOW_MS when absent. */
+  linkWindowMs?: number;
 }
 
 function evaluateTrack(set: StreamSet, track: Track, o: StreamOptions, out: StreamResult): void {
@@ -103,7 +105,7 @@ function evaluateTrack(set: StreamSet, track: Track, o: StreamOptions, out: Stre
         filter: o.filter,
         tracker: o.tracker,
       });
-  const windows = createLinkWindows();
+  const windows = createLinkWindows(o.linkWindowMs ? { windowMs: o.linkWindowMs } : {});
   const rs = track.reports;
   let next = 0;
   let windowStart = 0;
