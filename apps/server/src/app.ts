@@ -122,6 +122,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     retentionMinutes: config.trailRetentionMinutes,
     // A device's new position goes out at once, with its signals as the pipeline holds them.
     onLocated: (ownerId, macs) => pipeline.publishLocated(ownerId, macs),
+    broadcast: (change) => hub.broadcastPositionChange(change),
     onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
   });
   const pipeline = createPipeline({
@@ -134,12 +135,13 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     },
   });
   hub.onRemoteUpdates(pipeline.mergeRemote);
-  const located = positions.service;
+  hub.onPositionChange(positions.applyRemote);
+  const changed = positions.changed;
   const mapsSvc = mapsService(maps, images, {
-    geometry: located.mapChanged,
+    geometry: changed.map,
     access: (mapId) => void hub.recheckMap(mapId),
   });
-  const devicesSvc = devicesService(devices, located.ownerChanged);
+  const devicesSvc = devicesService(devices, changed.owner);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -168,12 +170,12 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   await app.register(mapRoutes, {
     maps,
     service: mapsSvc,
-    devicesOnMap: mapDevices(located, devicesSvc),
+    devicesOnMap: mapDevices(positions.service, devicesSvc),
   });
   await app.register(mapImageRoutes, { service: mapsSvc });
   await app.register(collaboratorRoutes, { service: mapsSvc });
   await app.register(imageRoutes, { images, auth });
-  const gatewaysSvc = gatewaysService(gateways, maps, located.ownerChanged);
+  const gatewaysSvc = gatewaysService(gateways, maps, changed.owner);
   await app.register(gatewayRoutes, { service: gatewaysSvc });
   await app.register(deviceRoutes, { service: devicesSvc });
   await app.register(importRoutes, { service: importsService(mapsSvc, gatewaysSvc) });
@@ -182,7 +184,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   const available = availableService(sql);
   await app.register(availableRoutes, { service: available });
   await app.register(userSettingsRoutes, {
-    settings: userSettingsService(sql, located.settingsChanged),
+    settings: userSettingsService(sql, changed.settings),
   });
   await app.register(settingsRoutes, { sql });
   await app.register(labelRoutes, { sql });

@@ -3,7 +3,7 @@
  * monitored device is located soon after (not on the caller's path), on every map whose gateways
  * heard it, and each new fix becomes a trail point and is handed over for publishing.
  */
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { buildFrame } from '@rtls/positioning';
 import { createOwnerCache } from '../src/modules/ingest/owner-cache.ts';
 import { locateSettings, type OwnerFrames } from '../src/modules/positions/frames.ts';
@@ -162,4 +162,27 @@ it('re-locates an owner’s devices at once with the new frames when the owner c
   await expect.poll(() => positions.locatedOf('u1', DEV1).map((l) => l.mapId)).toEqual(['m1']);
   expect(positions.onMap('m2')).toEqual([]);
   expect(handed.at(-1)).toEqual([DEV1]);
+});
+
+it('takes a device off its maps once none of their gateways has heard it for the live window', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const t0 = Date.now();
+    const { positions, handed } = setUp();
+    await positions.observe('u1', reports(DEV1, M1, t0));
+    positions.settle();
+    expect(positions.onMap('m1').map((d) => d.mac)).toEqual([DEV1]);
+    vi.setSystemTime(t0 + 20_000);
+    positions.expire();
+    positions.settle();
+    expect(positions.locatedOf('u1', DEV1)).toHaveLength(1); // still within the window
+    vi.setSystemTime(t0 + 31_000);
+    positions.expire();
+    positions.settle();
+    expect(positions.locatedOf('u1', DEV1)).toEqual([]);
+    expect(positions.onMap('m1')).toEqual([]);
+    expect(handed.at(-1)).toEqual([DEV1]); // published, so owners' lists drop its position
+  } finally {
+    vi.useRealTimers();
+  }
 });

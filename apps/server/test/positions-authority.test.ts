@@ -92,7 +92,7 @@ describeEachDb(
     }
 
     t.setup(async () => {
-      owner = await seedAccount(t.built, { devices: 6, gateways: 8 });
+      owner = await seedAccount(t.built, { devices: 8, gateways: 8 });
       viewer = await createSignedInUser(t.built, 'viewer');
       stranger = await createSignedInUser(t.built, 'stranger');
       key = await createIngestKey(t.built, owner.id);
@@ -321,6 +321,60 @@ describeEachDb(
       expect(distance(moved.position!)).toBeLessThan(distance(before.position!));
       const rest = (await devicesOn(demoMap, owner.token)).devices!.find((d) => d.mac === mac)!;
       expect(rest.position).toEqual(moved.position);
+    });
+
+    /** A device located on the demo map from one round of reports; its first positioned update. */
+    async function locatedOnDemo(mac: string, heard: DeviceUpdate[]) {
+      await ingest(demoReports(mac, Date.now() - 100));
+      await expect.poll(() => positionedOn(heard, mac, demoMap).length).toBeGreaterThan(0);
+      return positionedOn(heard, mac, demoMap).at(-1)!;
+    }
+
+    it('re-locates every reader’s view at once with the map owner’s saved triangulation settings', async () => {
+      const mac = demoDevice(6).mac;
+      const share = { userId: viewer.email, role: 'viewer' };
+      await api('POST', `/api/maps/${demoMap}/collaborators`, owner.token, share);
+      const own = await watcher(owner.token, [demoMap]);
+      const view = await watcher(viewer.token, [demoMap]);
+      const before = await locatedOnDemo(mac, own.heard);
+      expect(before.triangulationInfo!.method).not.toBe('strongest');
+      // The viewer's own settings do not matter for the owner's map.
+      await api('PATCH', '/api/user-settings/triangulation', viewer.token, {
+        triangulation: { algorithm: 'weighted-centroid' },
+      });
+      const saved = await api('PATCH', '/api/user-settings/triangulation', owner.token, {
+        triangulation: { algorithm: 'strongest' },
+      });
+      expect(saved.statusCode).toBe(200);
+      const strongest = (heard: DeviceUpdate[]) =>
+        positionedOn(heard, mac, demoMap).filter(
+          (u) => u.triangulationInfo!.method === 'strongest',
+        );
+      await expect.poll(() => strongest(own.heard).length, { timeout: 5_000 }).toBeGreaterThan(0);
+      await expect.poll(() => strongest(view.heard).length).toBeGreaterThan(0);
+      expect(strongest(view.heard).at(-1)!.position).toEqual(strongest(own.heard).at(-1)!.position);
+      await api('PATCH', '/api/user-settings/triangulation', owner.token, {
+        triangulation: { algorithm: DEFAULT_TRIANGULATION.algorithm },
+      });
+    });
+
+    it('re-locates at once when the map’s scale is saved', async () => {
+      const mac = demoDevice(7).mac;
+      const own = await watcher(owner.token, [northMap]);
+      await ingest(northReports(mac, Date.now() - 100));
+      await expect.poll(() => positionedOn(own.heard, mac, northMap).length).toBeGreaterThan(0);
+      const before = positionedOn(own.heard, mac, northMap).at(-1)!;
+      const saved = await api('PUT', `/api/maps/${northMap}`, owner.token, {
+        name: 'Warehouse North',
+        settings: { pixelsPerMetre: DEMO_PIXELS_PER_METRE * 2 },
+      });
+      expect(saved.statusCode).toBe(200);
+      const after = () =>
+        positionedOn(own.heard, mac, northMap).filter(
+          (u) => u.triangulationInfo!.lastCalculated > before.triangulationInfo!.lastCalculated,
+        );
+      await expect.poll(() => after().length, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(after().at(-1)!.position).not.toEqual(before.position);
     });
   },
   { listen: true },

@@ -140,3 +140,19 @@ it('drops the oldest devices when a busy socket has more pending than the cap', 
   expect(boxes.stats()).toEqual({ pending: 5, coalesced: 1, dropped: 3 });
   expect(s.sent).toHaveLength(0);
 });
+
+it('keeps a pending update per device and map: another map’s or an unpositioned one never replaces it', () => {
+  const boxes = createOutboxes({ maxPending: 10 });
+  const s = busySocket();
+  boxes.attach(s);
+  const at = (mapId: string | null, round: number): DeviceUpdate => ({
+    ...update(1, round),
+    mapId,
+    position: mapId ? { x: round, y: round } : null,
+  });
+  boxes.send(s, [at('m1', 1), at('m2', 1), at(null, 1)]);
+  expect(boxes.pendingFor('busy')).toBe(3);
+  boxes.send(s, [at('m1', 2)]);
+  expect(boxes.pendingFor('busy')).toBe(3);
+  expect(boxes.stats()).toMatchObject({ pending: 3, coalesced: 1 });
+});

@@ -2,9 +2,8 @@
  * The one ingest pipeline for HTTP, MQTT and the simulator: validate → store (batched, one
  * transaction) → publish live updates. A caller's promise settles only after its reports are stored.
  */
-import { INGEST_MAX_BATCH, type DeviceUpdate, type RejectReason } from '@rtls/contract';
+import { INGEST_MAX_BATCH, type RejectReason } from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';
-import type { LocatedOnMap } from '../positions/service.ts';
 import type { PublishedDevice } from '../realtime/fan-out.ts';
 import {
   configuredNames,
@@ -13,6 +12,7 @@ import {
   storeBatch,
   type OwnedReport,
 } from './repository.ts';
+import { liveUpdate, type PositionSource } from './live-update.ts';
 import { createOwnerCache } from './owner-cache.ts';
 import { createSignalCache } from './signal-cache.ts';
 import { createWriteBehind } from './write-behind.ts';
@@ -32,14 +32,6 @@ export interface PipelineStats {
   batches: number;
   /** Reports stored per gateway MAC, for the per-gateway report rate in /metrics. */
   byGateway: Map<string, number>;
-}
-
-/** Server positions (the positions module); the pipeline feeds it and reads where devices are. */
-export interface PositionSource {
-  /** Every accepted report of one owner, after it is stored. */
-  observe(ownerId: string, reports: readonly CleanReport[]): Promise<void>;
-  /** Where a device is now, one entry per map it is located on. */
-  locatedOf(ownerId: string, mac: string): LocatedOnMap[];
 }
 
 export interface PipelineDeps {
@@ -120,25 +112,16 @@ export function createPipeline({
   }
 
   /** One device's live update: its signals now, and where it is located. */
-  function published(ownerId: string, mac: string, lastSeen: number, nowMs: number) {
-    const signal = cache.snapshot(ownerId, mac, nowMs);
-    let strongest: string | null = null;
-    let best = -Infinity;
-    for (const gw in signal)
-      if (signal[gw]!.rssi > best) [best, strongest] = [signal[gw]!.rssi, gw];
-    const update: DeviceUpdate = {
+  const published = (ownerId: string, mac: string, lastSeen: number, nowMs: number) => ({
+    update: liveUpdate(
       mac,
-      name: names.get(ownerId)?.get(mac) ?? mac,
-      signal,
-      lastSeen: new Date(lastSeen).toISOString(),
-      timestamp: new Date(nowMs).toISOString(),
-      mapId: null,
-      position: null,
-      strongestGateway: strongest,
-      rssi: strongest ? best : null,
-    };
-    return { update, located: positions?.locatedOf(ownerId, mac) ?? [] };
-  }
+      names.get(ownerId)?.get(mac) ?? mac,
+      cache.snapshot(ownerId, mac, nowMs),
+      lastSeen,
+      nowMs,
+    ),
+    located: positions?.locatedOf(ownerId, mac) ?? [],
+  });
 
   async function publishFresh(items: OwnedReport[], fresh: Set<string>) {
     /** Newest report time per device, and every fresh report per owner. */

@@ -5,18 +5,23 @@ import { createTrailRecorder } from './recorder.ts';
 import { positionsRepository } from './repository.ts';
 import { createPositionsService } from './service.ts';
 
+/** What changed: an owner's gateways or devices, a map's geometry, a user's settings. */
+export type PositionChange = { kind: 'owner' | 'map' | 'settings'; id: string };
+
 export interface PositionsModuleOptions {
   retentionMinutes: number;
   /** How often an owner's maps, gateways, monitored devices and settings are re-read (ms). */
   framesRefreshMs?: number;
   /** Devices whose positions changed, per owner (to publish them). */
   onLocated?: (ownerId: string, macs: string[]) => void;
+  /** Tell the other instances of a change made here (they may locate the devices concerned). */
+  broadcast?: (change: PositionChange) => void;
   onError?: (err: unknown) => void;
 }
 
 export function createPositionsModule(
   sql: Sql,
-  { retentionMinutes, framesRefreshMs, onLocated, onError }: PositionsModuleOptions,
+  { retentionMinutes, framesRefreshMs, onLocated, broadcast, onError }: PositionsModuleOptions,
 ) {
   const repo = positionsRepository(sql);
   const frames = createFrameCache(repo, framesRefreshMs);
@@ -27,6 +32,25 @@ export function createPositionsModule(
     ...(onLocated ? { onLocated } : {}),
     ...(onError ? { onError } : {}),
   });
-  return { repo, frames, recorder, service };
+  /** Re-locate what a change touches, here only. */
+  const apply = ({ kind, id }: PositionChange) => {
+    if (kind === 'owner') service.ownerChanged(id);
+    else if (kind === 'map') service.mapChanged(id);
+    else service.settingsChanged(id);
+  };
+  const change = (kind: PositionChange['kind']) => (id: string) => {
+    apply({ kind, id });
+    broadcast?.({ kind, id });
+  };
+  return {
+    repo,
+    frames,
+    recorder,
+    service,
+    /** Changes made through this instance: re-located here and on every other instance. */
+    changed: { owner: change('owner'), map: change('map'), settings: change('settings') },
+    /** A change another instance made. */
+    applyRemote: apply,
+  };
 }
 export type PositionsModule = ReturnType<typeof createPositionsModule>;

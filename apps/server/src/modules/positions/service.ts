@@ -147,7 +147,7 @@ export function createPositionsService({
       const prev = state.located.get(mapId);
       // A locator started afresh (after a change) keeps the device's last position until it has
       // a good fix of its own, as the locator itself would.
-      if (!fix && fresh && prev) next.set(mapId, prev);
+      if (!fix && fresh && prev && map.settings.enabled) next.set(mapId, prev);
       if (!fix) continue;
       next.set(mapId, prev && fix === before ? prev : { mapId, ...fix });
       if (fix !== before) {
@@ -204,8 +204,8 @@ export function createPositionsService({
     }, onError);
   }
 
-  const sweeper = setInterval(() => {
-    const now = Date.now();
+  /** Devices that fell silent leave their maps; devices idle for long are forgotten. */
+  function expire(now = Date.now()) {
     for (const [key, s] of states) {
       if (now - s.heardAt > IDLE_MS) forget(key, s);
       else if (s.located.size > 0 && now - s.heardAt > MAX_SIGNAL_AGE_MS) scheduler.queue(key);
@@ -213,7 +213,8 @@ export function createPositionsService({
     links.sweep(now);
     frames.sweep(IDLE_MS, now);
     handOver();
-  }, EXPIRE_MS);
+  }
+  const sweeper = setInterval(expire, EXPIRE_MS);
   sweeper.unref();
 
   return {
@@ -278,6 +279,9 @@ export function createPositionsService({
       for (const [ownerId, e] of [...frames.loaded()])
         if ([...e.value.maps.values()].some((m) => m.mapOwnerId === userId)) relocateOwner(ownerId);
     },
+
+    /** Run what the periodic sweep does now (tests). */
+    expire,
 
     /** Run every queued and waiting locate now, regardless of budget and spacing (tests). */
     settle: () => scheduler.settle(),

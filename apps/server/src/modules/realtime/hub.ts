@@ -20,6 +20,7 @@ import {
 import { tokenHash } from '../../lib/secrets.ts';
 import { REDIS_PREFIX, type RedisLink } from '../../lib/redis.ts';
 import type { AuthService, AuthUser } from '../auth/service.ts';
+import type { PositionChange } from '../positions/module.ts';
 import { fanOut, mapRoom, type PublishedDevice } from './fan-out.ts';
 import { createOutboxes, type OutboxSocket } from './outbox.ts';
 
@@ -38,6 +39,8 @@ export interface InterServerEvents {
   device_updates: (ownerId: string, devices: PublishedDevice[]) => void;
   /** Who may read a map changed: sockets watching it are checked again. */
   recheck_map: (mapId: string) => void;
+  /** Something positions depend on changed on another instance (see the positions module). */
+  positions_changed: (change: PositionChange) => void;
 }
 
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -246,6 +249,13 @@ export function createHub(
       if (devices.length === 0) return;
       deliverLocal(ownerId, devices);
       if (redis) io.serverSideEmit('device_updates', ownerId, devices);
+    },
+    /** Tell the other instances (with Redis) of a change positions depend on. */
+    broadcastPositionChange(change: PositionChange) {
+      if (redis) io.serverSideEmit('positions_changed', change);
+    },
+    onPositionChange(fn: (change: PositionChange) => void) {
+      io.on('positions_changed', fn);
     },
     /** Who may read a map changed (sharing, made private, deleted): watchers are checked again. */
     recheckMap(mapId: string): Promise<void> {

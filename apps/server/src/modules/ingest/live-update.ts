@@ -1,0 +1,36 @@
+/** What the pipeline publishes of a device: its update without a position, and where it is. */
+import type { DeviceUpdate, SignalMap } from '@rtls/contract';
+import type { LocatedOnMap } from '../positions/service.ts';
+import type { CleanReport } from './validate.ts';
+
+/** Server positions (the positions module); the pipeline feeds it and reads where devices are. */
+export interface PositionSource {
+  /** Every accepted report of one owner, after it is stored. */
+  observe(ownerId: string, reports: readonly CleanReport[]): Promise<void>;
+  /** Where a device is now, one entry per map it is located on. */
+  locatedOf(ownerId: string, mac: string): LocatedOnMap[];
+}
+
+/** A device's update without a position: its signals, strongest gateway and times. */
+export function liveUpdate(
+  mac: string,
+  name: string,
+  signal: SignalMap,
+  lastSeenMs: number,
+  nowMs: number,
+): DeviceUpdate {
+  let strongest: string | null = null;
+  let best = -Infinity;
+  for (const gw in signal) if (signal[gw]!.rssi > best) [best, strongest] = [signal[gw]!.rssi, gw];
+  return {
+    mac,
+    name,
+    signal,
+    lastSeen: new Date(lastSeenMs).toISOString(),
+    timestamp: new Date(nowMs).toISOString(),
+    mapId: null,
+    position: null,
+    strongestGateway: strongest,
+    rssi: strongest ? best : null,
+  };
+}
