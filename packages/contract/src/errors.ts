@@ -64,6 +64,7 @@ export const API_ERRORS = {
   fetchIngestKeys: 'Failed to fetch ingest keys',
   createIngestKey: 'Failed to create ingest key',
   revokeIngestKey: 'Failed to revoke ingest key',
+  importEspresense: 'Failed to import the ESPresense configuration',
   // Fallback
   default: 'Failed',
 } as const;

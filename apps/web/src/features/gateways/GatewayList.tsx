@@ -5,6 +5,7 @@ import { useI18n } from '../../app/I18nProvider.tsx';
 import { ListTools } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { AddGatewayDialog } from './AddGatewayDialog.tsx';
+import { EspresenseImport } from './EspresenseImport.tsx';
 import { GatewayRow } from './GatewayRow.tsx';
 import { otherGateways, useGatewaysStore } from './gateways-store.ts';
 
@@ -54,6 +55,7 @@ export function GatewayList() {
           ))}
         </ul>
       )}
+      <EspresenseImport />
       {adding && mapId && <AddGatewayDialog mapId={mapId} onClose={() => setAdding(false)} />}
     </section>
   );
