@@ -93,8 +93,14 @@ export interface StreamOptions {
   linkWindowMs?: number;
 }
 
-function evaluateTrack(set: StreamSet, track: Track, o: StreamOptions, out: StreamResult): void {
-  const frame: MapFrame = { mapId: set.name, pixelsPerMetre: 1, anchors: set.anchors };
+function evaluateTrack(
+  set: StreamSet,
+  track: Track,
+  o: StreamOptions,
+  out: StreamResult,
+  siteId: string,
+): void {
+  const frame: MapFrame = { mapId: siteId, pixelsPerMetre: 1, anchors: set.anchors };
   const byId = new Map(set.anchors.map((a) => [a.id, a]));
   const settings = o.settings ?? DEFAULT_LOCATE_SETTINGS;
   const locator = o.single
@@ -132,11 +138,15 @@ function evaluateTrack(set: StreamSet, track: Track, o: StreamOptions, out: Stre
   }
 }
 
+let runs = 0;
+
 /** Every track of the set through the locator and the baseline. */
 export function evaluateStreams(set: StreamSet, options: StreamOptions = {}): StreamResult {
   const out: StreamResult = { errors: [], baseline: [], confidences: [], predicted: [] };
+  // Each evaluation is a site of its own: nothing learnt in one run carries into another.
+  const siteId = `${set.name}#${++runs}`;
   for (const track of set.tracks) {
-    if (track.reports.length > 0) evaluateTrack(set, track, options, out);
+    if (track.reports.length > 0) evaluateTrack(set, track, options, out, siteId);
   }
   return out;
 }

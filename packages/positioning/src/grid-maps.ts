@@ -95,22 +95,44 @@ interface Site {
   map: RadioMap;
 }
 
-// One site per anchors array: its self-calibration and the map at its latest models.
-const SITES = new WeakMap<object, Site>();
+// Sites by the content of their anchors, so a caller that rebuilds its frame (same gateways,
+// same places) keeps what the site has learnt; the most recently used few are kept.
+const SITES_BY_KEY = new Map<string, Site>();
+const MAX_SITES = 64;
+// ...and by anchors array and site id, so the lookup on every step costs next to nothing.
+const SITES = new WeakMap<object, Map<string, Site>>();
+
+function siteKey(siteId: string, anchors: readonly Anchor[]): string {
+  return (
+    `${siteId}#` +
+    anchors
+      .map((a) => `${a.id}@${a.x},${a.y},${a.z ?? ''},${a.maxRSSI ?? ''}`)
+      .sort()
+      .join('|')
+  );
+}
 // Maps of the plain path-loss model (no self-calibration), shared the same way.
 const PLAIN = new WeakMap<object, RadioMap>();
 
 /** The self-calibration of the site these anchors make up (created on first use). */
-export function siteCalibration(anchors: readonly Anchor[]): SiteCalibration {
-  return site(anchors).calibration;
+export function siteCalibration(anchors: readonly Anchor[], siteId = ''): SiteCalibration {
+  return site(anchors, siteId).calibration;
 }
 
-function site(anchors: readonly Anchor[]): Site {
-  let s = SITES.get(anchors);
+function site(anchors: readonly Anchor[], siteId: string): Site {
+  let byId = SITES.get(anchors);
+  if (!byId) SITES.set(anchors, (byId = new Map()));
+  let s = byId.get(siteId);
   if (!s) {
-    const calibration = createSiteCalibration(anchors);
-    s = { calibration, revision: 0, map: generalMap(anchors) };
-    SITES.set(anchors, s);
+    const key = siteKey(siteId, anchors);
+    s = SITES_BY_KEY.get(key);
+    if (!s) {
+      s = { calibration: createSiteCalibration(anchors), revision: 0, map: generalMap(anchors) };
+    }
+    SITES_BY_KEY.delete(key);
+    SITES_BY_KEY.set(key, s);
+    if (SITES_BY_KEY.size > MAX_SITES) SITES_BY_KEY.delete(SITES_BY_KEY.keys().next().value!);
+    byId.set(siteId, s);
   }
   if (s.revision !== s.calibration.revision) {
     s.map = generalMap(anchors, s.calibration.models(), s.map.grid);
@@ -124,6 +146,8 @@ export interface MapChoice {
   radioMap?: RadioMap;
   locateOptions?: LocateOptions;
   selfCalibrate: boolean;
+  /** Which site (e.g. the map's id) the anchors belong to; '' when not given. */
+  siteId?: string;
 }
 
 /**
@@ -138,7 +162,7 @@ export function sourceMap(
   if (o.radioMap) return { map: o.radioMap, calibration: null };
   const custom = o.locateOptions?.model !== undefined || o.locateOptions?.models !== undefined;
   if (!custom && o.selfCalibrate) {
-    const s = site(anchors);
+    const s = site(anchors, o.siteId ?? '');
     return { map: s.map, calibration: s.calibration };
   }
   // Custom models make the map this stage's own; the generic one is shared.

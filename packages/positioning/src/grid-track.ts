@@ -53,6 +53,11 @@ export interface GridStageOptions {
    */
   selfCalibrate?: boolean;
   /**
+   * The site the anchors belong to (the map's id): what one site learns is kept across rebuilt
+   * anchor arrays with the same gateways and never shared with another site.
+   */
+  siteId?: string;
+  /**
    * Widen the reported covariance by how badly the readings fit the map (fitVarianceFactor,
    * smoothed over a few epochs), so confidence reflects model error too; default false (the
    * device locator turns it on).

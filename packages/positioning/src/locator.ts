@@ -49,6 +49,7 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
         // confidence is widened where the readings do not fit it.
         tracker = createTracker({
           selfCalibrate: true,
+          siteId: frame.mapId,
           fitInflation: true,
           ...opts.tracker,
           mode: opts.mode,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gaussian, rng } from './random.ts';
 import { DEFAULT_RADIO_MODEL, heightOffset } from './radio-model.ts';
+import { siteCalibration } from './grid-maps.ts';
 import { createSiteCalibration } from './self-calibration.ts';
 import type { Anchor } from './types.ts';
 import { metres } from './units.ts';
@@ -63,5 +64,15 @@ describe('site self-calibration', () => {
     expect(cal.revision).toBe(0);
     cal.observe(5, 5, [{ gateway: 's0', rssi: -60, weight: 1 }]);
     expect(cal.revision).toBe(0);
+  });
+});
+
+describe('sites', () => {
+  it('keep what they learnt across rebuilt frames of the same map, and never share it', () => {
+    const rebuilt = SITE.map((a) => ({ ...a }));
+    expect(siteCalibration(rebuilt, 'map-1')).toBe(siteCalibration(SITE, 'map-1'));
+    expect(siteCalibration(SITE, 'map-2')).not.toBe(siteCalibration(SITE, 'map-1'));
+    const moved = SITE.map((a, i) => (i === 0 ? { ...a, x: metres(a.x + 1) } : a));
+    expect(siteCalibration(moved, 'map-1')).not.toBe(siteCalibration(SITE, 'map-1'));
   });
 });

@@ -53,6 +53,8 @@ export interface TrackerOptions {
   gridMaxCells?: number;
   /** Grid engine: learn the site's radio model online; see GridStageOptions.selfCalibrate. */
   selfCalibrate?: boolean;
+  /** Grid engine: the site the anchors belong to; see GridStageOptions.siteId. */
+  siteId?: string;
   /** Grid engine: learn the tag's transmit level; see GridStageOptions.learnTagLevel. */
   learnTagLevel?: boolean;
   /** Grid engine: widen confidence by the fit; see GridStageOptions.fitInflation. */
@@ -137,6 +139,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     cellM: o.gridCellM,
     maxCells: o.gridMaxCells,
     selfCalibrate: o.selfCalibrate,
+    siteId: o.siteId,
     learnTagLevel: o.learnTagLevel,
     fitInflation: o.fitInflation,
   });
