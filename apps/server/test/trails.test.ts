@@ -188,6 +188,28 @@ describeEachDb(
       expect(anonymous.statusCode).toBe(401);
     });
 
+    it('lets a reader of a shared map follow the owner’s device trail there, and nobody else', async () => {
+      const mac = demoDevice(1).mac;
+      await t.built.positions.repo.insert([
+        { ownerId: owner.id, mac, mapId, x: 7, y: 8, at: Date.now() - 150_000 },
+      ]);
+      const viewer = await createSignedInUser(t.built, 'viewer');
+      const outsider = await createSignedInUser(t.built, 'outsider');
+      const shared = await t.app.inject({
+        method: 'POST',
+        url: `/api/maps/${mapId}/collaborators`,
+        headers: bearer(owner.token),
+        payload: { userId: viewer.email, role: 'viewer' },
+      });
+      expect(shared.statusCode).toBe(201);
+      const seen = await trail(mac, `mapId=${mapId}`, viewer.token);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json().data.points).toContainEqual({ x: 7, y: 8, timestamp: expect.any(String) });
+      const refused = await trail(mac, `mapId=${mapId}`, outsider.token);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe('Device not found');
+    });
+
     it('answers 400 to bad query parameters', async () => {
       for (const query of [
         '',

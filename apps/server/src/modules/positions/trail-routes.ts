@@ -1,4 +1,7 @@
-/** GET /api/devices/:mac/trail: a device's recent positions on one map, for customSettings.showTrail. */
+/**
+ * GET /api/devices/:mac/trail: a device's recent positions on one map, for customSettings.showTrail,
+ * for its owner and for anyone who may read the map.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, TrailParams, TrailQuery, TrailResponse } from '@rtls/contract';
 import { notFound } from '../../lib/errors.ts';
@@ -25,11 +28,18 @@ export const trailRoutes: FastifyPluginAsyncTypebox<{
     },
     async (req) => {
       const { mapId, minutes } = req.query;
-      // Someone else's device or map answers exactly like one that does not exist.
-      const device = await devices.find(req.user.id, pathKey(req.params.mac));
+      const key = pathKey(req.params.mac);
+      const [own, map] = await Promise.all([
+        devices.find(req.user.id, key),
+        maps.visible(req.user.id, mapId),
+      ]);
+      // A reader of a shared or public map follows its owner's devices there, as on the socket;
+      // anyone else's device or map answers exactly like one that does not exist.
+      const device = own ?? (map ? await devices.find(map.owner_id, key) : null);
       if (!device) throw notFound('Device');
-      if (!(await maps.visible(req.user.id, mapId))) throw notFound('Map');
-      const rows = await trails.read(req.user.id, device.mac, mapId, Date.now() - minutes * 60_000);
+      if (!map) throw notFound('Map');
+      const since = Date.now() - minutes * 60_000;
+      const rows = await trails.read(device.owner_id, device.mac, mapId, since);
       return {
         success: true as const,
         data: {
