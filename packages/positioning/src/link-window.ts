@@ -58,6 +58,22 @@ export function robustLevel(v: Float32Array | Float64Array, n: number): number {
   return sum / (n - 2 * trim);
 }
 
+function emptyRing(cap: number): Ring {
+  return { t: new Float64Array(cap), r: new Float32Array(cap), head: 0, len: 0, newest: -Infinity };
+}
+
+/** A link's summary over the packets within windowMs of its newest (scratch: sorting room). */
+function summarise(gateway: string, r: Ring, windowMs: number, scratch: Float32Array): LinkSummary {
+  const cap = r.t.length;
+  let n = 0;
+  const from = r.newest - windowMs;
+  for (let k = 0; k < r.len; k++) {
+    const i = (r.head + k) % cap;
+    if (r.t[i]! >= from) scratch[n++] = r.r[i]!;
+  }
+  return { gateway, rssi: robustLevel(scratch, n), count: n, newestMs: r.newest };
+}
+
 /** Link windows with the given span and ring size. */
 export function createLinkWindows(
   opts: { windowMs?: number; maxPerLink?: number } = {},
@@ -71,27 +87,8 @@ export function createLinkWindows(
     let links = devices.get(device);
     if (!links) devices.set(device, (links = new Map()));
     let r = links.get(gateway);
-    if (!r) {
-      r = {
-        t: new Float64Array(cap),
-        r: new Float32Array(cap),
-        head: 0,
-        len: 0,
-        newest: -Infinity,
-      };
-      links.set(gateway, r);
-    }
+    if (!r) links.set(gateway, (r = emptyRing(cap)));
     return r;
-  }
-
-  function summarise(gateway: string, r: Ring): LinkSummary {
-    let n = 0;
-    const from = r.newest - windowMs;
-    for (let k = 0; k < r.len; k++) {
-      const i = (r.head + k) % cap;
-      if (r.t[i]! >= from) scratch[n++] = r.r[i]!;
-    }
-    return { gateway, rssi: robustLevel(scratch, n), count: n, newestMs: r.newest };
   }
 
   return {
@@ -110,7 +107,8 @@ export function createLinkWindows(
       const out: LinkSummary[] = [];
       if (!links) return out;
       for (const [gateway, r] of links) {
-        if (nowMs - r.newest <= MAX_SIGNAL_AGE_MS) out.push(summarise(gateway, r));
+        if (nowMs - r.newest <= MAX_SIGNAL_AGE_MS)
+          out.push(summarise(gateway, r, windowMs, scratch));
       }
       return out;
     },

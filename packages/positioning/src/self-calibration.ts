@@ -60,9 +60,53 @@ export interface SiteCalibration {
 }
 
 interface GatewayStats {
-  /** Σw, Σw·(y − n·x − P) residual sums for the offset. */
+  /** Σw and Σw·(the gateway's residual + its current offset), with forgetting. */
   w: number;
   r: number;
+}
+
+/** One epoch as a regression: per usable reading, gateway, x = −10·log10(d), y, weight. */
+interface Epoch {
+  ids: string[];
+  xs: number[];
+  ys: number[];
+  ws: number[];
+  sw: number;
+  mx: number;
+  my: number;
+}
+
+/**
+ * The epoch's readings as y = level − nominal − gateway offset against x = −10·log10(d), so that
+ * y = P + n·x with P the tag's own offset; null with fewer than three usable readings.
+ */
+function epochOf(
+  x: number,
+  y: number,
+  readings: readonly CalibrationReading[],
+  byId: ReadonlyMap<string, Anchor>,
+  nominal: (a: Anchor) => number,
+  offset: (id: string) => number,
+): Epoch | null {
+  const e: Epoch = { ids: [], xs: [], ys: [], ws: [], sw: 0, mx: 0, my: 0 };
+  for (const r of readings) {
+    const a = byId.get(r.gateway);
+    if (!a || !(r.weight > 0) || !Number.isFinite(r.rssi)) continue;
+    const d = Math.max(0.5, Math.hypot(x - a.x, y - a.y, heightOffset(a, TAG_HEIGHT_M)));
+    const xv = -10 * Math.log10(d);
+    const yv = r.rssi - nominal(a) - offset(r.gateway);
+    e.ids.push(r.gateway);
+    e.xs.push(xv);
+    e.ys.push(yv);
+    e.ws.push(r.weight);
+    e.sw += r.weight;
+    e.mx += r.weight * xv;
+    e.my += r.weight * yv;
+  }
+  if (e.xs.length < 3) return null;
+  e.mx /= e.sw;
+  e.my /= e.sw;
+  return e;
 }
 
 /** A calibration for one set of anchors (positions in metres, nominal levels from maxRSSI). */
@@ -72,11 +116,9 @@ export function createSiteCalibration(
 ): SiteCalibration {
   const byId = new Map(anchors.map((a) => [a.id, a]));
   const gw = new Map<string, GatewayStats>(anchors.map((a) => [a.id, { w: 0, r: 0 }]));
-  let seen = 0;
-  let sxx = 0;
-  let sxy = 0;
-  let exponent = base.exponent;
-  const published = { exponent, offsets: new Map<string, number>(), revision: 0 };
+  const nominal = (a: Anchor) => modelForAnchor(a, base).rssiAt1m;
+  const fit = { seen: 0, sxx: 0, sxy: 0, exponent: base.exponent };
+  const published = { exponent: base.exponent, offsets: new Map<string, number>(), revision: 0 };
   let models = build();
 
   function offset(id: string): number {
@@ -95,21 +137,50 @@ export function createSiteCalibration(
   }
 
   function publish(): void {
-    if (seen < MIN_READINGS) return;
-    let moved = Math.abs(exponent - published.exponent) >= PUBLISH_EXPONENT;
+    if (fit.seen < MIN_READINGS) return;
+    let moved = Math.abs(fit.exponent - published.exponent) >= PUBLISH_EXPONENT;
     for (const a of anchors) {
       if (Math.abs(offset(a.id) - (published.offsets.get(a.id) ?? 0)) >= PUBLISH_DB) moved = true;
     }
     if (!moved) return;
-    published.exponent = exponent;
+    published.exponent = fit.exponent;
     for (const a of anchors) published.offsets.set(a.id, offset(a.id));
     published.revision++;
     models = build();
   }
 
+  /** Fold one epoch in: forget a little, regress the exponent, then each gateway's residual. */
+  function learn(e: Epoch): void {
+    fit.seen += e.xs.length;
+    const keep = Math.exp(-e.xs.length / MEMORY_READINGS);
+    fit.sxx *= keep;
+    fit.sxy *= keep;
+    for (const s of gw.values()) {
+      s.w *= keep;
+      s.r *= keep;
+    }
+    e.xs.forEach((xv, k) => {
+      fit.sxx += e.ws[k]! * (xv - e.mx) ** 2;
+      fit.sxy += e.ws[k]! * (xv - e.mx) * (e.ys[k]! - e.my);
+    });
+    const p = 1 / EXPONENT_PRIOR.sigma ** 2;
+    const n = (fit.sxy + p * base.exponent) / (fit.sxx + p);
+    fit.exponent = Math.min(EXPONENT_PRIOR.max, Math.max(EXPONENT_PRIOR.min, n));
+    // The epoch's own level P (the tag's offset) at this exponent, then each gateway's residual
+    // against it (its current offset added back, since y had it taken off).
+    let level = 0;
+    e.xs.forEach((xv, k) => (level += e.ws[k]! * (e.ys[k]! - fit.exponent * xv)));
+    level /= e.sw;
+    e.ids.forEach((id, k) => {
+      const s = gw.get(id)!;
+      s.r += e.ws[k]! * (e.ys[k]! - fit.exponent * e.xs[k]! - level + offset(id));
+      s.w += e.ws[k]!;
+    });
+  }
+
   return {
     get exponent() {
-      return exponent;
+      return fit.exponent;
     },
     offsetDb: (id) => published.offsets.get(id) ?? 0,
     get revision() {
@@ -117,60 +188,9 @@ export function createSiteCalibration(
     },
     models: () => models,
     observe(x, y, readings) {
-      // y_k = level − nominal − gateway offset, x_k = −10·log10(d): y = P + n·x per epoch.
-      const xs: number[] = [];
-      const ys: number[] = [];
-      const ws: number[] = [];
-      let sw = 0;
-      let mx = 0;
-      let my = 0;
-      for (const r of readings) {
-        const a = byId.get(r.gateway);
-        if (!a || !(r.weight > 0) || !Number.isFinite(r.rssi)) continue;
-        const d = Math.max(0.5, Math.hypot(x - a.x, y - a.y, heightOffset(a, TAG_HEIGHT_M)));
-        const xv = -10 * Math.log10(d);
-        const yv = r.rssi - modelForAnchor(a, base).rssiAt1m - offset(r.gateway);
-        xs.push(xv);
-        ys.push(yv);
-        ws.push(r.weight);
-        sw += r.weight;
-        mx += r.weight * xv;
-        my += r.weight * yv;
-      }
-      if (xs.length < 3) return;
-      mx /= sw;
-      my /= sw;
-      seen += xs.length;
-      const keep = Math.exp(-xs.length / MEMORY_READINGS);
-      sxx *= keep;
-      sxy *= keep;
-      for (const s of gw.values()) {
-        s.w *= keep;
-        s.r *= keep;
-      }
-      for (let k = 0; k < xs.length; k++) {
-        sxx += ws[k]! * (xs[k]! - mx) ** 2;
-        sxy += ws[k]! * (xs[k]! - mx) * (ys[k]! - my);
-      }
-      const p = 1 / EXPONENT_PRIOR.sigma ** 2;
-      exponent = (sxy + p * base.exponent) / (sxx + p);
-      exponent = Math.min(EXPONENT_PRIOR.max, Math.max(EXPONENT_PRIOR.min, exponent));
-      // The epoch's own level P (the tag's transmit offset) at the current exponent, then each
-      // gateway's residual against it.
-      let level = 0;
-      for (let k = 0; k < xs.length; k++) level += ws[k]! * (ys[k]! - exponent * xs[k]!);
-      level /= sw;
-      const ids: string[] = [];
-      for (const r of readings) {
-        if (byId.has(r.gateway) && r.weight > 0 && Number.isFinite(r.rssi)) ids.push(r.gateway);
-      }
-      ids.forEach((id, k) => {
-        const s = gw.get(id)!;
-        // The residual is against the offset already subtracted: add it back.
-        const target = ys[k]! - exponent * xs[k]! - level + offset(id);
-        s.r += ws[k]! * target;
-        s.w += ws[k]!;
-      });
+      const e = epochOf(x, y, readings, byId, nominal, offset);
+      if (!e) return;
+      learn(e);
       publish();
     },
   };
