@@ -292,6 +292,27 @@ describeEachDb(
       expect(await devicesOn(demoMap, viewer.token)).toMatchObject({ status: 404 });
     });
 
+    it('ends a stranger’s live positions as soon as a public map is made private', async () => {
+      await api('PUT', `/api/maps/${northMap}`, owner.token, {
+        name: 'Warehouse North',
+        isPublic: true,
+      });
+      const strange = await watcher(stranger.token, [northMap]);
+      expect(strange.ack.watching).toEqual([northMap]);
+      const watchers = () => t.built.hub.io.of('/').adapter.rooms.get(`map:${northMap}`);
+      const before = watchers()?.size ?? 0;
+      const made = await api('PUT', `/api/maps/${northMap}`, owner.token, {
+        name: 'Warehouse North',
+        isPublic: false,
+      });
+      expect(made.statusCode).toBe(200);
+      await expect.poll(() => watchers()?.has(strange.s.id!) ?? false).toBe(false);
+      expect(watchers()?.size ?? 0).toBe(before - 1);
+      expect(await devicesOn(northMap, stranger.token)).toMatchObject({ status: 404 });
+      const again = await strange.s.emitWithAck('watch_maps', { mapIds: [northMap] });
+      expect(again).toEqual({ watching: [], refused: [northMap] });
+    });
+
     it('moves a device at once when a gateway’s threshold is saved', async () => {
       const mac = demoDevice(5).mac;
       const own = await watcher(owner.token, [demoMap]);
