@@ -234,4 +234,19 @@ describeEachDb('gateway identities and refusals', (t) => {
     await t.built.pipeline.derived.flush();
     expect(await available()).toBe('Reception');
   });
+
+  it('takes the key as the Basic password, for gateways that only offer user and password', async () => {
+    const basic = (user: string, pass: string) =>
+      `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+    const send = (authorization: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ingest',
+        headers: { authorization },
+        payload: '$GPRP,C40000000077,E7DAE08E6FC3,-70,0201\n',
+      });
+    expect((await send(basic('ingics', key))).statusCode).toBe(200);
+    expect((await send(basic('ingics', 'ik_wrong'))).statusCode).toBe(401);
+    expect((await send('Basic !!!')).statusCode).toBe(401);
+  });
 });

@@ -40,11 +40,20 @@ const describeRejects = (rejected: number, reasons: Record<string, number>) =>
     .map(([r, n]) => `${r}: ${n}`)
     .join(', ')})`;
 
+/**
+ * The ingest key: x-ingest-key, Bearer, or the password of Basic authentication (gateways whose
+ * HTTP settings offer only a user name and password, such as Ruuvi's and Ingics' basic auth).
+ */
 function ingestKeyFrom(headers: Record<string, string | string[] | undefined>): string | null {
   const x = headers['x-ingest-key'];
   if (typeof x === 'string') return x;
-  const m = /^Bearer\s+(\S+)$/i.exec(String(headers.authorization ?? ''));
-  return m ? m[1]! : null;
+  const auth = String(headers.authorization ?? '');
+  const bearer = /^Bearer\s+(\S+)$/i.exec(auth);
+  if (bearer) return bearer[1]!;
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(auth);
+  if (!basic) return null;
+  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  return decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : null;
 }
 
 export const ingestRoutes: FastifyPluginAsyncTypebox<{
@@ -74,7 +83,9 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
           // Every header the handler reads is listed: validation strips the ones that are not.
           headers: Type.Object({
             'x-ingest-key': Type.Optional(Type.String()),
-            authorization: Type.Optional(Type.String({ description: 'Bearer ik_... (instead)' })),
+            authorization: Type.Optional(
+              Type.String({ description: 'Bearer ik_…, or Basic with the key as the password' }),
+            ),
           }),
           body: Type.Unknown(),
           response: {
