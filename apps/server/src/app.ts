@@ -13,6 +13,7 @@ import { openRedis, redisFailureLimiter } from './lib/redis.ts';
 import { authPlugin } from './plugins/auth.ts';
 import type { Sql } from './plugins/db.ts';
 import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputChecks } from './plugins/input.ts';
 import { registerHealth, type ReadinessProbes } from './plugins/health.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { authRepository } from './modules/auth/repository.ts';
@@ -84,7 +85,13 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Every route as registered, for tests that walk them all with hostile input.
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  });
   registerErrorHandling(app);
+  registerInputChecks(app);
 
   // Several instances share sign-in limits, live updates and revocations through Redis.
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
@@ -209,6 +216,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     positions,
     repos: { maps, gateways, devices, keys, images },
     services: { maps: mapsSvc },
+    routes,
   };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -3,7 +3,6 @@
  * broker, live updates and revocations cross instances, sign-in limits are shared.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
 import type { ReadinessProbes } from '../src/plugins/health.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
 import { createSignedInUser, testConfig } from './helpers.ts';
+import { redisRelay } from './redis-relay.ts';
 import { testServices } from './services.ts';
 
 const REDIS_URL = testServices().redis;
@@ -183,37 +183,9 @@ describe.skipIf(!REDIS_URL)('shared sign-in limiter', () => {
   });
 });
 
-/** A TCP relay to Redis that can be cut and restored, to play an outage. */
-async function redisRelay() {
-  const target = new URL(redisUrl());
-  const open = new Set<net.Socket>();
-  let up = true;
-  const server = net.createServer((inbound) => {
-    if (!up) return inbound.destroy();
-    const outbound = net.connect(Number(target.port || 6379), target.hostname);
-    for (const s of [inbound, outbound]) {
-      open.add(s);
-      s.on('close', () => open.delete(s));
-      s.on('error', () => undefined);
-    }
-    inbound.pipe(outbound).pipe(inbound);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    cut() {
-      up = false;
-      for (const s of open) s.destroy();
-    },
-    restore: () => (up = true),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.skipIf(!REDIS_URL)('an instance whose Redis goes away', () => {
   it('keeps serving its own clients, says not ready, and recovers when Redis returns', async () => {
-    const relay = await redisRelay();
+    const relay = await redisRelay(redisUrl());
     const one = await instance(relay.url);
     const sockets: Socket[] = [];
     try {
@@ -242,7 +214,7 @@ describe.skipIf(!REDIS_URL)('an instance whose Redis goes away', () => {
       expect((await got).mac).toBe('BB:00:00:00:0D:01');
       await new Promise((r) => setTimeout(r, 2_500)); // past the 2 s command timeout: it fails
 
-      relay.restore();
+      await relay.restore();
       const deadline = Date.now() + 10_000;
       while ((await one.built.app.inject('/readyz')).statusCode !== 200) {
         if (Date.now() > deadline) throw new Error('Redis did not come back in /readyz');

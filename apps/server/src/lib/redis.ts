@@ -38,9 +38,14 @@ export async function openRedis(url: string, timeoutMs = 10_000): Promise<RedisL
     maxRetriesPerRequest: 1,
     connectTimeout: timeoutMs,
     retryStrategy: (times: number) => Math.min(times * 200, 2000),
+    // RESP2 with no client-info handshake: ioredis' RESP3 handshake rejects unhandled (a crash)
+    // when a connection is accepted and then dropped, as behind a proxy whose Redis is away.
+    protocol: 2 as const,
+    disableClientInfo: true,
   };
-  // Commands answer within 2 s or fail: sign-in and /readyz never hang on an outage.
-  const client = new Redis(url, { ...options, commandTimeout: 2_000 });
+  // Commands answer within 2 s or fail, and fail at once while disconnected (no offline queue):
+  // sign-in and /readyz never wait on an outage.
+  const client = new Redis(url, { ...options, commandTimeout: 2_000, enableOfflineQueue: false });
   const subscriber = new Redis(url, options);
   // Errors are reported by the probe and the failing calls; the clients reconnect by themselves.
   client.on('error', () => undefined);
@@ -50,6 +55,13 @@ export async function openRedis(url: string, timeoutMs = 10_000): Promise<RedisL
   const publish = client.publish.bind(client);
   client.publish = ((...args: Parameters<typeof publish>) =>
     publish(...args).catch(() => 0)) as typeof client.publish;
+  // Likewise it unsubscribes on close without handling failures (a shutdown during an outage).
+  const unsubscribe = subscriber.unsubscribe.bind(subscriber);
+  subscriber.unsubscribe = ((...args: Parameters<typeof unsubscribe>) =>
+    unsubscribe(...args).catch(() => 0)) as typeof subscriber.unsubscribe;
+  const punsubscribe = subscriber.punsubscribe.bind(subscriber);
+  subscriber.punsubscribe = ((...args: Parameters<typeof punsubscribe>) =>
+    punsubscribe(...args).catch(() => 0)) as typeof subscriber.punsubscribe;
   try {
     await Promise.race([
       Promise.all([client.connect(), subscriber.connect()]),
@@ -160,4 +172,13 @@ export function redisChannel<T>(link: RedisLink, name: string): RedisChannel<T> 
       await link.subscriber.subscribe(channel);
     },
   };
+}
+
+/** True for ioredis' errors that mean Redis is unreachable right now (not a bad command). */
+export function isRedisUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return (
+    err.name === 'MaxRetriesPerRequestError' ||
+    /^(Connection is closed|Command timed out|Stream isn't writeable)/.test(err.message)
+  );
 }

@@ -1,6 +1,7 @@
 /** One small SQL interface over embedded PGlite and a real PostgreSQL pool. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { unavailable } from '../lib/errors.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -58,11 +59,43 @@ async function openPglite(dataDir: string): Promise<Sql> {
   return wrap(db, false);
 }
 
+/** SQLSTATE classes that mean the database cannot serve now, not that the query was wrong. */
+const UNAVAILABLE_CLASSES = new Set(['08', '53', '57', '58']);
+
+/**
+ * True when a PostgreSQL client error means the database is unreachable or refusing work (down,
+ * restarting, out of connections), rather than a problem with the statement: the driver's own
+ * errors (refused, reset, terminated, timed out) carry no SQLSTATE.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+    return UNAVAILABLE_CLASSES.has(code.slice(0, 2));
+  return err instanceof Error;
+}
+
+/** Run a database call; an outage becomes a 503 with Retry-After for whoever asked. */
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    throw Object.assign(unavailable('The database is unreachable right now; retry later'), {
+      cause: err,
+    });
+  }
+}
+
 async function openPostgres(url: string): Promise<Sql> {
   const pg = await import('pg');
   // Keep bigint counts and timestamps as JS values the API can serialise.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // A connection attempt gives up after 5 s, so a request during an outage answers 503, not hangs.
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+  });
   pool.on('error', () => {
     /* idle client errors surface on the next query */
   });
@@ -71,16 +104,16 @@ async function openPostgres(url: string): Promise<Sql> {
   const wrap = (c: Client, inTx: boolean): Sql => ({
     kind: 'postgres',
     async query<R>(text: string, params: readonly unknown[] = []) {
-      const res = await c.query(text, params as unknown[]);
+      const res = await guarded(() => c.query(text, params as unknown[]));
       return res.rows as R[];
     },
     async transaction<T>(fn: (tx: Sql) => Promise<T>) {
       if (inTx) return fn(wrap(c, true));
-      const client = await pool.connect();
+      const client = await guarded(() => pool.connect());
       try {
-        await client.query('BEGIN');
+        await guarded(() => client.query('BEGIN'));
         const out = await fn(wrap(client, true));
-        await client.query('COMMIT');
+        await guarded(() => client.query('COMMIT'));
         return out;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -17,6 +17,7 @@ export function registerHealth(app: FastifyInstance, sql: Sql, probes: Readiness
       checks[name] = await probe().catch((err: Error) => err.message);
     }
     const ready = Object.values(checks).every((v) => v === 'ok');
+    if (!ready) void reply.header('retry-after', '5');
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
   });
 }

@@ -38,8 +38,11 @@ function parseTimestamp(raw: unknown, now: number): number | null | undefined {
   return null;
 }
 
-const text = (v: unknown) =>
-  typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 200) : null;
+/** Free text of a report; NUL characters cannot be stored as text and are dropped. */
+const text = (v: unknown) => {
+  const clean = typeof v === 'string' ? v.replaceAll('\u0000', '').trim() : '';
+  return clean !== '' ? clean.slice(0, 200) : null;
+};
 
 /** Validate one raw report (already parsed from JSON); `now` is the server clock. */
 export function checkReport(raw: unknown, now: number): Checked {
@@ -64,7 +67,7 @@ export function checkReport(raw: unknown, now: number): Checked {
   const receivedAt = Math.round(ts ?? now);
   if (receivedAt < now - INGEST_MAX_PAST_MS) return { ok: false, reason: 'timestamp_too_old' };
   if (receivedAt > now + INGEST_MAX_FUTURE_MS) return { ok: false, reason: 'timestamp_in_future' };
-  const ip = typeof r.ip === 'string' && r.ip.length <= 64 ? r.ip : null;
+  const ip = typeof r.ip === 'string' && r.ip.length <= 64 ? r.ip.replaceAll('\u0000', '') : null;
   const name = text(r.name);
   const gatewayName = text(r.gatewayName);
   return { ok: true, report: { gateway, device, rssi, receivedAt, ip, name, gatewayName } };
