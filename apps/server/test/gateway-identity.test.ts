@@ -249,4 +249,20 @@ describeEachDb('gateway identities and refusals', (t) => {
     expect((await send(basic('ingics', 'ik_wrong'))).statusCode).toBe(401);
     expect((await send('Basic !!!')).statusCode).toBe(401);
   });
+
+  it("keeps an ESPresense node's gateway alive from its telemetry, with no tag near it", async () => {
+    const attic = macFromName('espresense:attic');
+    await publish('espresense/rooms/attic/telemetry', {
+      ip: '192.168.1.44',
+      uptime: 120,
+      rssi: -61,
+    });
+    const rows = await t.sql.query<{ name: string; ip: string; last_seen: Date }>(
+      'select name, ip, last_seen from heard_gateways where owner_id = $1 and mac = $2',
+      [owner.id, attic],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'attic', ip: '192.168.1.44' });
+    expect(Date.now() - new Date(rows[0]!.last_seen).getTime()).toBeLessThan(60_000);
+  });
 });

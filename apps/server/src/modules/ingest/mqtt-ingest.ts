@@ -55,6 +55,7 @@ export async function ingestMessage(
     pipeline.reject(parsed.reason);
     return;
   }
+  if (parsed.heartbeat) await pipeline.heartbeat(ownerId, parsed.heartbeat);
   await pipeline.submit(ownerId, parsed.reports);
 }
 

@@ -10,8 +10,10 @@ import {
   recentSignals,
   reportKey,
   storeBatch,
+  touchGateway,
   type OwnedReport,
 } from './repository.ts';
+import type { GatewayHeartbeat } from './formats/index.ts';
 import { liveUpdate, type PositionSource } from './live-update.ts';
 import { createOwnerCache } from './owner-cache.ts';
 import { createSignalCache } from './signal-cache.ts';
@@ -296,6 +298,11 @@ export function createPipeline({
         if (newest !== null) devices.push(published(ownerId, mac, newest, nowMs));
       }
       if (devices.length > 0) publish(ownerId, devices);
+    },
+
+    /** A gateway's heartbeat (firmware telemetry): it is alive though it reported no device. */
+    heartbeat(ownerId: string, hb: GatewayHeartbeat) {
+      return touchGateway(sql, ownerId, hb, Date.now());
     },
 
     /** Count a rejection that happened before submit (e.g. unparseable JSON). */

@@ -182,6 +182,24 @@ export async function upsertDerived(
     );
 }
 
+/** A gateway alive without a device report (telemetry): seen now, with its address and name. */
+export async function touchGateway(
+  sql: Sql,
+  ownerId: string,
+  hb: { gateway: string; gatewayName: string | null; ip: string | null },
+  at: number,
+): Promise<void> {
+  await sql.query(
+    `insert into heard_gateways (owner_id, mac, ip, first_seen, last_seen, name)
+     values ($1, $2, $3, $4, $4, $5)
+     on conflict (owner_id, mac) do update
+       set last_seen = greatest(heard_gateways.last_seen, excluded.last_seen),
+           ip = coalesce(excluded.ip, heard_gateways.ip),
+           name = coalesce(excluded.name, heard_gateways.name)`,
+    [ownerId, hb.gateway, hb.ip, iso(at), hb.gatewayName],
+  );
+}
+
 /** An owner's configured device names (the display name when set), by MAC. */
 export async function configuredNames(sql: Sql, ownerId: string): Promise<Map<string, string>> {
   const rows = await sql.query<{ mac: string; name: string; display_name: string | null }>(

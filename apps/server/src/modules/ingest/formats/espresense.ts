@@ -4,7 +4,15 @@
  * is the firmware's own chatter. The room names the gateway.
  */
 import { normaliseDeviceId, normaliseMac } from '@rtls/contract';
-import { chatter, isObject, macFromName, refuse, reportsOf, type Parsed } from './shared.ts';
+import {
+  chatter,
+  isObject,
+  macFromName,
+  parseJson,
+  refuse,
+  reportsOf,
+  type Parsed,
+} from './shared.ts';
 
 /**
  * ESPresense ids of this type and above name one device for good: beacons (Eddystone 170,
@@ -54,4 +62,25 @@ export function parseEspresense(parts: string[], body: unknown): Parsed {
       refRssi: body['rssi@1m'],
     },
   ]);
+}
+
+/** A node's telemetry topic: `espresense/rooms/<room>/telemetry`. */
+export const isEspresenseTelemetry = (parts: string[]) =>
+  parts[0] === 'espresense' &&
+  parts[1] === 'rooms' &&
+  parts[3] === 'telemetry' &&
+  parts.length === 4;
+
+/** Telemetry is chatter, and the node's heartbeat: the gateway is alive even with no tag near. */
+export function parseEspresenseTelemetry(parts: string[], payload: Buffer): Parsed {
+  const room = parts[2]!;
+  const body = parseJson(payload.toString('utf8'));
+  const ip = isObject(body) && typeof body.ip === 'string' && body.ip.length <= 64 ? body.ip : null;
+  return {
+    ok: true,
+    format: 'espresense',
+    reports: [],
+    chatter: true,
+    heartbeat: { gateway: macFromName(espresenseGatewayKey(room)), gatewayName: room, ip },
+  };
 }

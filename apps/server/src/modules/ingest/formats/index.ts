@@ -12,7 +12,12 @@ import {
   isMessagePack,
   parseAprilBrother,
 } from './april-brother.ts';
-import { isEspresenseChatter, parseEspresense } from './espresense.ts';
+import {
+  isEspresenseChatter,
+  isEspresenseTelemetry,
+  parseEspresense,
+  parseEspresenseTelemetry,
+} from './espresense.ts';
 import { isIngics, parseIngics } from './ingics.ts';
 import { isMinew, parseMinew } from './minew.ts';
 import { isOmgChatter, isOmgTopic, parseOmg } from './openmqttgateway.ts';
@@ -33,12 +38,13 @@ import {
   type Parsed,
 } from './shared.ts';
 
-export { macFromName, type Format, type Parsed } from './shared.ts';
+export { macFromName, type Format, type GatewayHeartbeat, type Parsed } from './shared.ts';
 
 /** The topics an external-broker subscription listens to. */
 export const INGEST_TOPICS = [
   'rtls/#',
   'espresense/devices/#',
+  'espresense/rooms/+/telemetry',
   'home/+/BTtoMQTT/#',
   'home/presence/#',
   'ruuvi/#',
@@ -111,6 +117,7 @@ export const parseHttpBody = (body: Buffer): Parsed => parseContent(readContent(
 /** Parse one MQTT message into reports, chatter, or a refusal. */
 export function parseMqttMessage(topic: string, payload: Buffer): Parsed {
   const parts = topic.split('/');
+  if (isEspresenseTelemetry(parts)) return parseEspresenseTelemetry(parts, payload);
   if (isEspresenseChatter(parts)) return chatter('espresense');
   if (isOmgChatter(parts)) return chatter('openmqttgateway');
   if (isRuuviChatter(parts)) return chatter('ruuvi');

@@ -5,12 +5,19 @@ import type { RejectReason } from '@rtls/contract';
 export type Format =
   'generic' | 'espresense' | 'openmqttgateway' | 'ruuvi' | 'minew' | 'ingics' | 'april-brother';
 
+/** A gateway saying it is alive (ESPresense telemetry): its health, without a device report. */
+export interface GatewayHeartbeat {
+  gateway: string;
+  gatewayName: string | null;
+  ip: string | null;
+}
+
 /**
  * A parsed message: reports for the pipeline (validated there), possibly none (firmware chatter
  * such as status and telemetry, or a gateway that heard nothing), or why the body was refused.
  */
 export type Parsed =
-  | { ok: true; format: Format; reports: unknown[]; chatter?: true }
+  | { ok: true; format: Format; reports: unknown[]; chatter?: true; heartbeat?: GatewayHeartbeat }
   | { ok: false; format: Format; reason: RejectReason; message: string };
 
 export const reportsOf = (format: Format, reports: unknown[]): Parsed => ({
