@@ -29,6 +29,8 @@ import { gatewayRoutes } from './modules/gateways/routes.ts';
 import { gatewaysService } from './modules/gateways/service.ts';
 import { ingestKeys } from './modules/ingest/keys.ts';
 import { createPipeline } from './modules/ingest/pipeline.ts';
+import type { CleanReport } from './modules/ingest/validate.ts';
+import { createAffinity } from './modules/affinity/affinity.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { importsService } from './modules/imports/service.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
@@ -132,10 +134,20 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     broadcast: (change) => hub.broadcastPositionChange(change),
     onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
   });
+  // Each device's stored reports are delivered (signals, positions, live updates) by one process:
+  // this one, or with several instances the one RabbitMQ gives the device's partition to.
+  const affinity = createAffinity<CleanReport>({
+    url: config.positionsStreamUrl,
+    prefix: config.positionsStreamPrefix ?? undefined,
+    observe: (ownerId, reports) => pipeline.deliver(ownerId, reports),
+    onError: (err) => app.log.warn({ err }, 'positions stream'),
+  });
+  if (affinity.ready) readiness.positionsStream = affinity.ready;
   const pipeline = createPipeline({
     sql,
     publish: hub.publish,
     positions: positions.service,
+    handOff: affinity.send,
     onError: (err) => app.log.error({ err }, 'live update failed'),
     onPublished: (ms, n) => {
       for (let i = 0; i < n; i++) metrics.latency.observe(ms / 1000);
@@ -168,6 +180,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     sockets: hub.connectedSockets,
     realtime: hub.realtimeStats,
     pool: () => sql.poolStats(),
+    ...(affinity.ready ? { positionsStream: () => affinity.stats } : {}),
   });
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),
@@ -203,6 +216,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   app.addHook('onClose', async () => {
     available.close();
     await pipeline.close();
+    await affinity.close();
     await positions.service.close();
     await hub.close();
     await redis?.close();
@@ -213,6 +227,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     auth,
     hub,
     pipeline,
+    affinity,
     positions,
     repos: { maps, gateways, devices, keys, images },
     services: { maps: mapsSvc },

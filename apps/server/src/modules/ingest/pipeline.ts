@@ -49,6 +49,11 @@ export interface PipelineDeps {
   onError?: (err: unknown) => void;
   /** Called after a batch's live updates are published: ms since each caller's submit. */
   onPublished?: (latencyMs: number, reports: number) => void;
+  /**
+   * Where stored reports go, per owner: by default this pipeline's deliver(); with several
+   * instances, the positions stream, which calls deliver() on the one instance of each device.
+   */
+  handOff?: (ownerId: string, reports: readonly CleanReport[]) => Promise<void>;
 }
 
 interface Pending {
@@ -65,16 +70,17 @@ export class PipelineClosedError extends Error {
   }
 }
 
-export function createPipeline({
-  sql,
-  publish,
-  positions,
-  maxBatch = 5000,
-  maxDelayMs = 5,
-  maxConcurrent = sql.kind === 'postgres' ? 3 : 1,
-  onError,
-  onPublished,
-}: PipelineDeps) {
+export function createPipeline(deps: PipelineDeps) {
+  const {
+    sql,
+    publish,
+    positions,
+    maxBatch = 5000,
+    maxDelayMs = 5,
+    maxConcurrent = sql.kind === 'postgres' ? 3 : 1,
+    onError,
+    onPublished,
+  } = deps;
   const cache = createSignalCache();
   const behind = createWriteBehind(sql, { onError });
   /** Configured device names per owner, re-read every few seconds rather than per batch. */
@@ -125,39 +131,43 @@ export function createPipeline({
     located: positions?.locatedOf(ownerId, mac) ?? [],
   });
 
+  /** Hand each owner's fresh reports, in order, to the process that delivers their devices. */
   async function publishFresh(items: OwnedReport[], fresh: Set<string>) {
-    /** Newest report time per device, and every fresh report per owner. */
-    const touched = new Map<string, { ownerId: string; mac: string; lastSeen: number }>();
-    const observed = new Map<string, CleanReport[]>();
+    const byOwner = new Map<string, CleanReport[]>();
     for (const { ownerId, report: r } of items) {
       if (!fresh.has(reportKey(ownerId, r.device, r.gateway, r.receivedAt))) continue;
-      cache.put(ownerId, r);
-      const list = observed.get(ownerId);
+      const list = byOwner.get(ownerId);
       if (list) list.push(r);
-      else observed.set(ownerId, [r]);
-      const k = `${ownerId}|${r.device}`;
-      const prev = touched.get(k);
-      if (!prev || r.receivedAt > prev.lastSeen)
-        touched.set(k, { ownerId, mac: r.device, lastSeen: r.receivedAt });
+      else byOwner.set(ownerId, [r]);
+    }
+    await Promise.all([...byOwner].map(([ownerId, reports]) => handOff(ownerId, reports)));
+  }
+
+  /**
+   * Stored reports of one owner, oldest first: their signals, their positions and the live
+   * update of every device they touch.
+   */
+  async function deliver(ownerId: string, reports: readonly CleanReport[]) {
+    /** Newest report time per device. */
+    const touched = new Map<string, number>();
+    for (const r of reports) {
+      cache.put(ownerId, r);
+      const prev = touched.get(r.device);
+      if (prev === undefined || r.receivedAt > prev) touched.set(r.device, r.receivedAt);
     }
     if (touched.size === 0) return;
     const report = (err: unknown) => onError?.(err);
     await Promise.all([
       // Without names or positions the updates still go out (MAC as name, no position).
-      names.prepare(observed.keys(), report).catch(report),
-      ...[...observed].map(([ownerId, reports]) =>
-        positions?.observe(ownerId, reports).catch(report),
-      ),
+      names.prepare([ownerId], report).catch(report),
+      positions?.observe(ownerId, reports).catch(report),
     ]);
-    const byOwner = new Map<string, PublishedDevice[]>();
     const nowMs = Date.now();
-    for (const t of touched.values()) {
-      const list = byOwner.get(t.ownerId) ?? [];
-      list.push(published(t.ownerId, t.mac, t.lastSeen, nowMs));
-      byOwner.set(t.ownerId, list);
-    }
-    for (const [ownerId, devices] of byOwner) publish(ownerId, devices);
+    const devices: PublishedDevice[] = [];
+    for (const [mac, lastSeen] of touched) devices.push(published(ownerId, mac, lastSeen, nowMs));
+    publish(ownerId, devices);
   }
+  const handOff = deps.handOff ?? deliver;
 
   /** Take up to maxBatch reports (whole callers) off the queue. */
   function take(): Pending[] {
@@ -288,6 +298,9 @@ export function createPipeline({
     mergeRemote(ownerId: string, devices: readonly PublishedDevice[]) {
       for (const d of devices) cache.merge(ownerId, d.update.mac, d.update.signal);
     },
+
+    /** Deliver stored reports of one owner here (what the positions stream calls). */
+    deliver,
 
     /** Publish devices whose positions changed (told by the positions module), with their signals. */
     publishLocated(ownerId: string, macs: readonly string[]) {
