@@ -12,7 +12,8 @@ import { memoryFailureLimiter } from './lib/failure-limiter.ts';
 import { openRedis, redisFailureLimiter } from './lib/redis.ts';
 import { authPlugin } from './plugins/auth.ts';
 import type { Sql } from './plugins/db.ts';
-import { redactUrl, registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { loggerOptions, registerRequestLog } from './plugins/logging.ts';
 import { registerInputChecks } from './plugins/input.ts';
 import { registerHealth, type ReadinessProbes } from './plugins/health.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
@@ -65,22 +66,8 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     logger:
       logger === false
         ? false
-        : {
-            level: config.logLevel,
-            redact: [
-              'req.headers.authorization',
-              'req.headers["x-ingest-key"]',
-              'req.headers.cookie',
-            ],
-            serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({
-                method: req.method,
-                url: redactUrl(req.url),
-                ip: req.ip,
-              }),
-            },
-            ...(typeof logger === 'object' ? logger : {}),
-          },
+        : loggerOptions(config.logLevel, typeof logger === 'object' ? logger : {}),
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     // Unknown body fields are dropped before a handler sees them: no mass assignment.
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
@@ -94,6 +81,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   });
   registerErrorHandling(app);
   registerInputChecks(app);
+  registerRequestLog(app);
 
   // Several instances share sign-in limits, live updates and revocations through Redis.
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
