@@ -1,6 +1,7 @@
 /**
  * Ingest keys in the console against its own server: an owner creates a key in the settings
- * panel (shown once), a gateway reports with it, and the device is offered as available.
+ * panel (shown once), a gateway reports with it, and the device is offered as available; a
+ * device known by a stable id (irk:…) is added to monitoring like any other.
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { useOwnServer } from '../support/own-server.ts';
 import { DevicesPanel } from '../pages/DevicesPanel.ts';
 import { IngestKeysSection } from '../pages/IngestKeysSection.ts';
 
+const IRK = 'irk:0123456789abcdef0123456789abcdef';
 const own = useOwnServer({ env: { SIMULATOR_DEVICES: '1' } });
 let page: Page;
 
@@ -16,7 +18,7 @@ beforeEach(() => {
 });
 
 describe('ingest keys', () => {
-  it('creates a key in the console, a gateway reports with it, the device is available', async () => {
+  it('creates a key in the console; devices a gateway reports with it are available, an irk: id too', async () => {
     const main = await own.signIn(page);
     await main.openSettings();
     const keys = new IngestKeysSection(page);
@@ -33,6 +35,13 @@ describe('ingest keys', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ accepted: 1, rejected: 0 });
+    // A phone known by its ESPresense IRK id rather than its rotating address.
+    const phone = await fetch(`${own.url}/api/ingest`, {
+      method: 'POST',
+      headers: { 'x-ingest-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ gateway: 'E7:DA:E0:8E:6F:C3', device: IRK, rssi: -66 }),
+    });
+    expect(phone.status).toBe(200);
 
     await page.getByRole('button', { name: 'Close settings' }).click();
     await main.openTab('devices');
