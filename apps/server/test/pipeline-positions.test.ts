@@ -186,3 +186,35 @@ it('takes a device off its maps once none of their gateways has heard it for the
     vi.useRealTimers();
   }
 });
+
+it('shows where another instance locates a device, never an older fix, until it locates it here', async () => {
+  const { positions } = setUp();
+  const fix = (x: number, at: number) => ({
+    mapId: 'm1',
+    position: { x, y: 1 },
+    triangulationInfo: {
+      method: 'weighted-centroid',
+      confidence: 0.9,
+      signalsUsed: 4,
+      primaryGateway: M1[0]!,
+      lastCalculated: new Date(at).toISOString(),
+    },
+  });
+  const t0 = Date.now();
+  positions.adoptRemote('u1', DEV2, [fix(10, t0)]);
+  expect(positions.locatedOf('u1', DEV2)).toEqual([fix(10, t0)]);
+  expect(positions.onMap('m1').map((d) => d.mac)).toEqual([DEV2]);
+  positions.adoptRemote('u1', DEV2, [fix(5, t0 - 1_000)]); // relayed late
+  expect(positions.locatedOf('u1', DEV2)).toEqual([fix(10, t0)]);
+  positions.adoptRemote('u1', DEV2, []); // the locating instance says: on no map
+  expect(positions.onMap('m1')).toEqual([]);
+
+  positions.adoptRemote('u1', DEV2, [fix(10, t0)]);
+  await positions.observe('u1', reports(DEV2, M1, Date.now()));
+  positions.settle();
+  const [here] = positions.locatedOf('u1', DEV2);
+  expect(here!.position).not.toEqual({ x: 10, y: 1 });
+  positions.adoptRemote('u1', DEV2, [fix(10, Date.now() + 1_000)]); // located here: this one wins
+  expect(positions.locatedOf('u1', DEV2)).toEqual([here]);
+  expect(positions.onMap('m1')).toHaveLength(1);
+});

@@ -9,6 +9,8 @@ export interface PositionSource {
   observe(ownerId: string, reports: readonly CleanReport[]): Promise<void>;
   /** Where a device is now, one entry per map it is located on. */
   locatedOf(ownerId: string, mac: string): LocatedOnMap[];
+  /** Where another instance, which locates the device, published it. */
+  adoptRemote(ownerId: string, mac: string, located: readonly LocatedOnMap[]): void;
 }
 
 /** A device's update without a position: its signals, strongest gateway and times. */

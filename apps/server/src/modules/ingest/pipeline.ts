@@ -293,10 +293,14 @@ export function createPipeline(deps: PipelineDeps) {
     /**
      * Updates published by another instance (shared MQTT subscriptions split a device's reports
      * between instances): their signals join this cache, so this instance's next update of the
-     * device shows every gateway that heard it.
+     * device shows every gateway that heard it, and their positions are the device's here too
+     * unless this instance locates it.
      */
     mergeRemote(ownerId: string, devices: readonly PublishedDevice[]) {
-      for (const d of devices) cache.merge(ownerId, d.update.mac, d.update.signal);
+      for (const d of devices) {
+        cache.merge(ownerId, d.update.mac, d.update.signal);
+        positions?.adoptRemote(ownerId, d.update.mac, d.located);
+      }
     },
 
     /** Deliver stored reports of one owner here (what the positions stream calls). */

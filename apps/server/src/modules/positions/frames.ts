@@ -12,6 +12,7 @@ import {
 import {
   buildFrame,
   type FrameGateway,
+  type LinkSummary,
   type LocateSettings,
   type MapFrame,
 } from '@rtls/positioning';
@@ -87,6 +88,27 @@ export async function loadOwnerFrames(
     maps,
     gatewayMap,
   };
+}
+
+/** The settings as text, made once per loaded settings object rather than once per locate. */
+const settingsText = new WeakMap<object, string>();
+export function settingsKey(settings: object): string {
+  let text = settingsText.get(settings);
+  if (text === undefined) settingsText.set(settings, (text = JSON.stringify(settings)));
+  return text;
+}
+
+/** The device's live links, grouped by the map of their gateway (unplaced gateways left out). */
+export function linksByMap(owner: OwnerFrames, links: LinkSummary[]) {
+  const byMap = new Map<string, LinkSummary[]>();
+  for (const l of links) {
+    const mapId = owner.gatewayMap.get(l.gateway);
+    if (mapId === undefined) continue;
+    const list = byMap.get(mapId);
+    if (list) list.push(l);
+    else byMap.set(mapId, [l]);
+  }
+  return byMap;
 }
 
 /** Per-owner frames, loaded once, refreshed every `refreshMs`, and invalidated on every change. */

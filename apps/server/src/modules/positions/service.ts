@@ -13,10 +13,10 @@ import {
   MAX_SIGNAL_AGE_MS,
   observationsFromLinks,
   type DeviceLocator,
-  type LinkSummary,
 } from '@rtls/positioning';
-import type { FrameCache, OwnerFrames } from './frames.ts';
+import { linksByMap, settingsKey, type FrameCache } from './frames.ts';
 import type { TrailRecorder } from './recorder.ts';
+import { createRemotePositions } from './remote.ts';
 import { createScheduler } from './scheduler.ts';
 
 /** A device's position on one map. */
@@ -61,28 +61,7 @@ const IDLE_MS = 10 * 60_000;
 /** How often devices that fell silent are dropped from their maps (ms). */
 const EXPIRE_MS = 5_000;
 
-/** The settings as text, made once per loaded settings object rather than once per locate. */
-const settingsText = new WeakMap<object, string>();
-function settingsKey(settings: object): string {
-  let text = settingsText.get(settings);
-  if (text === undefined) settingsText.set(settings, (text = JSON.stringify(settings)));
-  return text;
-}
-
 const deviceKey = (ownerId: string, mac: string) => `${ownerId}|${mac}`;
-
-/** The device's live links, grouped by the map of their gateway (unplaced gateways left out). */
-function linksByMap(owner: OwnerFrames, links: LinkSummary[]) {
-  const byMap = new Map<string, LinkSummary[]>();
-  for (const l of links) {
-    const mapId = owner.gatewayMap.get(l.gateway);
-    if (mapId === undefined) continue;
-    const list = byMap.get(mapId);
-    if (list) list.push(l);
-    else byMap.set(mapId, [l]);
-  }
-  return byMap;
-}
 
 export function createPositionsService({
   frames,
@@ -95,6 +74,8 @@ export function createPositionsService({
 }: PositionsServiceOptions) {
   const links = createLinkWindows();
   const states = new Map<string, DeviceState>();
+  /** Devices another instance locates (a device located here is never taken from there). */
+  const remote = createRemotePositions();
   /** Devices located on each map now. */
   const onMaps = new Map<string, Set<string>>();
   /** Devices whose positions changed since the last hand-over to onLocated. */
@@ -211,6 +192,7 @@ export function createPositionsService({
       else if (s.located.size > 0 && now - s.heardAt > MAX_SIGNAL_AGE_MS) scheduler.queue(key);
     }
     links.sweep(now);
+    remote.expire(now);
     frames.sweep(IDLE_MS, now);
     handOver();
   }
@@ -242,16 +224,18 @@ export function createPositionsService({
             heardAt: 0,
           };
           states.set(key, state);
+          remote.forget(key);
         }
         state.heardAt = Date.now();
         scheduler.queue(key, state.locatedAt + intervalMs);
       }
     },
 
-    /** Where a device is now: one entry per map it is located on. */
+    /** Where a device is now: one entry per map it is located on (here, or by another instance). */
     locatedOf(ownerId: string, mac: string): LocatedOnMap[] {
-      const state = states.get(deviceKey(ownerId, mac));
-      return state ? [...state.located.values()] : [];
+      const key = deviceKey(ownerId, mac);
+      const located = states.get(key)?.located ?? remote.located(key);
+      return located ? [...located.values()] : [];
     },
 
     /** The devices located on a map now, with their position there. */
@@ -262,7 +246,15 @@ export function createPositionsService({
         const located = state?.located.get(mapId);
         if (state && located) out.push({ ownerId: state.ownerId, mac: state.mac, located });
       }
+      for (const r of remote.onMap(mapId))
+        if (!states.has(r.key)) out.push({ ownerId: r.ownerId, mac: r.mac, located: r.located });
       return out;
+    },
+
+    /** Where another instance has located a device (from the updates it publishes). */
+    adoptRemote(ownerId: string, mac: string, located: readonly LocatedOnMap[]) {
+      const key = deviceKey(ownerId, mac);
+      if (!states.has(key)) remote.adopt(key, ownerId, mac, located, Date.now());
     },
 
     /** An owner's gateways, devices or maps changed: re-locate that owner's devices now. */
