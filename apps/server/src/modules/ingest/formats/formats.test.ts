@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { idFromAdvertisement } from './shared.ts';
+import { parseHttpBody, parseMqttMessage } from './index.ts';
+
+const NS = 'EDD1EBEAC04E5DEFA017';
+const INSTANCE = '0BDB87539B67';
+
+describe('stable ids from advertising data', () => {
+  it('reads an iBeacon as iBeacon:<uuid>-<major>-<minor>', () => {
+    expect(
+      idFromAdvertisement('0201061AFF4C000215EB6D469624BE4663B15230D46B0E9CC9000D002AC0'),
+    ).toBe('iBeacon:eb6d4696-24be-4663-b152-30d46b0e9cc9-13-42');
+  });
+
+  it('reads an Eddystone-UID as eddystone:<namespace>-<instance>', () => {
+    const adv = `0201060303AAFE1716AAFE00E8${NS}${INSTANCE}0000`;
+    expect(idFromAdvertisement(adv)).toBe(
+      `eddystone:${NS.toLowerCase()}-${INSTANCE.toLowerCase()}`,
+    );
+  });
+
+  it('has no id for other advertisements or broken data', () => {
+    expect(idFromAdvertisement('02010612FF590080BC330100FFFFFFFF000004000000')).toBeNull();
+    expect(idFromAdvertisement('1AFF4C0002')).toBeNull();
+    expect(idFromAdvertisement('not hex')).toBeNull();
+  });
+});
+
+describe('Minew iBeacon elements', () => {
+  it('key the beacon by uuid-major-minor and the gateway by its element', () => {
+    const parsed = parseHttpBody(
+      Buffer.from(
+        JSON.stringify([
+          { type: 'Gateway', mac: 'AC233FC001EA' },
+          {
+            type: 'iBeacon',
+            mac: 'AC233FA03208',
+            rssi: -79,
+            ibeaconUuid: 'E2C56DB5-DFFB-48D2-B060-D0F5A71096E0',
+            ibeaconMajor: 1,
+            ibeaconMinor: 2,
+          },
+        ]),
+      ),
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      format: 'minew',
+      reports: [
+        {
+          gateway: 'AC233FC001EA',
+          device: 'iBeacon:e2c56db5-dffb-48d2-b060-d0f5a71096e0-1-2',
+          rssi: -79,
+        },
+      ],
+    });
+  });
+});
+
+describe('firmware chatter', () => {
+  it.each([
+    ['espresense/rooms/kitchen/status', 'online'],
+    ['espresense/settings/irk:abc/config', '{"name":"Anna"}'],
+    ['home/OMG_lobby/LWT', 'offline'],
+    ['home/TheengsGateway/SYStoMQTT', '{"uptime":5}'],
+    ['homeassistant/sensor/abc/config', '{}'],
+    ['ruuvi/C8:25:2D:8E:9C:2C/gw_status', '{"state":"online"}'],
+  ])('%s is recognised and carries no report', (topic, payload) => {
+    expect(parseMqttMessage(topic, Buffer.from(payload))).toMatchObject({
+      ok: true,
+      reports: [],
+      chatter: true,
+    });
+  });
+
+  it('an unknown topic with a body that is not JSON is still refused', () => {
+    expect(parseMqttMessage('rtls/ingest', Buffer.from('online'))).toMatchObject({
+      ok: false,
+      reason: 'invalid_json',
+    });
+  });
+});
