@@ -1,15 +1,17 @@
 /**
- * Two server processes on this machine's PostgreSQL, Redis and Mosquitto (TEST_DATABASE_URL,
- * TEST_REDIS_URL, TEST_MQTT_URL, or the local ones): reports published to the broker are processed once
- * across the two, a client of instance B hears reports processed on A, and SIGKILL of one instance
- * mid-stream loses no report the broker acknowledged (its restart resumes its broker session), and
- * an instance stopped normally hands its share over to the other; a device heard through both
- * instances gets one full signal map.
+ * Two server processes on this machine's PostgreSQL, Redis, Mosquitto and RabbitMQ
+ * (TEST_DATABASE_URL, TEST_REDIS_URL, TEST_MQTT_URL, TEST_AMQP_URL, or the local ones): reports
+ * published to the broker are processed once across the two, a client of instance B hears reports
+ * processed on A, and SIGKILL of one instance mid-stream loses no report the broker acknowledged
+ * (its restart resumes its broker session) while the other takes over delivering the killed one's
+ * devices (the positions stream fails over); an instance stopped normally hands its share over to
+ * the other; a device heard through both instances gets one full signal map.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import amqp from 'amqplib';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -18,6 +20,7 @@ import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
 import { authRepository } from '../src/modules/auth/repository.ts';
 import { authService } from '../src/modules/auth/service.ts';
+import { DEFAULT_PARTITIONS } from '../src/modules/affinity/affinity.ts';
 import { ingestKeys } from '../src/modules/ingest/keys.ts';
 import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
@@ -34,7 +37,16 @@ const services = () => ({
   database: SERVICES.postgres!,
   redis: SERVICES.redis!,
   mqtt: SERVICES.mqtt!,
+  amqp: SERVICES.amqp!,
 });
+
+/** Remove the partition queues of this run's positions stream. */
+async function deleteQueues(prefix: string) {
+  const c = await amqp.connect(SERVICES.amqp!);
+  const ch = await c.createChannel();
+  for (let k = 0; k < DEFAULT_PARTITIONS; k++) await ch.deleteQueue(`${prefix}.${k}`);
+  await c.close();
+}
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -146,8 +158,8 @@ function reports(batch: number) {
   return out;
 }
 
-describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt)(
-  'two server instances on PostgreSQL, Redis and Mosquitto',
+describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt || !SERVICES.amqp)(
+  'two server instances on PostgreSQL, Redis, Mosquitto and RabbitMQ',
   () => {
     const run = randomBytes(4).toString('hex');
     const dbName = `rtls_cluster_${process.pid}_${run}`;
@@ -214,6 +226,8 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt)(
           MQTT_URL: svc.mqtt,
           MQTT_INGEST_KEY: key,
           MQTT_SHARE_GROUP: group,
+          POSITIONS_STREAM_URL: svc.amqp,
+          POSITIONS_STREAM_PREFIX: `rtls.${group}`,
           // Sessions left by this run disappear from the broker a minute after it ends.
           MQTT_SESSION_EXPIRY: '60',
           SIMULATOR: 'off',
@@ -256,6 +270,7 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt)(
       await publisher?.endAsync().catch(() => undefined);
       await Promise.all([stopInstance(a), stopInstance(b)]);
       await sql?.close().catch(() => undefined);
+      await deleteQueues(`rtls.${group}`).catch(() => undefined);
       if (admin) {
         await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
         await admin.end();
@@ -377,6 +392,21 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt)(
         'B to store its share',
         async () => (await rows(batchPrefix(2))) >= total / 4,
         15_000,
+      );
+      // The partitions A was delivering fail over to B: B's client hears devices of all of them.
+      const fresh = Array.from({ length: 64 }, (_, d) => `${RUN_PREFIX}:0E:00:00:${hex(d)}`);
+      const res = await fetch(`${b!.url}/api/ingest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ingest-key': env.MQTT_INGEST_KEY! },
+        body: JSON.stringify(
+          fresh.map((device) => ({ gateway: 'AA:00:00:00:00:21', device, rssi: -60 })),
+        ),
+      });
+      expect(res.status).toBe(200);
+      await until(
+        'B’s client to hear A’s devices too',
+        async () => fresh.every((m) => heard.has(m)),
+        10_000,
       );
       a = await startInstance('a', ports[0]!, env);
       await until(
