@@ -205,9 +205,14 @@ export function createHub(
       }
       return out;
     };
+    /** Each map's watchers, looked up once per publish rather than once per device. */
+    const watchers = new Map<string, AppSocket[] | undefined>();
     const perSocket = fanOut(devices, {
       ownerSockets: socketsIn(ownerRoom(ownerId)),
-      watchers: (mapId) => socketsIn(mapRoom(mapId)),
+      watchers: (mapId) => {
+        if (!watchers.has(mapId)) watchers.set(mapId, socketsIn(mapRoom(mapId)));
+        return watchers.get(mapId);
+      },
       isOwner: (s) => s.data.user.id === ownerId,
       watches: (s, mapId) => s.data.watching.has(mapId),
     });
