@@ -2,7 +2,7 @@
  * April Brother BLE Gateway V4 posts (HTTP) or publishes (MQTT) MessagePack:
  * {v, mid, time, ip, mac, devices: [frame…]}, each frame the raw bytes
  * `<adv type:1><device MAC:6><RSSI:1, two's complement><advertising data…>`.
- * In its JSON mode a frame is the same bytes in hex.
+ * In its JSON mode a frame is [type, MAC, RSSI, advertising data hex] (or the bytes in hex).
  */
 import { decode } from '@msgpack/msgpack';
 import { idFromAdvertisement, isObject, reportsOf, type Parsed } from './shared.ts';
@@ -16,6 +16,11 @@ export const isAprilBrother = (body: unknown): body is Record<string, unknown> =
   isObject(body) && Array.isArray(body.devices) && typeof body.mac === 'string';
 
 function frameReport(gateway: unknown, ip: unknown, frame: unknown): unknown {
+  if (Array.isArray(frame)) {
+    const [, mac, rssi, adv] = frame as unknown[];
+    const id = typeof adv === 'string' ? idFromAdvertisement(adv) : null;
+    return { gateway, device: id ?? mac, rssi, ip };
+  }
   const bytes =
     frame instanceof Uint8Array
       ? Buffer.from(frame)

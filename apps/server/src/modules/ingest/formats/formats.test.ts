@@ -80,3 +80,41 @@ describe('firmware chatter', () => {
     });
   });
 });
+
+describe('April Brother JSON mode', () => {
+  it('reads [type, MAC, RSSI, advertising data] frames', () => {
+    // Frame layout as a published Hubitat driver for the gateway reads it (devices[i][0..3]).
+    const parsed = parseHttpBody(
+      Buffer.from(
+        JSON.stringify({
+          v: '1.5.0',
+          mid: 7,
+          time: 100,
+          ip: '192.168.1.50',
+          mac: '123B6A1A0001',
+          devices: [
+            [
+              2,
+              'C8FD1949A530',
+              -50,
+              '0201061AFF4C000215EB6D469624BE4663B15230D46B0E9CC9000D002AC0',
+            ],
+            [0, 'C8FD1949A531', -70, '02010612FF590080BC330100FFFFFFFF000004000000'],
+          ],
+        }),
+      ),
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      format: 'april-brother',
+      reports: [
+        {
+          gateway: '123B6A1A0001',
+          device: 'iBeacon:eb6d4696-24be-4663-b152-30d46b0e9cc9-13-42',
+          rssi: -50,
+        },
+        { gateway: '123B6A1A0001', device: 'C8FD1949A531', rssi: -70 },
+      ],
+    });
+  });
+});
