@@ -7,15 +7,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
-import { Value } from '@sinclair/typebox/value';
 import {
   CONNECTION_ERRORS,
   SOCKET_PATH,
   SOCKET_PROTOCOL_VERSION,
-  WatchMapsRequest,
   type ClientToServerEvents,
   type ServerToClientEvents,
-  type WatchMapsAck,
 } from '@rtls/contract';
 import { tokenHash } from '../../lib/secrets.ts';
 import { REDIS_PREFIX, type RedisLink } from '../../lib/redis.ts';
@@ -23,14 +20,11 @@ import type { AuthService, AuthUser } from '../auth/service.ts';
 import type { PositionChange } from '../positions/module.ts';
 import { fanOut, mapRoom, type PublishedDevice } from './fan-out.ts';
 import { createOutboxes, type OutboxSocket } from './outbox.ts';
+import { createWatching, newWatchState, type WatchState } from './watching.ts';
 
-export interface SocketData {
+export interface SocketData extends WatchState {
   user: AuthUser;
   tokenHash: string;
-  /** The maps this socket watches (all readable when they were asked for, re-checked since). */
-  watching: Set<string>;
-  /** Counts watch_maps requests: only the newest one changes what the socket watches. */
-  watchRequests: number;
 }
 
 /** Events between instances (through the Redis adapter), never seen by browsers. */
@@ -123,8 +117,7 @@ export function createHub(
       if (!user) return next(new Error(CONNECTION_ERRORS.authFailed));
       socket.data.user = user;
       socket.data.tokenHash = tokenHash(token);
-      socket.data.watching = new Set();
-      socket.data.watchRequests = 0;
+      Object.assign(socket.data, newWatchState());
       next();
     } catch {
       next(new Error(CONNECTION_ERRORS.authFailed));
@@ -137,59 +130,17 @@ export function createHub(
     socket.on('ping', () =>
       socket.emit('pong', { timestamp: Date.now(), protocol: SOCKET_PROTOCOL_VERSION }),
     );
-    socket.on('watch_maps', (request, ack) => void watchMaps(socket, request, ack));
+    socket.on('watch_maps', (request, ack) => void watching.watch(socket, request, ack));
   });
 
-  /** Watch the readable maps of those asked for (replacing the previous set); refuse the rest. */
-  async function watchMaps(socket: AppSocket, request: unknown, ack: unknown) {
-    const reply = typeof ack === 'function' ? (ack as (r: WatchMapsAck) => void) : () => undefined;
-    const turn = ++socket.data.watchRequests;
-    const before = socket.data.watching;
-    if (!Value.Check(WatchMapsRequest, request)) {
-      const asked = (request as { mapIds?: unknown } | null)?.mapIds;
-      const refused = Array.isArray(asked) ? asked.filter((x) => typeof x === 'string') : [];
-      return reply({ watching: [...before], refused });
-    }
-    const asked = [...new Set(request.mapIds)];
-    let readable: Set<string>;
-    try {
-      readable = await readableMaps(socket.data.user.id, asked);
-    } catch {
-      // The database is unreachable: keep what the socket watched, grant nothing new.
-      readable = new Set(asked.filter((id) => before.has(id)));
-    }
-    const watching = asked.filter((id) => readable.has(id));
-    const refused = asked.filter((id) => !readable.has(id));
-    if (turn === socket.data.watchRequests && socket.connected) {
-      for (const id of before) if (!readable.has(id)) void socket.leave(mapRoom(id));
-      void socket.join(watching.map(mapRoom));
-      socket.data.watching = new Set(watching);
-    }
-    reply({ watching, refused });
-  }
-
-  /** Sockets here watching a map stop watching it unless their user may still read it. */
-  async function recheckLocal(mapId: string) {
-    const ids = io.of('/').adapter.rooms.get(mapRoom(mapId));
-    if (!ids) return;
-    const byUser = new Map<string, AppSocket[]>();
-    for (const id of ids) {
-      const s = sockets.get(id);
-      if (s) byUser.set(s.data.user.id, [...(byUser.get(s.data.user.id) ?? []), s]);
-    }
-    for (const [userId, list] of byUser) {
-      // When the answer cannot be had, access ends: the client watches again when it can.
-      const allowed = await readableMaps(userId, [mapId]).then(
-        (set) => set.has(mapId),
-        () => false,
-      );
-      if (allowed) continue;
-      for (const s of list) {
-        void s.leave(mapRoom(mapId));
-        s.data.watching.delete(mapId);
-      }
-    }
-  }
+  const watching = createWatching({
+    readableMaps,
+    watchersOf: (mapId) => {
+      const ids = io.of('/').adapter.rooms.get(mapRoom(mapId));
+      return [...(ids ?? [])].flatMap((id) => sockets.get(id) ?? []);
+    },
+  });
+  const recheckLocal = watching.recheck;
   io.on('recheck_map', (mapId) => void recheckLocal(mapId));
 
   /** Hand one owner's devices to this instance's sockets (each through its own outbox). */
