@@ -1,9 +1,14 @@
 /** Entry point of `npm start`: one process serving the console, the API and the realtime channel. */
 import { loadConfig } from './config.ts';
+import { DataDirInUseError } from './lib/data-dir-lock.ts';
 import { startServer } from './server.ts';
 
 const config = loadConfig();
-const server = await startServer(config);
+const server = await startServer(config).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+});
 
 const database = config.databaseUrl
   ? `PostgreSQL (${new URL(config.databaseUrl).host})`

@@ -4,14 +4,16 @@
  *   list
  *   set-password <email> <password>
  *   disable <email> | enable <email>
- * Uses the same database settings as the server (DATABASE_URL or DATA_DIR).
+ * Uses the same database settings as the server (DATABASE_URL or DATA_DIR). On the embedded
+ * database (DATA_DIR) it refuses to run while the server runs there: one process at a time.
  */
 import { loadConfig } from '../config.ts';
+import { DataDirInUseError } from '../lib/data-dir-lock.ts';
 import { memoryFailureLimiter } from '../lib/failure-limiter.ts';
 import { HttpError } from '../lib/errors.ts';
 import { authRepository } from '../modules/auth/repository.ts';
 import { authService } from '../modules/auth/service.ts';
-import { migrate, openDatabase } from '../plugins/db.ts';
+import { migrate, openDatabase, type Sql } from '../plugins/db.ts';
 import { MIGRATIONS_DIR } from '../server.ts';
 
 const USAGE = `usage: npm run user -- add <email> <password> [first] [last]
@@ -27,7 +29,15 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   const config = loadConfig();
-  const sql = await openDatabase(config);
+  let sql: Sql;
+  try {
+    // On the embedded database this fails with a clear sentence while the server runs on it.
+    sql = await openDatabase(config, 'command');
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    console.error(`error: ${err.message}`);
+    return 1;
+  }
   try {
     await migrate(sql, MIGRATIONS_DIR);
     const auth = authService({

@@ -1,6 +1,7 @@
 /** One small SQL interface over embedded PGlite and a real PostgreSQL pool. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { lockDataDir, type LockRole } from '../lib/data-dir-lock.ts';
 import { unavailable } from '../lib/errors.ts';
 
 export type Row = Record<string, unknown>;
@@ -22,19 +23,26 @@ export interface Sql {
   close(): Promise<void>;
 }
 
-/** Open the configured database: PostgreSQL when a URL is given, otherwise PGlite at dataDir. */
-export async function openDatabase(opts: {
-  databaseUrl: string | null;
-  dataDir: string;
-}): Promise<Sql> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+/**
+ * Open the configured database: PostgreSQL when a URL is given, otherwise PGlite at dataDir, locked
+ * for this process (`role` says who holds it, for the sentence a second process is refused with).
+ */
+export async function openDatabase(
+  opts: { databaseUrl: string | null; dataDir: string },
+  role: LockRole = 'server',
+): Promise<Sql> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, role);
 }
 
-async function openPglite(dataDir: string): Promise<Sql> {
+async function openPglite(dataDir: string, role: LockRole): Promise<Sql> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(
-    dataDir.startsWith('memory://') ? undefined : path.join(dataDir, 'pg'),
+  const inMemory = dataDir.startsWith('memory://');
+  const lock = inMemory ? null : lockDataDir(dataDir, role);
+  const db = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pg')).catch(
+    (err: unknown) => {
+      lock?.release();
+      throw err;
+    },
   );
   type Queryable = Pick<typeof db, 'query' | 'exec'>;
   const wrap = (q: Queryable, inTx: boolean): Sql => ({
@@ -52,6 +60,7 @@ async function openPglite(dataDir: string): Promise<Sql> {
     },
     async close() {
       await db.close();
+      lock?.release();
     },
     withAdvisoryLock: (_lockId, fn) => fn(),
     poolStats: () => null,
