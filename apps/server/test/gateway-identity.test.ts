@@ -265,4 +265,23 @@ describeEachDb('gateway identities and refusals', (t) => {
     expect(rows[0]).toMatchObject({ name: 'attic', ip: '192.168.1.44' });
     expect(Date.now() - new Date(rows[0]!.last_seen).getTime()).toBeLessThan(60_000);
   });
+
+  it('shows the firmware name for a gateway that was placed before it reported', async () => {
+    const mac = macFromName('espresense:server_room');
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: `/api/gateways/monitor/${encodeURIComponent(mac)}`,
+      headers: bearer(owner.token),
+      payload: {},
+    });
+    expect(placed.json().gateway.name).toBe(mac);
+    await publish('espresense/rooms/server_room/telemetry', { ip: '10.0.0.9' });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/gateways',
+      headers: bearer(owner.token),
+    });
+    const gw = listed.json<{ gateways: { mac: string; name: string }[] }>().gateways;
+    expect(gw.find((g) => g.mac === mac)?.name).toBe('server_room');
+  });
 });

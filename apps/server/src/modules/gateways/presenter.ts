@@ -10,7 +10,8 @@ export function presentGateway(row: GatewayRow, now = Date.now()): Gateway {
   return {
     _id: row.id,
     mac: row.mac,
-    name: cs.displayName || row.name,
+    // A gateway still named by its MAC was never named by anyone: its firmware's name shows.
+    name: cs.displayName || (row.name === row.mac && row.heard_name) || row.name,
     position:
       row.position_x === null || row.position_y === null
         ? null

@@ -16,9 +16,11 @@ export interface GatewayRow {
   created_at: Date;
   updated_at: Date;
   last_seen: Date | null;
+  /** The name the gateway's firmware reports (an ESPresense room), if any. */
+  heard_name: string | null;
 }
 
-const SELECT = `select g.*, h.last_seen from gateways g
+const SELECT = `select g.*, h.last_seen, h.name as heard_name from gateways g
   left join heard_gateways h on h.owner_id = g.owner_id and h.mac = g.mac`;
 
 export function gatewaysRepository(sql: Sql) {
