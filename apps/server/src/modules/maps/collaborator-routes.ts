@@ -1,4 +1,7 @@
-/** Collaborator calls of spec §7; the owner manages them, a collaborator may leave. */
+/**
+ * Collaborator calls of spec §7; the owner manages them, a collaborator may leave. Every call names
+ * the collaborator the same way: user id, e-mail or user name.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CollaboratorBody,
@@ -24,7 +27,8 @@ const tags = ['collaborators'];
 const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const UserParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
-  userId: Type.String({ maxLength: 64 }),
+  // Named like in the POST body: user id, e-mail or user name.
+  userId: CollaboratorBody.properties.userId,
 });
 
 export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsService }> = async (
@@ -59,6 +63,17 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsServic
       );
       return reply.code(201).send({ success: true as const, collaborator: present(c) });
     },
+  );
+
+  app.get(
+    '/api/maps/:id/collaborators/:userId',
+    { schema: { tags, params: UserParams, response: { 200: CollaboratorResponse } } },
+    async (req) => ({
+      success: true as const,
+      collaborator: present(
+        await service.collaborator(req.user.id, req.params.id, req.params.userId),
+      ),
+    }),
   );
 
   app.put(

@@ -144,6 +144,16 @@ export function mapsService(
       return maps.collaborators(mapId);
     },
 
+    /** One collaborator, named like everywhere else: user id, e-mail or user name. */
+    async collaborator(userId: string, mapId: string, userRef: string) {
+      assertCan(await load(userId, mapId), 'read');
+      const target = await maps.findUser(userRef);
+      const found =
+        target && (await maps.collaborators(mapId)).find((c) => c.user_id === target.id);
+      if (!found) throw notFound('Collaborator');
+      return found;
+    },
+
     async setCollaborator(
       userId: string,
       mapId: string,
@@ -159,8 +169,9 @@ export function mapsService(
     },
 
     /** The owner removes anyone; a collaborator may remove themselves (leave the map). */
-    async removeCollaborator(userId: string, mapId: string, collaboratorId: string) {
+    async removeCollaborator(userId: string, mapId: string, userRef: string) {
       const row = await load(userId, mapId);
+      const collaboratorId = (row && (await maps.findUser(userRef))?.id) ?? userRef;
       if (!(row && collaboratorId === userId && row.access_level !== 'owner')) {
         assertCan(row, 'manage-collaborators');
       }
