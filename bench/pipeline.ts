@@ -136,7 +136,8 @@ async function runOne(
       console.log(`  ${label}: latency phase (${opts.minutes} min at ${rate}/s)…`);
       const latency = await latencyPhase(servers, listener, fleet, rate, opts.minutes * 60);
       mem.stop();
-      return { label, throughput, latency, memory: mem.samples };
+      const stream = instances > 1 ? await streamShares(servers) : undefined;
+      return { label, throughput, latency, memory: mem.samples, note: stream };
     } finally {
       socket.disconnect();
       await listener?.close();
@@ -145,6 +146,24 @@ async function runOne(
     for (const s of servers) await s.stop();
     await drop?.();
   }
+}
+
+/** How the positions stream carried the reports, per instance, from /metrics. */
+async function streamShares(servers: ServerProcess[]) {
+  const lines = await Promise.all(
+    servers.map(async (s, i) => {
+      const text = await (await fetch(`${s.url}/metrics`)).text();
+      const n = (state: string) =>
+        Number(
+          new RegExp(
+            `^rtls_positions_stream_reports_total\\{state="${state}"\\} (\\S+)$`,
+            'm',
+          ).exec(text)?.[1] ?? 0,
+        );
+      return `#${i + 1} sent ${n('sent')}, delivered ${n('delivered')}, dropped ${n('dropped')}, observed ${n('observed')}`;
+    }),
+  );
+  return `positions stream (reports): ${lines.join('; ')}`;
 }
 
 /** Does a report sent to `target` reach `socket` (connected to another instance)? */

@@ -2,9 +2,10 @@
  * The consuming side of the positions stream: this instance registers on every partition queue,
  * one channel per partition; RabbitMQ makes one registered consumer per queue active
  * (x-single-active-consumer) and moves that role to the next one when its channel closes.
- * Messages of a partition are observed one at a time, in queue order, and acknowledged after
- * observe settles: what an instance took but had not started goes back to the queue, in place,
- * for the next active consumer.
+ * Messages are observed in arrival order (so each partition's in queue order), gathered per turn
+ * of the event loop into one observe per owner, and acknowledged after observe settles: what an
+ * instance took but had not started goes back to the queue, in place, for the next active
+ * consumer.
  */
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import type { Observe } from './affinity.ts';
@@ -41,7 +42,6 @@ interface Slot {
   open: boolean;
   /** New messages are observed (false once released or stopping). */
   taking: boolean;
-  chain: Promise<void>;
   lastDelivery: number;
 }
 
@@ -51,45 +51,66 @@ export async function consumePartitions<R>(
 ): Promise<PartitionConsumer> {
   const slots: Slot[] = [];
   let stopped = false;
+  /** Messages received and not yet observed, in arrival order. */
+  let inbox: { slot: Slot; msg: ConsumeMessage }[] = [];
+  let draining: Promise<void> = Promise.resolve();
+  let scheduled = false;
 
-  async function handle(slot: Slot, msg: ConsumeMessage) {
-    if (!slot.taking || !slot.open) return;
-    let batch: StreamMessage<R>;
-    try {
-      batch = JSON.parse(msg.content.toString()) as StreamMessage<R>;
-    } catch (err) {
-      opts.onError(err);
-      slot.channel.ack(msg); // not ours to understand; keeping it would block the partition
-      return;
+  function receive(slot: Slot, msg: ConsumeMessage) {
+    slot.lastDelivery = Date.now();
+    inbox.push({ slot, msg });
+    if (scheduled) return;
+    scheduled = true;
+    draining = draining
+      .then(async () => {
+        await new Promise((r) => setImmediate(r));
+        scheduled = false;
+        await drain();
+      })
+      .catch(opts.onError);
+  }
+
+  /** Observe what arrived, one call per owner, then acknowledge it (one ack per channel). */
+  async function drain() {
+    const taken = inbox;
+    inbox = [];
+    const byOwner = new Map<string, R[]>();
+    const last = new Map<Slot, ConsumeMessage>();
+    for (const { slot, msg } of taken) {
+      // A released partition leaves what it has not started to the next consumer.
+      if (!slot.taking || !slot.open) continue;
+      last.set(slot, msg);
+      let batch: StreamMessage<R>;
+      try {
+        batch = JSON.parse(msg.content.toString()) as StreamMessage<R>;
+      } catch (err) {
+        opts.onError(err); // not ours to understand; keeping it would block the partition
+        continue;
+      }
+      const list = byOwner.get(batch.o);
+      if (list) list.push(...batch.r);
+      else byOwner.set(batch.o, batch.r);
     }
-    try {
-      await opts.observe(batch.o, batch.r);
-    } catch (err) {
-      opts.onError(err);
+    for (const [ownerId, reports] of byOwner) {
+      try {
+        await opts.observe(ownerId, reports);
+      } catch (err) {
+        opts.onError(err);
+      }
+      opts.onObserved(reports.length);
     }
-    opts.onObserved(batch.r.length);
-    if (slot.open) slot.channel.ack(msg);
+    for (const [slot, msg] of last) if (slot.open) slot.channel.ack(msg, true);
   }
 
   async function register(k: number): Promise<Slot> {
     const channel = await model.createChannel();
-    const slot: Slot = {
-      channel,
-      open: true,
-      taking: true,
-      chain: Promise.resolve(),
-      lastDelivery: 0,
-    };
+    const slot: Slot = { channel, open: true, taking: true, lastDelivery: 0 };
     channel.on('error', opts.onError);
     channel.on('close', () => (slot.open = false));
     await channel.prefetch(opts.prefetch, false);
     await channel.consume(
       opts.queues[k]!,
-      (msg) => {
-        if (msg === null) return opts.onCancelled();
-        slot.lastDelivery = Date.now();
-        slot.chain = slot.chain.then(() => handle(slot, msg)).catch(opts.onError);
-      },
+      (msg) => (msg === null ? opts.onCancelled() : receive(slot, msg)),
       { noAck: false },
     );
     slots[k] = slot;
@@ -100,7 +121,7 @@ export async function consumePartitions<R>(
   async function settle(slot: Slot, drainTimeoutMs: number) {
     slot.taking = false;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([slot.chain, new Promise((r) => (timer = setTimeout(r, drainTimeoutMs)))]);
+    await Promise.race([draining, new Promise((r) => (timer = setTimeout(r, drainTimeoutMs)))]);
     clearTimeout(timer);
     // Closing the channel hands every unacknowledged message back to its queue, in place.
     await slot.channel.close().catch(() => undefined);

@@ -1,7 +1,7 @@
 /**
  * The positions stream on RabbitMQ: N durable partition queues (`<prefix>.<k>`) with a single
  * active consumer each. Every instance publishes each device's reports to the device's partition
- * (publisher confirms, one message per partition and owner per turn of the event loop) and
+ * (publisher confirms, one message per partition and owner every few milliseconds) and
  * consumes every partition; RabbitMQ decides which instance observes which partition and fails
  * over when an instance goes away. While RabbitMQ is unreachable reports are stored but not
  * positioned, readiness says why, and the connection is retried until it returns.
@@ -24,9 +24,16 @@ export interface AmqpTuning {
   drainTimeoutMs: number;
   /** How often this instance compares the partitions it is active on with its share. */
   rebalanceMs: number;
+  /** Reports sent within this many ms go out together (one message per partition and owner). */
+  batchMs: number;
 }
 
-const DEFAULT_TUNING: AmqpTuning = { prefetch: 16, drainTimeoutMs: 5_000, rebalanceMs: 5_000 };
+const DEFAULT_TUNING: AmqpTuning = {
+  prefetch: 64,
+  drainTimeoutMs: 5_000,
+  rebalanceMs: 5_000,
+  batchMs: 5,
+};
 
 export interface AmqpStreamOptions<R> {
   url: string;
@@ -170,7 +177,7 @@ export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions
       }
       if (!scheduled) {
         scheduled = true;
-        setImmediate(publish);
+        setTimeout(publish, tuning.batchMs);
       }
       return Promise.resolve();
     },
