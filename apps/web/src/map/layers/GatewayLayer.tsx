@@ -1,10 +1,17 @@
 /**
  * Gateway markers (45 px, 51 selected) with coverage circles when showGatewayCoverage is on. Slider
- * drafts show at once; in edit mode the markers can be dragged (the move is kept until Save).
+ * drafts show at once; in edit mode the markers can be dragged (the move is kept until Save). A
+ * dot on each marker shows the gateway's health (online, stale, offline).
  */
 import { useEffect } from 'react';
 import L from 'leaflet';
-import { GATEWAY_ADD_DEFAULTS, MARKER, viewRadiusToPixels, type TrackingMap } from '@rtls/contract';
+import {
+  GATEWAY_ADD_DEFAULTS,
+  MARKER,
+  listStatus,
+  viewRadiusToPixels,
+  type TrackingMap,
+} from '@rtls/contract';
 import { displayedGateway, useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
@@ -34,6 +41,7 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
       if (!p) continue; // gateways with a non-numeric position are not drawn
       const px = g.mac === selected ? MARKER.gatewaySelected : MARKER.gateway;
       const colour = g.customSettings.color ?? GATEWAY_ADD_DEFAULTS.color;
+      const status = listStatus(g.lastSeen);
       const circle =
         showCoverage && g.customSettings.showCoverage !== false
           ? L.circle(toLatLng(p), {
@@ -48,7 +56,8 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
       const icon = L.divIcon({
         className: `gateway-icon${editing ? ' editable' : ''}`,
         iconSize: [px, px],
-        html: `<div class="gateway-marker" data-testid="gateway-marker" data-mac="${escapeHtml(g.mac)}" style="--c:${escapeHtml(colour)}">${ICON_SVG}</div>`,
+        // The health dot: online / stale / offline, as in the Gateways tab.
+        html: `<div class="gateway-marker" data-testid="gateway-marker" data-mac="${escapeHtml(g.mac)}" data-status="${status}" style="--c:${escapeHtml(colour)}">${ICON_SVG}<span class="gateway-health ${status}" aria-hidden="true"></span></div>`,
       });
       const marker = L.marker(toLatLng(p), {
         icon,
