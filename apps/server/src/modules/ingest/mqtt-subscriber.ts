@@ -110,6 +110,7 @@ export async function startSubscriber({
     async close() {
       closing = true;
       keys.events.off('revoked', onRevoked);
+      if (revoked) return; // the connection already ended
       if (client.connected)
         await Promise.race([client.unsubscribeAsync(topics).catch(() => undefined), sleep(2000)]);
       const deadline = Date.now() + 5000;
