@@ -180,7 +180,8 @@ export async function latencyPhase(
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     // Catch up when behind, so the offered rate is the asked one.
-    const owed = Math.round(((performance.now() - start) / 1000) * rate) - sent;
+    // Catching up never sends more than one batch the server takes (1 MB, INGEST_MAX_BATCH).
+    const owed = Math.min(4_000, Math.round(((performance.now() - start) / 1000) * rate) - sent);
     if (owed <= 0) continue;
     const batch = next(owed);
     listener.sent(batch.devices, batch.stamps);

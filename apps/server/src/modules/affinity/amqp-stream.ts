@@ -77,7 +77,7 @@ export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions
   let consumer: PartitionConsumer | null = null;
   let down = `connecting to ${hostOf(opts.url)}`;
   let closing = false;
-  /** Reports of this turn, by partition then owner, published together at its end. */
+  /** Reports of the last batchMs, by partition then owner, published together. */
   let pending = new Map<number, Map<string, R[]>>();
   let scheduled = false;
 
