@@ -36,8 +36,12 @@ export async function seedDemo(
       lastName: 'Operator',
     }));
 
+  // Seeded before: the user may have renamed the map or moved its gateways since, and a second
+  // demo map would take the gateways (and the tags' positions) away from theirs.
   const own = await deps.maps.own(user.id);
   if (own.some((m) => m.name === DEMO_MAP_NAME)) return user.id;
+  const first = opts.gateways[0];
+  if (first && (await deps.gateways.find(user.id, first.mac))) return user.id;
 
   const mapId = randomUUID();
   const ppm = DEMO_PIXELS_PER_METRE;
