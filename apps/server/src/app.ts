@@ -1,7 +1,7 @@
 /** Builds the server from plugins, then resources. main.ts starts it; tests build and close it. */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -67,7 +67,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
       logger === false
         ? false
         : loggerOptions(config.logLevel, typeof logger === 'object' ? logger : {}),
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     // Unknown body fields are dropped before a handler sees them: no mass assignment.
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
