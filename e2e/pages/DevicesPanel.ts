@@ -15,6 +15,11 @@ export class DevicesPanel {
       .filter({ has: this.page.getByRole('button', { name, exact: true }) });
   readonly addDialog = () => this.page.getByRole('dialog', { name: 'Add Device to Monitoring' });
 
+  readonly currentMapOnly = () => this.page.getByLabel('Show only current map');
+  readonly emptyOnMap = () => this.page.getByText('No monitored devices on this map');
+  /** Rows of other accounts' devices on the map on screen (shared or public map). */
+  readonly readOnlyRows = () => this.list().locator('li.read-only');
+
   async open() {
     await this.tab().click();
     await this.list().waitFor();
@@ -25,6 +30,19 @@ export class DevicesPanel {
     return this.list()
       .locator('li .device-row-select')
       .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+  }
+
+  /** Turn 'Show only current map' on (it is remembered per browser). */
+  async showCurrentMapOnly() {
+    if (!(await this.currentMapOnly().isChecked())) await this.currentMapOnly().click();
+  }
+
+  /** The MACs of the listed devices, sorted. */
+  async macs(): Promise<string[]> {
+    const macs = await this.list()
+      .locator('li[data-mac]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-mac') ?? ''));
+    return macs.sort();
   }
 
   async openAdd() {

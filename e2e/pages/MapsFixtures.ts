@@ -35,6 +35,13 @@ export function floorPlanPng(width = 600, height = 400): Buffer {
   ]);
 }
 
+interface PlainMap {
+  name: string;
+  description?: string;
+  metadata: Record<string, unknown>;
+  settings: { backgroundImage?: unknown } & Record<string, unknown>;
+}
+
 /** A signed-in API client for test setup (create maps, share them). */
 export async function apiClient(baseUrl: string, email: string, password: string) {
   const res = await fetch(`${baseUrl}/api/user/signin`, {
@@ -73,5 +80,30 @@ export async function apiClient(baseUrl: string, email: string, password: string
     },
     share: (mapId: string, userEmail: string, role: 'editor' | 'viewer') =>
       call('POST', `/maps/${mapId}/collaborators`, { userId: userEmail, role }),
+    /** Puts a device the gateways reported into monitoring. */
+    monitor: (mac: string, displayName: string) =>
+      call('POST', `/devices/monitor/${encodeURIComponent(mac)}`, { displayName }),
+    /** A new ingest key of this account, for POST /api/ingest. */
+    ingestKey: async () =>
+      (await call<{ key: string }>('POST', '/ingest-keys', { name: 'e2e' })).key,
+    /** The id of this account's map called `name`. */
+    mapId: async (name: string) => {
+      const { maps } = await call<{ maps: { _id: string; name: string }[] }>('GET', '/maps');
+      const found = maps.find((m) => m.name === name);
+      if (!found) throw new Error(`no map called ${name}`);
+      return found._id;
+    },
+    /** Makes a map public, keeping everything else as it is. */
+    makePublic: async (mapId: string) => {
+      const { map } = await call<{ map: PlainMap }>('GET', `/maps/${mapId}`);
+      const { backgroundImage: _image, ...settings } = map.settings;
+      await call('PUT', `/maps/${mapId}`, {
+        name: map.name,
+        description: map.description,
+        metadata: map.metadata,
+        settings,
+        isPublic: true,
+      });
+    },
   };
 }

@@ -30,7 +30,12 @@ export async function newPage(
   return { context, page };
 }
 
-export const DEMO = { email: 'demo@example.com', password: 'demo1234' };
+/** The demo account the simulator seeds, and its map (the server's demo seed names both). */
+export const DEMO = {
+  email: 'demo@example.com',
+  password: 'demo1234',
+  mapName: 'Demo Building — Floor 1',
+};
 
 export interface BrowserPages {
   readonly browser: Browser;

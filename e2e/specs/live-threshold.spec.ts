@@ -1,0 +1,62 @@
+/**
+ * A saved gateway threshold applies at once on the server: a tag standing still, heard loudest by
+ * one gateway, moves when that gateway's RSSI threshold is raised above what it hears (the server
+ * re-locates with the new threshold; the console only draws what it is sent).
+ */
+import { afterAll, describe, it } from 'vitest';
+import { apiClient } from '../pages/MapsFixtures.ts';
+import { DEMO } from '../support/browser.ts';
+import { consoleFor } from '../support/console.ts';
+import { useOwnServer } from '../support/own-server.ts';
+
+const TAG = 'E2:E2:00:00:00:01';
+const LOUDEST = 'AC:23:3F:00:00:02';
+/** What the demo gateways hear from the tag, standing still near the loudest one. */
+const HEARD: Record<string, number> = {
+  [LOUDEST]: -52,
+  'AC:23:3F:00:00:01': -62,
+  'AC:23:3F:00:00:03': -66,
+  'AC:23:3F:00:00:08': -64,
+  'AC:23:3F:00:00:06': -70,
+};
+/** Above what the loudest gateway hears, so its reports no longer count. */
+const RAISED_THRESHOLD = '-50';
+
+const own = useOwnServer({ env: { SIMULATOR_DEVICES: '1' } });
+
+/** Sends the tag's reports every half second until stopped. */
+function feed(url: string, key: string) {
+  const send = () =>
+    fetch(`${url}/api/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ingest-key': key },
+      body: JSON.stringify(
+        Object.entries(HEARD).map(([gateway, rssi]) => ({ gateway, device: TAG, rssi })),
+      ),
+    }).catch(() => undefined);
+  const timer = setInterval(() => void send(), 500);
+  return { first: send(), stop: () => clearInterval(timer) };
+}
+
+let feeder: ReturnType<typeof feed> | null = null;
+afterAll(() => feeder?.stop());
+
+describe('gateway threshold', () => {
+  it("a saved threshold changes a standing tag's position", async () => {
+    const demo = await apiClient(own.url, DEMO.email, DEMO.password);
+    feeder = feed(own.url, await demo.ingestKey());
+    await feeder.first;
+    await demo.monitor(TAG, 'Still tag');
+
+    const { page, main, gateways } = consoleFor(own.page);
+    await own.signIn(page);
+    const marker = main.deviceMarkers().and(page.locator(`[data-mac="${TAG}"]`));
+    await marker.waitFor({ timeout: 30_000 });
+    const settled = await main.waitForMarkerToSettle(TAG);
+
+    await gateways.open();
+    await gateways.threshold(LOUDEST).fill(RAISED_THRESHOLD);
+    await gateways.row(LOUDEST).getByRole('button', { name: 'Save' }).click();
+    await main.waitForMarkerAwayFrom(TAG, settled, 15);
+  }, 120_000);
+});

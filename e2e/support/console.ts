@@ -1,0 +1,25 @@
+/**
+ * The page objects of one signed-in console, as one fixture: specs take `consoleFor(page)` instead
+ * of building each page object themselves.
+ */
+import type { Page } from 'playwright-core';
+import { DevicesPanel } from '../pages/DevicesPanel.ts';
+import { GatewaysPanel } from '../pages/GatewaysPanel.ts';
+import { MainPage } from '../pages/MainPage.ts';
+import { MapsPage } from '../pages/MapsPage.ts';
+
+export interface ConsolePages {
+  page: Page;
+  main: MainPage;
+  devices: DevicesPanel;
+  gateways: GatewaysPanel;
+  maps: MapsPage;
+}
+
+export const consoleFor = (page: Page): ConsolePages => ({
+  page,
+  main: new MainPage(page),
+  devices: new DevicesPanel(page),
+  gateways: new GatewaysPanel(page),
+  maps: new MapsPage(page),
+});
