@@ -1,7 +1,8 @@
 /**
- * A saved gateway threshold applies at once on the server: a tag standing still, heard loudest by
- * one gateway, moves when that gateway's RSSI threshold is raised above what it hears (the server
- * re-locates with the new threshold; the console only draws what it is sent).
+ * A saved gateway threshold applies at once on the server: a tag standing still, heard by five
+ * gateways as from (18 m, 6 m) and far too loud by a sixth across the floor, moves when that
+ * gateway's RSSI threshold is raised above what it hears (the server re-locates with the new
+ * threshold; the console only draws what it is sent).
  */
 import { afterAll, describe, it } from 'vitest';
 import { apiClient } from '../pages/MapsFixtures.ts';
@@ -10,17 +11,19 @@ import { consoleFor } from '../support/console.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
 const TAG = 'E2:E2:00:00:00:01';
-const LOUDEST = 'AC:23:3F:00:00:02';
-/** What the demo gateways hear from the tag, standing still near the loudest one. */
+/** The demo's East Wing gateway, 38 m from the tag. */
+const LOUDEST = 'AC:23:3F:00:00:04';
+/** What the demo gateways hear (log-distance from (18 m, 6 m), except the East Wing's). */
 const HEARD: Record<string, number> = {
-  [LOUDEST]: -52,
-  'AC:23:3F:00:00:01': -62,
-  'AC:23:3F:00:00:03': -66,
-  'AC:23:3F:00:00:08': -64,
-  'AC:23:3F:00:00:06': -70,
+  [LOUDEST]: -62,
+  'AC:23:3F:00:00:02': -74,
+  'AC:23:3F:00:00:01': -83,
+  'AC:23:3F:00:00:08': -88,
+  'AC:23:3F:00:00:03': -89,
+  'AC:23:3F:00:00:06': -92,
 };
-/** Above what the loudest gateway hears, so its reports no longer count. */
-const RAISED_THRESHOLD = '-50';
+/** Above what the East Wing gateway hears, so its reports no longer count. */
+const RAISED_THRESHOLD = '-70';
 
 const own = useOwnServer({ env: { SIMULATOR_DEVICES: '1' } });
 
