@@ -73,14 +73,17 @@ const UNAVAILABLE_CLASSES = new Set(['08', '53', '57', '58']);
 
 /**
  * True when a PostgreSQL client error means the database is unreachable or refusing work (down,
- * restarting, out of connections), rather than a problem with the statement: the driver's own
- * errors (refused, reset, terminated, timed out) carry no SQLSTATE.
+ * restarting, out of connections), rather than a problem with the statement. A protocol violation
+ * (08P01) is a bug, not an outage. The driver's own connection errors carry a system error code
+ * (ECONNREFUSED, ECONNRESET, ...) or no code at all (terminated, timed out).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
-    return UNAVAILABLE_CLASSES.has(code.slice(0, 2));
-  return err instanceof Error;
+    return UNAVAILABLE_CLASSES.has(code.slice(0, 2)) && code !== '08P01';
+  if (typeof code === 'string') return /^E[A-Z]+$/.test(code);
+  return /connection|terminated|timeout|timed out|not queryable|ended/i.test(err.message);
 }
 
 /** Run a database call; an outage becomes a 503 with Retry-After for whoever asked. */
