@@ -14,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import amqp from 'amqplib';
 import type { Socket } from 'socket.io-client';
 import {
   EMAIL,
@@ -88,6 +89,7 @@ async function runOne(
     drop = tmp.drop;
   }
   const servers: ServerProcess[] = [];
+  const streamPrefix = `rtls.bench.${randomBytes(4).toString('hex')}`;
   try {
     await addAccount(dbEnv, EMAIL, PASSWORD);
     const first = await startServerProcess(dbEnv);
@@ -104,7 +106,7 @@ async function runOne(
         MQTT_URL,
         MQTT_INGEST_KEY: fleet.key,
         POSITIONS_STREAM_URL: AMQP_URL,
-        POSITIONS_STREAM_PREFIX: `rtls.bench.${randomBytes(4).toString('hex')}`,
+        POSITIONS_STREAM_PREFIX: streamPrefix,
       };
       for (let i = 0; i < instances; i++) servers.push(await startServerProcess(env));
       target = servers[0]!;
@@ -145,6 +147,23 @@ async function runOne(
   } finally {
     for (const s of servers) await s.stop();
     await drop?.();
+    if (instances > 1) await deleteQueues(streamPrefix).catch(() => undefined);
+  }
+}
+
+/** Remove this run's partition queues (`<prefix>.0`, `.1`, … while they exist). */
+async function deleteQueues(prefix: string) {
+  const c = await amqp.connect(AMQP_URL);
+  try {
+    const ch = await c.createChannel();
+    ch.on('error', () => undefined); // the passive check of the first missing queue closes it
+    for (let k = 0; ; k++) {
+      const found = await ch.checkQueue(`${prefix}.${k}`).catch(() => null);
+      if (!found) break;
+      await ch.deleteQueue(`${prefix}.${k}`);
+    }
+  } finally {
+    await c.close().catch(() => undefined);
   }
 }
 
