@@ -38,6 +38,21 @@ export const macOf = (prefix: string, i: number) => {
   return `${prefix}:${h.slice(0, 2)}:${h.slice(2, 4)}:${h.slice(4)}`;
 };
 
+/** Where gateway i hangs on the 60 × 40 m bench floor (m). */
+const gatewaySpot = (i: number) => ({ x: 5 + (i % 4) * 16, y: 8 + Math.floor(i / 4) * 24 });
+/** Where device i stands (m): spread over the floor, the same in every run. */
+const deviceSpot = (i: number) => ({ x: 4 + ((i * 7.3) % 52), y: 4 + ((i * 3.7) % 32) });
+
+/**
+ * A report's RSSI: log-distance from the device's spot to the gateway (−59 dBm at 1 m, exponent
+ * 2), with ±3 dB of noise, so that the server can locate every device.
+ */
+function rssiOf(device: number, gateway: number) {
+  const [d, g] = [deviceSpot(device), gatewaySpot(gateway)];
+  const metres = Math.max(1, Math.hypot(d.x - g.x, d.y - g.y));
+  return Math.round(-59 - 20 * Math.log10(metres) + (Math.random() * 6 - 3));
+}
+
 /** A map with 8 placed gateways and `devices` monitored tags, and an ingest key. */
 export async function setUpFleet(base: string, devices: number): Promise<Fleet> {
   const { data } = await api<{ data: { token: string } }>(`${base}/api/user/signin`, null, 'POST', {
@@ -55,7 +70,7 @@ export async function setUpFleet(base: string, devices: number): Promise<Fleet> 
       mac,
       name: `Bench GW ${i + 1}`,
       mapId: map._id,
-      position: { x: (5 + (i % 4) * 16) * PPM, y: (8 + Math.floor(i / 4) * 24) * PPM },
+      position: { x: gatewaySpot(i).x * PPM, y: gatewaySpot(i).y * PPM },
       customSettings: { maxRSSI: -59, logicThreshold: -95 },
     });
   }
@@ -75,7 +90,10 @@ export async function setUpFleet(base: string, devices: number): Promise<Fleet> 
 
 // ---------------------------------------------------------------- report generation
 
-/** Reports over the fleet: each device in turn, gateways in turn, unique timestamps per device. */
+/**
+ * Reports over the fleet: each device in turn, gateways in turn, unique timestamps per device,
+ * RSSIs from where each device stands.
+ */
 export function reportSource(fleet: Fleet) {
   const last = new Map<string, number>();
   let cursor = 0;
@@ -85,12 +103,12 @@ export function reportSource(fleet: Fleet) {
     const devices: string[] = [];
     const stamps: number[] = [];
     for (let i = 0; i < n; i++, cursor++) {
-      const device = fleet.devices[cursor % fleet.devices.length]!;
-      const gateway =
-        fleet.gateways[Math.floor(cursor / fleet.devices.length) % fleet.gateways.length]!;
+      const d = cursor % fleet.devices.length;
+      const g = Math.floor(cursor / fleet.devices.length) % fleet.gateways.length;
+      const [device, gateway] = [fleet.devices[d]!, fleet.gateways[g]!];
       const ts = Math.max(now, (last.get(device) ?? 0) + 1);
       last.set(device, ts);
-      const rssi = -55 - Math.round(Math.random() * 35);
+      const rssi = rssiOf(d, g);
       parts.push(`{"gateway":"${gateway}","device":"${device}","rssi":${rssi},"timestamp":${ts}}`);
       devices.push(device);
       stamps.push(ts);
