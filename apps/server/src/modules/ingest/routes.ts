@@ -7,14 +7,13 @@ import {
   IngestKeyCreated,
   IngestKeyInfo,
   IngestResponse,
+  INGEST_MAX_BODY_BYTES,
 } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
 import { HttpError, notFound, unauthorized, unavailable } from '../../lib/errors.ts';
 import type { IngestKeys } from './keys.ts';
 import { parseHttpBody } from './formats/index.ts';
 import { PipelineClosedError, type Pipeline } from './pipeline.ts';
-
-const INGEST_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** The ingest body as received, read only once the ingest key is known to be good. */
 class RawBody {
@@ -68,14 +67,14 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       '*',
-      { parseAs: 'buffer', bodyLimit: INGEST_BODY_LIMIT },
+      { parseAs: 'buffer', bodyLimit: INGEST_MAX_BODY_BYTES },
       (_req, raw, done) => done(null, new RawBody(raw as Buffer)),
     );
     scope.post(
       '/api/ingest',
       {
         config: { public: true },
-        bodyLimit: INGEST_BODY_LIMIT,
+        bodyLimit: INGEST_MAX_BODY_BYTES,
         schema: {
           tags: ['ingest'],
           summary:

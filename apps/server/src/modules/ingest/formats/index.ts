@@ -5,7 +5,7 @@
  * Formats: generic JSON, ESPresense, OpenMQTTGateway / Theengs, Ruuvi Gateway, Minew G1/MG3,
  * Ingics iGS, April Brother (MessagePack).
  */
-import type { RejectReason } from '@rtls/contract';
+import { INGEST_MAX_BODY_BYTES, type RejectReason } from '@rtls/contract';
 import {
   decodeMessagePack,
   isAprilBrother,
@@ -28,15 +28,7 @@ import {
   parseRuuviMqtt,
   ruuviHttpData,
 } from './ruuvi.ts';
-import {
-  MAX_MESSAGE_BYTES,
-  chatter,
-  isObject,
-  parseJson,
-  refuse,
-  reportsOf,
-  type Parsed,
-} from './shared.ts';
+import { chatter, isObject, parseJson, refuse, reportsOf, type Parsed } from './shared.ts';
 
 export { macFromName, type Format, type GatewayHeartbeat, type Parsed } from './shared.ts';
 
@@ -57,7 +49,7 @@ type Content =
   | { kind: 'unreadable'; reason: RejectReason; message: string };
 
 function readContent(buf: Buffer): Content {
-  if (buf.length > MAX_MESSAGE_BYTES)
+  if (buf.length > INGEST_MAX_BODY_BYTES)
     return { kind: 'unreadable', reason: 'batch_too_large', message: 'The body is too large' };
   if (isMessagePack(buf)) {
     const decoded = decodeMessagePack(buf);

@@ -41,9 +41,6 @@ export const refuse = (format: Format, reason: RejectReason, message: string): P
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Bodies above this size are refused before parsing. */
-export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
-
 /** JSON text, or undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
   try {
