@@ -65,10 +65,119 @@ export const API_ERRORS = {
   createIngestKey: 'Failed to create ingest key',
   revokeIngestKey: 'Failed to revoke ingest key',
   importEspresense: 'Failed to import the ESPresense configuration',
+  // Zones, presence, events, rules and alerts
+  fetchZones: 'Failed to fetch zones',
+  createZone: 'Failed to create zone',
+  updateZone: 'Failed to update zone',
+  deleteZone: 'Failed to delete zone',
+  fetchPresence: 'Failed to fetch zone presence',
+  fetchEvents: 'Failed to fetch events',
+  fetchRules: 'Failed to fetch rules',
+  createRule: 'Failed to create rule',
+  updateRule: 'Failed to update rule',
+  deleteRule: 'Failed to delete rule',
+  fetchAlerts: 'Failed to fetch alerts',
+  acknowledgeAlert: 'Failed to acknowledge alert',
+  resolveAlert: 'Failed to resolve alert',
+  // Webhooks and MQTT output
+  fetchWebhooks: 'Failed to fetch webhooks',
+  createWebhook: 'Failed to create webhook',
+  updateWebhook: 'Failed to update webhook',
+  deleteWebhook: 'Failed to delete webhook',
+  fetchDeadLetters: 'Failed to fetch failed deliveries',
+  retryDeadLetter: 'Failed to retry delivery',
+  fetchMqttOutput: 'Failed to fetch MQTT output settings',
+  updateMqttOutput: 'Failed to update MQTT output settings',
   // Fallback
   default: 'Failed',
 } as const;
 export type ApiErrorKey = keyof typeof API_ERRORS;
+
+/** Hebrew texts of the API errors added with zones, alerts, webhooks and MQTT output. */
+export const API_ERRORS_HE: Partial<Record<ApiErrorKey, string>> = {
+  fetchZones: 'טעינת האזורים נכשלה',
+  createZone: 'יצירת האזור נכשלה',
+  updateZone: 'עדכון האזור נכשל',
+  deleteZone: 'מחיקת האזור נכשלה',
+  fetchPresence: 'טעינת הנוכחות באזורים נכשלה',
+  fetchEvents: 'טעינת האירועים נכשלה',
+  fetchRules: 'טעינת הכללים נכשלה',
+  createRule: 'יצירת הכלל נכשלה',
+  updateRule: 'עדכון הכלל נכשל',
+  deleteRule: 'מחיקת הכלל נכשלה',
+  fetchAlerts: 'טעינת ההתראות נכשלה',
+  acknowledgeAlert: 'אישור ההתראה נכשל',
+  resolveAlert: 'סגירת ההתראה נכשלה',
+  fetchWebhooks: 'טעינת ה-Webhooks נכשלה',
+  createWebhook: 'יצירת ה-Webhook נכשלה',
+  updateWebhook: 'עדכון ה-Webhook נכשל',
+  deleteWebhook: 'מחיקת ה-Webhook נכשלה',
+  fetchDeadLetters: 'טעינת המשלוחים שנכשלו נכשלה',
+  retryDeadLetter: 'שליחה חוזרת נכשלה',
+  fetchMqttOutput: 'טעינת הגדרות פלט MQTT נכשלה',
+  updateMqttOutput: 'עדכון הגדרות פלט MQTT נכשל',
+};
+
+/**
+ * Sentences the server answers with (the `message` of a 4xx) for zones, rules, alerts, webhooks
+ * and MQTT output; the server sends `en`, the console may show `he` for the same sentence.
+ */
+export const ALERTING_ERRORS = {
+  zoneNotFound: { en: 'Zone not found', he: 'האזור לא נמצא' },
+  ruleNotFound: { en: 'Rule not found', he: 'הכלל לא נמצא' },
+  alertNotFound: { en: 'Alert not found', he: 'ההתראה לא נמצאה' },
+  webhookNotFound: { en: 'Webhook not found', he: 'ה-Webhook לא נמצא' },
+  deadLetterNotFound: { en: 'Failed delivery not found', he: 'המשלוח שנכשל לא נמצא' },
+  polygonCrosses: {
+    en: 'The zone outline crosses itself; draw it without crossing edges',
+    he: 'קו המתאר של האזור חוצה את עצמו; יש לשרטט אותו בלי צלעות נחתכות',
+  },
+  polygonFlat: {
+    en: 'The zone has no area; its corners must not lie on one line',
+    he: 'לאזור אין שטח; הפינות שלו אינן יכולות להיות על קו אחד',
+  },
+  tooManyZones: {
+    en: 'This map has the most zones it may have',
+    he: 'במפה זו כבר יש את המספר המרבי של אזורים',
+  },
+  tooManyRules: {
+    en: 'This map has the most rules it may have',
+    he: 'במפה זו כבר יש את המספר המרבי של כללים',
+  },
+  thresholdRequired: {
+    en: 'This kind of rule needs a duration (thresholdSeconds)',
+    he: 'סוג כלל זה דורש משך זמן (thresholdSeconds)',
+  },
+  thresholdNotAllowed: {
+    en: 'Enter and exit rules take no duration',
+    he: 'כללי כניסה ויציאה אינם מקבלים משך זמן',
+  },
+  zoneRequired: {
+    en: 'An absence rule needs a zone',
+    he: 'כלל היעדרות דורש אזור',
+  },
+  zoneNotOnMap: {
+    en: 'The rule names a zone that is not on this map',
+    he: 'הכלל מציין אזור שאינו במפה זו',
+  },
+  alertResolved: {
+    en: 'This alert is already resolved',
+    he: 'ההתראה כבר נסגרה',
+  },
+  webhookUrl: {
+    en: 'The webhook URL must be an http:// or https:// address',
+    he: 'כתובת ה-Webhook חייבת להתחיל ב-http:// או https://',
+  },
+  tooManyWebhooks: {
+    en: 'This account has the most webhooks it may have',
+    he: 'לחשבון זה כבר יש את המספר המרבי של Webhooks',
+  },
+  badTime: {
+    en: 'since and before must be ISO 8601 times',
+    he: 'since ו-before חייבים להיות זמנים בתבנית ISO 8601',
+  },
+} as const;
+export type AlertingErrorKey = keyof typeof ALERTING_ERRORS;
 
 /** Sign-in failures all surface as this text (spec §8). */
 export const INVALID_CREDENTIALS = 'Invalid credentials';

@@ -2,6 +2,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Point, SignalMap, TriangulationInfo } from './entities.ts';
 import { Nullable } from './schema-helpers.ts';
+import type { AlertUpdate } from './alerts.ts';
+import type { ZoneOccupancy, ZonePresence } from './presence.ts';
+import type { ZonesChanged } from './zones.ts';
 
 /**
  * Version of the realtime protocol. The client sends it in the handshake `auth`; the server refuses
@@ -57,6 +60,14 @@ export type WatchMapsAck = Static<typeof WatchMapsAck>;
 export interface ServerToClientEvents {
   device_update: (update: DeviceUpdate) => void;
   pong: (pong: Pong) => void;
+  /** A device's presence on a watched map changed (zone, state). */
+  zone_presence: (presence: ZonePresence) => void;
+  /** A watched map's occupancy changed (at most about once a second per map). */
+  zone_occupancy: (occupancy: ZoneOccupancy) => void;
+  /** An alert of a watched map opened or changed state. */
+  alert: (update: AlertUpdate) => void;
+  /** A watched map's zones were created, edited or deleted. */
+  zones_changed: (change: ZonesChanged) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,0 +1,126 @@
+/**
+ * Rules and alerts. A rule of a map turns one kind of event into an alert, once per occurrence
+ * (one device entering once, one stay passing the dwell time, one outage of a gateway).
+ * Rules: GET/POST /api/maps/{id}/rules, PUT/DELETE /api/maps/{id}/rules/{ruleId}; owners and
+ * editors write them, readers of the map read them.
+ * Alerts: GET /api/alerts?state&mapId, POST /api/alerts/{id}/acknowledge, POST /api/alerts/{id}/resolve.
+ * Readers of a map see its alerts; owners and editors acknowledge and resolve them. Alerts of
+ * lasting conditions (dwell, absent, offline) resolve by themselves when the condition ends.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { EventType, ZoneEvent } from './events.ts';
+import { Nullable, StringEnum } from './schema-helpers.ts';
+
+export const RULE_LIMITS = {
+  nameMaxChars: 100,
+  /** thresholdSeconds bounds: one second to seven days. */
+  minThresholdS: 1,
+  maxThresholdS: 7 * 24 * 3600,
+  maxRulesPerMap: 200,
+} as const;
+export const ALERTS_DEFAULT_LIMIT = 200;
+export const ALERTS_MAX_LIMIT = 1000;
+
+export const SEVERITIES = ['info', 'warning', 'critical'] as const;
+export const Severity = StringEnum(SEVERITIES);
+export type Severity = Static<typeof Severity>;
+
+export const Rule = Type.Object({
+  id: Type.String(),
+  mapId: Type.String(),
+  name: Type.String(),
+  type: EventType,
+  /** The zone it watches; null: any zone (enter, exit, dwell). absent needs a zone. */
+  zoneId: Nullable(Type.String()),
+  /** Only this device (device events); null: any device on the map. */
+  mac: Nullable(Type.String()),
+  /** Only this gateway (gateway_offline); null: any gateway placed on the map. */
+  gateway: Nullable(Type.String()),
+  /** Required for dwell, absent, device_offline and gateway_offline; null for enter and exit. */
+  thresholdSeconds: Nullable(Type.Integer()),
+  severity: Severity,
+  enabled: Type.Boolean(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Rule = Static<typeof Rule>;
+
+const Threshold = Type.Integer({
+  minimum: RULE_LIMITS.minThresholdS,
+  maximum: RULE_LIMITS.maxThresholdS,
+});
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+
+export const RuleCreateBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: RULE_LIMITS.nameMaxChars, pattern: '\\S' }),
+  type: EventType,
+  zoneId: Type.Optional(Nullable(Id)),
+  mac: Type.Optional(Nullable(Id)),
+  gateway: Type.Optional(Nullable(Id)),
+  thresholdSeconds: Type.Optional(Nullable(Threshold)),
+  severity: Severity,
+  /** Default true. */
+  enabled: Type.Optional(Type.Boolean()),
+});
+export type RuleCreateBody = Static<typeof RuleCreateBody>;
+/** PUT: any of the fields; those left out keep their value (the result is checked as a whole). */
+export const RuleUpdateBody = Type.Partial(RuleCreateBody);
+export type RuleUpdateBody = Static<typeof RuleUpdateBody>;
+
+export const MapRuleParams = Type.Object({ id: Id, ruleId: Id });
+export type MapRuleParams = Static<typeof MapRuleParams>;
+
+export const RulesResponse = Type.Object({ success: Type.Literal(true), rules: Type.Array(Rule) });
+export type RulesResponse = Static<typeof RulesResponse>;
+export const RuleResponse = Type.Object({ success: Type.Literal(true), rule: Rule });
+export type RuleResponse = Static<typeof RuleResponse>;
+
+export const ALERT_STATES = ['open', 'acknowledged', 'resolved'] as const;
+export const AlertState = StringEnum(ALERT_STATES);
+export type AlertState = Static<typeof AlertState>;
+
+/** Who acknowledged or resolved an alert (null resolvedBy: it resolved by itself). */
+export const AlertActor = Type.Object({ userId: Type.String(), name: Type.String() });
+export type AlertActor = Static<typeof AlertActor>;
+
+export const Alert = Type.Object({
+  id: Type.String(),
+  ruleId: Type.String(),
+  /** The rule's name when the alert opened. */
+  ruleName: Type.String(),
+  mapId: Type.String(),
+  severity: Severity,
+  state: AlertState,
+  openedAt: Type.String(),
+  acknowledgedAt: Nullable(Type.String()),
+  acknowledgedBy: Nullable(AlertActor),
+  resolvedAt: Nullable(Type.String()),
+  resolvedBy: Nullable(AlertActor),
+  /** The event that opened it. */
+  event: ZoneEvent,
+});
+export type Alert = Static<typeof Alert>;
+
+export const AlertsQuery = Type.Object({
+  state: Type.Optional(AlertState),
+  mapId: Type.Optional(Id),
+  limit: Type.Integer({ minimum: 1, maximum: ALERTS_MAX_LIMIT, default: ALERTS_DEFAULT_LIMIT }),
+});
+export type AlertsQuery = Static<typeof AlertsQuery>;
+export const AlertParams = Type.Object({ id: Id });
+
+/** Newest first. */
+export const AlertsResponse = Type.Object({
+  success: Type.Literal(true),
+  alerts: Type.Array(Alert),
+});
+export type AlertsResponse = Static<typeof AlertsResponse>;
+export const AlertResponse = Type.Object({ success: Type.Literal(true), alert: Alert });
+export type AlertResponse = Static<typeof AlertResponse>;
+
+/** Socket event `alert`: an alert of a watched map opened, or changed state. */
+export const AlertUpdate = Type.Object({
+  action: StringEnum(['opened', 'updated'] as const),
+  alert: Alert,
+});
+export type AlertUpdate = Static<typeof AlertUpdate>;
