@@ -5,14 +5,9 @@
  */
 import type { Grid, RadioMap } from './grid.ts';
 import { blur, shift } from './grid-motion.ts';
+import { cellCosts, createPacked, interleaved, pack, type MapReading } from './grid-likelihood.ts';
 
-/** One reading to weigh against the radio map. */
-export interface MapReading {
-  gateway: string;
-  rssi: number;
-  /** Relative trust (signalAgeWeight × rssiWeight tilt, mean 1); 1 when absent. */
-  weight?: number;
-}
+export type { MapReading } from './grid-likelihood.ts';
 
 /** A position (m) with the covariance (m²) of the belief about its mean. */
 export interface GridPosterior {
@@ -98,20 +93,8 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   const tmp = new Float64Array(n);
   // Likelihood of the last readings, scaled to a maximum of 1.
   const lik = new Float64Array(n);
-  // Scratch for the usable readings of one epoch (grown when a map has more gateways).
-  let cols = new Int32Array(16);
-  let rss = new Float64Array(16);
-  let ws = new Float64Array(16);
-  const growReadings = (size: number) => {
-    const grow = <T extends Int32Array | Float64Array>(a: T, make: (m: number) => T): T => {
-      const b = make(2 * size);
-      b.set(a);
-      return b;
-    };
-    cols = grow(cols, (m) => new Int32Array(m));
-    rss = grow(rss, (m) => new Float64Array(m));
-    ws = grow(ws, (m) => new Float64Array(m));
-  };
+  // Scratch for the usable readings of one epoch.
+  const packed = createPacked();
   let pending = false;
   // Uniform share per cell mixed in by the last motion step (left out of evidence()).
   let freshFloor = 0;
@@ -126,56 +109,9 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   ): GridPosterior | null {
     pending = false;
     const table = interleaved(map, n);
-    const g = table.gateways;
-    // The usable readings, packed: surface column, RSSI and weight w = trust / σ².
-    let used = 0;
-    let sw = 0;
-    for (const r of readings) {
-      const k = table.index.get(r.gateway);
-      const rw = r.weight ?? 1;
-      if (k === undefined || !Number.isFinite(r.rssi) || !(rw > 0)) continue;
-      const s = map.sigmaDb.get(r.gateway) ?? 5;
-      if (used >= cols.length) growReadings(used + 1);
-      cols[used] = k;
-      rss[used] = r.rssi;
-      ws[used] = rw / (s * s);
-      sw += ws[used]!;
-      used++;
-    }
-    if (used === 0) return null;
+    if (!pack(packed, table, map, readings)) return null;
     const lb = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
-    const shrink = 1 / (sw + lb);
-    const data = table.data;
-    let best = Infinity;
-    // Every gateway heard, in the table's order (the common case): no column indirection.
-    let dense = used === g;
-    for (let k = 0; dense && k < used; k++) dense = cols[k] === k;
-    const R = rss;
-    const W = ws;
-    const C = cols;
-    for (let c = 0, base = 0; c < n; c++, base += g) {
-      // Σw(r−b)² + λb² minimised over the offset b: Σwd² − (Σwd)²/(Σw + λ), d = r − μ.
-      let a = 0;
-      let b = 0;
-      if (dense) {
-        for (let k = 0; k < used; k++) {
-          const d = R[k]! - data[base + k]!;
-          const wd = W[k]! * d;
-          a += wd;
-          b += wd * d;
-        }
-      } else {
-        for (let k = 0; k < used; k++) {
-          const d = R[k]! - data[base + C[k]!]!;
-          const wd = W[k]! * d;
-          a += wd;
-          b += wd * d;
-        }
-      }
-      const v = b - a * a * shrink;
-      lik[c] = v;
-      if (v < best) best = v;
-    }
+    const best = cellCosts(table, n, packed, lb, lik);
     // Cells more than e^−40 below the best weigh nothing next to it: no exp for them.
     const h = 0.5 * weight;
     const cut = best + 40 / Math.max(h, 1e-12);
@@ -272,36 +208,6 @@ function restrict(p: Float64Array, support: Float64Array): void {
   for (let c = 0; c < p.length; c++) total += p[c]! * support[c]!;
   if (!(total > 0)) return;
   for (let c = 0; c < p.length; c++) p[c] = (p[c]! * support[c]!) / total;
-}
-
-/** A radio map's surfaces interleaved per cell (cell c, gateway k at c·gateways + k). */
-interface Interleaved {
-  gateways: number;
-  index: Map<string, number>;
-  data: Float64Array;
-}
-
-const INTERLEAVED = new WeakMap<RadioMap, Interleaved>();
-
-/** The map's surfaces laid out cell by cell, built once per map and cell count. */
-function interleaved(map: RadioMap, n: number): Interleaved {
-  const cached = INTERLEAVED.get(map);
-  if (cached && cached.data.length === cached.gateways * n) return cached;
-  const index = new Map<string, number>();
-  const surfaces: Float64Array[] = [];
-  for (const [id, mu] of map.surfaces) {
-    if (mu.length !== n) continue;
-    index.set(id, surfaces.length);
-    surfaces.push(mu);
-  }
-  const g = surfaces.length;
-  const data = new Float64Array(g * n);
-  surfaces.forEach((mu, k) => {
-    for (let c = 0; c < n; c++) data[c * g + k] = mu[c]!;
-  });
-  const table = { gateways: g, index, data };
-  INTERLEAVED.set(map, table);
-  return table;
 }
 
 /**

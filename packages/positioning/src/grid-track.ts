@@ -6,7 +6,12 @@
  * Epochs whose readings the predicted belief cannot explain are skipped (up to MAX_REJECTIONS in
  * a row), as the Kalman engine gates its fixes.
  */
-import { createGridFilter, type GridFilter, type MapReading } from './grid-filter.ts';
+import {
+  createGridFilter,
+  type GridFilter,
+  type GridPosterior,
+  type MapReading,
+} from './grid-filter.ts';
 import type { RadioMap } from './grid.ts';
 import { fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
 import { coarse, sameGrid, sourceMap } from './grid-maps.ts';
@@ -150,6 +155,49 @@ function weigh(
   });
 }
 
+/** The usable readings of one epoch against the map, the tag's own offset taken off. */
+function collect(
+  observations: readonly Observation[],
+  anchors: readonly Anchor[],
+  map: RadioMap,
+  tagOffsetDb: number,
+) {
+  const readings: MapReading[] = [];
+  const sources: Observation[] = [];
+  let primary: Observation | null = null;
+  for (const ob of observations) {
+    const a = anchors.find((x) => x.id === ob.gateway);
+    if (!isUsable(ob, a) || !map.surfaces.has(ob.gateway)) continue;
+    readings.push({ gateway: ob.gateway, rssi: ob.rssi - tagOffsetDb });
+    sources.push(ob);
+    if (!primary || ob.rssi > primary.rssi) primary = ob;
+  }
+  return { readings, sources, primary };
+}
+
+/**
+ * Move the belief dtS ahead: drift by the tracked velocity and spread by its uncertainty and the
+ * unmodelled acceleration; a plain random walk without a velocity.
+ */
+function predictMotion(filter: GridFilter, kf: CvState | null, dtS: number, q: number): void {
+  if (!kf || !(dtS > 0)) {
+    filter.predict(dtS);
+    return;
+  }
+  const vVar = (kf.P[10]! + kf.P[15]!) / 2;
+  const vx = kf.x[2]!;
+  const vy = kf.x[3]!;
+  // Shrink a velocity that its own uncertainty cannot tell from zero (James–Stein style),
+  // so a still or slow tag is not pushed around by noise in the velocity estimate.
+  const shrink = Math.max(0, 1 - (2 * vVar) / (vx * vx + vy * vy + 1e-9));
+  filter.predict(
+    dtS,
+    { x: shrink * vx * dtS, y: shrink * vy * dtS },
+    vVar * dtS * dtS + (q * dtS ** 3) / 3,
+  );
+  predictCv(kf, dtS, q);
+}
+
 /** A grid stage; the filter is rebuilt whenever the map's grid changes. */
 export function createGridStage(options: GridStageOptions = {}): GridStage {
   const tau = options.decorrelationMs ?? DECORRELATION_MS;
@@ -167,6 +215,28 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   // Smoothed variance factor of the fit (1: the readings fit as their noise model says).
   let factor = 1;
   const choice = { ...options, selfCalibrate: options.selfCalibrate ?? false };
+
+  function filterFor(map: RadioMap): GridFilter {
+    if (!filter || !sameGrid(filter.grid, map.grid)) {
+      filter = createGridFilter(map.grid, {
+        diffusion: options.diffusion ?? (useVelocity ? CV_DIFFUSION : undefined),
+        support: map.support,
+      });
+      kf = null;
+      lastT = -Infinity;
+    }
+    return filter;
+  }
+
+  /** Feed the accepted epoch's likelihood-only fix to the velocity filter. */
+  function trackVelocity(fix: GridPosterior, restart: boolean): void {
+    if (!useVelocity) return;
+    const rxx = Math.max(fix.xx, 0.04);
+    const ryy = Math.max(fix.yy, 0.04);
+    if (!kf || restart) kf = initCv(fix.x, fix.y, rxx, fix.xy, ryy, VELOCITY_PRIOR_SIGMA);
+    else updateCv(kf, fix.x, fix.y, rxx, fix.xy, ryy);
+  }
+
   return {
     reset() {
       filter = null;
@@ -183,66 +253,29 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
         options.cellM ?? FILTER_CELL_M,
         options.maxCells ?? FILTER_MAX_CELLS,
       );
-      if (!filter || !sameGrid(filter.grid, map.grid)) {
-        filter = createGridFilter(map.grid, {
-          diffusion: options.diffusion ?? (useVelocity ? CV_DIFFUSION : undefined),
-          support: map.support,
-        });
-        kf = null;
-        lastT = -Infinity;
-      }
-      const readings: MapReading[] = [];
-      const sources: Observation[] = [];
-      let primary: Observation | null = null;
-      for (const ob of observations) {
-        const a = anchors.find((x) => x.id === ob.gateway);
-        if (!isUsable(ob, a) || !map.surfaces.has(ob.gateway)) continue;
-        readings.push({ gateway: ob.gateway, rssi: ob.rssi - tag.offsetDb });
-        sources.push(ob);
-        if (!primary || ob.rssi > primary.rssi) primary = ob;
-      }
+      const f = filterFor(map);
+      const { readings, sources, primary } = collect(observations, anchors, map, tag.offsetDb);
       const first = !Number.isFinite(lastT);
       const dtMs = first ? tau : tMs - lastT;
       if (dtMs <= 0 || readings.length === 0) return null;
       weigh(readings, sources, map, options.settings);
       const dtS = first ? 0 : dtMs / 1000;
       if (dtS > MAX_COAST_S) kf = null;
-      if (useVelocity && kf && dtS > 0) {
-        // Drift by the velocity; spread by its uncertainty and the unmodelled acceleration.
-        const vVar = (kf.P[10]! + kf.P[15]!) / 2;
-        const vx = kf.x[2]!;
-        const vy = kf.x[3]!;
-        // Shrink a velocity that its own uncertainty cannot tell from zero (James–Stein style),
-        // so a still or slow tag is not pushed around by noise in the velocity estimate.
-        const shrink = Math.max(0, 1 - (2 * vVar) / (vx * vx + vy * vy + 1e-9));
-        filter.predict(
-          dtS,
-          { x: shrink * vx * dtS, y: shrink * vy * dtS },
-          vVar * dtS * dtS + (q * dtS ** 3) / 3,
-        );
-        predictCv(kf, dtS, q);
-      } else {
-        filter.predict(dtS);
-      }
-      const fix = filter.likelihood(map, readings, Math.min(1, dtMs / tau));
+      predictMotion(f, useVelocity ? kf : null, dtS, q);
+      const fix = f.likelihood(map, readings, Math.min(1, dtMs / tau));
       if (!fix) return null;
       lastT = tMs;
       // Outlier test: readings far better explained outside the predicted belief than inside.
-      const outlier = !first && -2 * Math.log(Math.max(1e-300, filter.evidence())) > gate;
+      const outlier = !first && -2 * Math.log(Math.max(1e-300, f.evidence())) > gate;
       if (outlier && rejections < MAX_REJECTIONS) {
         rejections++;
-        return result(filter.estimate(), readings.length, primary, kf, factor);
+        return result(f.estimate(), readings.length, primary, kf, factor);
       }
-      if (useVelocity) {
-        const rxx = Math.max(fix.xx, 0.04);
-        const ryy = Math.max(fix.yy, 0.04);
-        // Still an outlier after MAX_REJECTIONS: the tag really moved; restart the velocity.
-        if (!kf || outlier) kf = initCv(fix.x, fix.y, rxx, fix.xy, ryy, VELOCITY_PRIOR_SIGMA);
-        else updateCv(kf, fix.x, fix.y, rxx, fix.xy, ryy);
-      }
+      // Still an outlier after MAX_REJECTIONS: the tag really moved; restart the velocity.
+      trackVelocity(fix, outlier);
       rejections = 0;
-      filter.applyLikelihood();
-      const est = filter.estimate();
+      f.applyLikelihood();
+      const est = f.estimate();
       if (inflate) {
         factor += FACTOR_SMOOTHING * (fitVarianceFactor(map, readings, est.x, est.y) - factor);
       }

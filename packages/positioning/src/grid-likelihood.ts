@@ -1,0 +1,151 @@
+/**
+ * The grid filter's per-cell cost of one epoch's readings: how far the readings are from each
+ * cell's expected levels, with the tag's transmit offset profiled out, as −2·ln(likelihood) up
+ * to a constant. Allocation-free: the radio map is laid out cell by cell once, and the readings
+ * are packed into reusable buffers.
+ */
+import type { RadioMap } from './grid.ts';
+
+/** One reading to weigh against the radio map. */
+export interface MapReading {
+  gateway: string;
+  rssi: number;
+  /** Relative trust (signalAgeWeight × rssiWeight tilt, mean 1); 1 when absent. */
+  weight?: number;
+}
+
+/** A radio map's surfaces interleaved per cell (cell c, gateway k at c·gateways + k). */
+export interface Interleaved {
+  gateways: number;
+  index: Map<string, number>;
+  data: Float64Array;
+}
+
+const INTERLEAVED = new WeakMap<RadioMap, Interleaved>();
+
+/** The map's surfaces laid out cell by cell, built once per map and cell count. */
+export function interleaved(map: RadioMap, n: number): Interleaved {
+  const cached = INTERLEAVED.get(map);
+  if (cached && cached.data.length === cached.gateways * n) return cached;
+  const index = new Map<string, number>();
+  const surfaces: Float64Array[] = [];
+  for (const [id, mu] of map.surfaces) {
+    if (mu.length !== n) continue;
+    index.set(id, surfaces.length);
+    surfaces.push(mu);
+  }
+  const g = surfaces.length;
+  const data = new Float64Array(g * n);
+  surfaces.forEach((mu, k) => {
+    for (let c = 0; c < n; c++) data[c * g + k] = mu[c]!;
+  });
+  const table = { gateways: g, index, data };
+  INTERLEAVED.set(map, table);
+  return table;
+}
+
+/** One epoch's readings packed as surface columns, levels and weights. */
+export interface Packed {
+  used: number;
+  cols: Int32Array;
+  rss: Float64Array;
+  /** Weight of each heard reading: trust / σ². */
+  ws: Float64Array;
+  /** Σ ws. */
+  sw: number;
+}
+
+/** Empty packed readings (grown on demand). */
+export function createPacked(capacity = 16): Packed {
+  return {
+    used: 0,
+    cols: new Int32Array(capacity),
+    rss: new Float64Array(capacity),
+    ws: new Float64Array(capacity),
+    sw: 0,
+  };
+}
+
+const grownInt = (a: Int32Array, size: number) => {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
+};
+const grownFloat = (a: Float64Array, size: number) => {
+  const b = new Float64Array(size);
+  b.set(a);
+  return b;
+};
+
+/** Pack the readings the table knows; false when none is usable. */
+export function pack(
+  out: Packed,
+  table: Interleaved,
+  map: RadioMap,
+  readings: readonly MapReading[],
+): boolean {
+  out.used = 0;
+  out.sw = 0;
+  for (const r of readings) {
+    const k = table.index.get(r.gateway);
+    const rw = r.weight ?? 1;
+    if (k === undefined || !Number.isFinite(r.rssi) || !(rw > 0)) continue;
+    const s = map.sigmaDb.get(r.gateway) ?? 5;
+    if (out.used >= out.cols.length) {
+      out.cols = grownInt(out.cols, 2 * out.used + 2);
+      out.rss = grownFloat(out.rss, 2 * out.used + 2);
+      out.ws = grownFloat(out.ws, 2 * out.used + 2);
+    }
+    const i = out.used++;
+    out.cols[i] = k;
+    out.rss[i] = r.rssi;
+    out.ws[i] = rw / (s * s);
+    out.sw += out.ws[i]!;
+  }
+  return out.used > 0;
+}
+
+/**
+ * Cost of every cell into `out` (Σ w·(r − μ − b)² + λb², b the tag's offset at its best for the
+ * cell, λ its prior weight); returns the smallest.
+ */
+export function cellCosts(
+  table: Interleaved,
+  n: number,
+  p: Packed,
+  lambda: number,
+  out: Float64Array,
+): number {
+  const g = table.gateways;
+  const data = table.data;
+  const { used, cols: C, rss: R, ws: W } = p;
+  const shrink = 1 / (p.sw + lambda);
+  // Every gateway heard, in the table's order (the common case): no column indirection.
+  let dense = used === g;
+  for (let k = 0; dense && k < used; k++) dense = C[k] === k;
+  let best = Infinity;
+  for (let c = 0, base = 0; c < n; c++, base += g) {
+    // Σw(r−b)² + λb² minimised over the offset b: Σwd² − (Σwd)²/(Σw + λ), d = r − μ.
+    let a = 0;
+    let s = 0;
+    if (dense) {
+      for (let k = 0; k < used; k++) {
+        const d = R[k]! - data[base + k]!;
+        const wd = W[k]! * d;
+        a += wd;
+        s += wd * d;
+      }
+    } else {
+      for (let k = 0; k < used; k++) {
+        const d = R[k]! - data[base + C[k]!]!;
+        const wd = W[k]! * d;
+        a += wd;
+        s += wd * d;
+      }
+    }
+    const v = s - a * a * shrink;
+    out[c] = v;
+    if (v < best) best = v;
+  }
+  return best;
+}
