@@ -5,6 +5,7 @@ import { DEFAULT_RADIO_MODEL } from './radio-model.ts';
 import { gaussian, readings, rng, ROOM } from './test-helpers.ts';
 import { createTracker, type PositioningMode } from './tracker.ts';
 import type { Observation } from './types.ts';
+import { metres } from './units.ts';
 
 const settings = { ...DEFAULT_LOCATE_SETTINGS, minConfidence: 0 };
 
@@ -152,6 +153,33 @@ describe('tracker', () => {
     expect(last!.vx).toBeGreaterThan(0.1);
     expect(Math.abs(last!.vy)).toBeLessThan(last!.vx);
   });
+
+  it.each<[PositioningMode, 'grid' | 'kalman']>([
+    ['mobile', 'grid'],
+    ['mobile', 'kalman'],
+    ['auto', 'grid'],
+    ['static', 'grid'],
+  ])(
+    'a %s tracker (%s) follows its map when the gateways move under the same readings',
+    (mode, filter) => {
+      const tracker = createTracker({ mode, settings, filter });
+      const obs = readings(ROOM, 2, 4);
+      for (let t = 0; t < 20; t++) tracker.update(obs, ROOM, t * 1000);
+      // The same gateways mounted mirrored: the same readings now put the tag at (8, 4).
+      const mirrored = ROOM.map((a) => ({ ...a, x: metres(10 - a.x) }));
+      const before = tracker.update(obs, ROOM, 20_000)!;
+      expect(Math.hypot(before.x - 2, before.y - 4)).toBeLessThan(1);
+      const after = tracker.update(obs, mirrored, 20_000)!;
+      expect(Math.hypot(after.x - 8, after.y - 4)).toBeLessThan(1);
+      // A rebuilt but identical list is no change.
+      const again = tracker.update(
+        obs,
+        mirrored.map((a) => ({ ...a })),
+        21_000,
+      )!;
+      expect(Math.hypot(again.x - 8, again.y - 4)).toBeLessThan(1);
+    },
+  );
 
   it('returns nothing when positioning is disabled', () => {
     const tracker = createTracker({ settings: { ...settings, enabled: false } });
