@@ -43,6 +43,11 @@ import { mapImageRoutes } from './modules/maps/image-routes.ts';
 import { mapRoutes } from './modules/maps/routes.ts';
 import { mapsService } from './modules/maps/service.ts';
 import { createHub } from './modules/realtime/hub.ts';
+import { mapRoom } from './modules/realtime/fan-out.ts';
+import { createAlertingModule, type MapEmitter } from './modules/alerts/module.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
+import { presenceRoutes } from './modules/presence/routes.ts';
+import { zoneRoutes } from './modules/zones/routes.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { mapDevices } from './modules/positions/map-devices.ts';
@@ -115,10 +120,25 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     readableMaps: maps.readable,
   });
   const metrics = createMetrics();
+  const emitToMap: MapEmitter = (mapId, event, ...args) =>
+    hub.io.to(mapRoom(mapId)).emit(event, ...args);
+  const alerting = createAlertingModule({
+    sql,
+    maps,
+    locatedOf: (ownerId, mac) => positions.service.locatedOf(ownerId, mac),
+    emit: emitToMap,
+    retentionDays: config.eventRetentionDays,
+    timers: config.alertingTimers,
+    onError: (err) => app.log.warn({ err }, 'zones, presence or alerts'),
+  });
   const positions = createPositionsModule(sql, {
     retentionMinutes: config.trailRetentionMinutes,
-    // A device's new position goes out at once, with its signals as the pipeline holds them.
-    onLocated: (ownerId, macs) => pipeline.publishLocated(ownerId, macs),
+    // A device's new position goes out at once, with its signals as the pipeline holds them, and
+    // its zone presence follows from it.
+    onLocated: (ownerId, macs) => {
+      pipeline.publishLocated(ownerId, macs);
+      alerting.presence.located(ownerId, macs);
+    },
     broadcast: (change) => hub.broadcastPositionChange(change),
     onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
   });
@@ -196,6 +216,13 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   });
   await app.register(settingsRoutes, { sql });
   await app.register(labelRoutes, { sql });
+  await app.register(zoneRoutes, { service: alerting.services.zones });
+  await app.register(presenceRoutes, { presence: alerting.presence, maps });
+  await app.register(alertRoutes, {
+    rules: alerting.services.rules,
+    alerts: alerting.services.alerts,
+  });
+  await alerting.start();
 
   registerWebApp(app, config.webDist);
 
@@ -204,6 +231,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   app.addHook('onClose', async () => {
     available.close();
     await pipeline.close();
+    await alerting.close();
     await affinity.close();
     await positions.service.close();
     await hub.close();
@@ -217,6 +245,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     pipeline,
     affinity,
     positions,
+    alerting,
     repos: { maps, gateways, devices, keys, images },
     services: { maps: mapsSvc },
     routes,

@@ -1,6 +1,6 @@
 /** Typed configuration from the environment, with the embedded defaults of `npm start`. */
 import path from 'node:path';
-import { TRAIL_DEFAULT_RETENTION_MINUTES } from '@rtls/contract';
+import { EVENT_DEFAULT_RETENTION_DAYS, TRAIL_DEFAULT_RETENTION_MINUTES } from '@rtls/contract';
 
 export interface Config {
   port: number;
@@ -44,6 +44,13 @@ export interface Config {
   trustProxy: boolean;
   /** How long trail points of monitored devices are kept (minutes). */
   trailRetentionMinutes: number;
+  /** How long zone events (and resolved alerts) are kept (days). */
+  eventRetentionDays: number;
+  /**
+   * Presence, rules, outages and webhooks run on timers; tests that drive time themselves turn
+   * them off (the engines are then stepped by hand).
+   */
+  alertingTimers: boolean;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -98,5 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       env.TRAIL_RETENTION_MINUTES,
       TRAIL_DEFAULT_RETENTION_MINUTES,
     ),
+    eventRetentionDays: int(
+      'EVENT_RETENTION_DAYS',
+      env.EVENT_RETENTION_DAYS,
+      EVENT_DEFAULT_RETENTION_DAYS,
+    ),
+    alertingTimers: true,
   };
 }

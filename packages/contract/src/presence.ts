@@ -8,15 +8,15 @@ import { Nullable, StringEnum } from './schema-helpers.ts';
 
 /**
  * How presence is decided (per device and map). A position counts when its confidence is at least
- * `minConfidence` and it is younger than `staleAfterS`; otherwise the device is `unknown`.
- * - enter: the counted positions stay inside one zone for `enterAfterS` (a tag walking through a
- *   room on its way elsewhere is not "in" it);
- * - exit: the counted positions stay outside the zone, by more than `edgeMarginM` metres from its
- *   edge, for `leaveAfterS`; a tag standing on the edge, jittering across it, stays in;
- * - unknown: no counted position for `staleAfterS` (or low confidence). The last zone is kept
- *   (`zoneId`) and no exit is declared, until the device has been unknown for `unknownExitAfterS`:
- *   then it exits (event detail reason 'unknown').
- * A device in two overlapping zones is in the one it entered first (or the smaller, on a tie).
+ * `minConfidence` (the server's positions are the located ones of each map).
+ * - enter: the counted positions stay inside one zone (or within `edgeMarginM` metres of it) for
+ *   `enterAfterS`, so a tag walking through a room on its way elsewhere is not "in" it;
+ * - exit: the counted positions stay outside the zone by more than `edgeMarginM` metres for
+ *   `leaveAfterS`; a tag standing on the edge, jittering across it, neither leaves nor re-enters;
+ * - unknown: no counted position for `staleAfterS` (the tag fell silent, or its confidence
+ *   dropped). The last zone is kept (`zoneId`) and no exit is declared until the device has been
+ *   unknown for `unknownExitAfterS`: then it exits (event detail reason 'unknown').
+ * A device in two overlapping zones stays in the one it entered; a new entry picks the smallest.
  */
 export const PRESENCE_DEFAULTS = {
   enterAfterS: 5,

@@ -1,0 +1,126 @@
+/** Alerts in SQL: opened once per (rule, occurrence), acknowledged and resolved in place. */
+import { randomUUID } from 'node:crypto';
+import type { Alert, AlertActor, AlertState, Rule, Severity, ZoneEvent } from '@rtls/contract';
+import type { Sql } from '../../plugins/db.ts';
+
+interface AlertRow {
+  id: string;
+  rule_id: string;
+  rule_name: string;
+  map_id: string;
+  severity: Severity;
+  state: AlertState;
+  opened_at: Date | string;
+  acknowledged_at: Date | string | null;
+  acknowledged_by: AlertActor | string | null;
+  resolved_at: Date | string | null;
+  resolved_by: AlertActor | string | null;
+  event: ZoneEvent | string;
+  occurrence: string;
+}
+
+const json = <T>(v: T | string | null): T | null =>
+  typeof v === 'string' ? (JSON.parse(v) as T) : v;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+const present = (r: AlertRow): Alert => ({
+  id: r.id,
+  ruleId: r.rule_id,
+  ruleName: r.rule_name,
+  mapId: r.map_id,
+  severity: r.severity,
+  state: r.state,
+  openedAt: iso(r.opened_at)!,
+  acknowledgedAt: iso(r.acknowledged_at),
+  acknowledgedBy: json(r.acknowledged_by),
+  resolvedAt: iso(r.resolved_at),
+  resolvedBy: json(r.resolved_by),
+  event: json(r.event)!,
+});
+
+/** Readable by the user: own and shared maps, and a named public map. */
+const READABLE = `join maps m on m.id = a.map_id
+  left join map_collaborators c on c.map_id = m.id and c.user_id = $1`;
+
+export function alertsRepository(sql: Sql) {
+  return {
+    /** Open an alert for this occurrence; null when the rule already fired for it. */
+    async open(rule: Rule, event: ZoneEvent, occurrence: string): Promise<Alert | null> {
+      const rows = await sql.query<AlertRow>(
+        `insert into alerts (id, rule_id, rule_name, map_id, severity, state, opened_at, event, occurrence)
+         values ($1, $2, $3, $4, $5, 'open', $6, $7::jsonb, $8)
+         on conflict (rule_id, occurrence) do nothing returning *`,
+        [
+          randomUUID(),
+          rule.id,
+          rule.name,
+          rule.mapId,
+          rule.severity,
+          event.at,
+          JSON.stringify(event),
+          occurrence,
+        ],
+      );
+      return rows[0] ? present(rows[0]) : null;
+    },
+    async list(
+      userId: string,
+      f: { state?: AlertState; mapId?: string; limit: number },
+    ): Promise<Alert[]> {
+      const params: unknown[] = [userId];
+      const where = f.mapId
+        ? ['(m.owner_id = $1 or c.user_id is not null or m.is_public)']
+        : ['(m.owner_id = $1 or c.user_id is not null)'];
+      if (f.mapId) where.push(`a.map_id = $${params.push(f.mapId)}`);
+      if (f.state) where.push(`a.state = $${params.push(f.state)}`);
+      const rows = await sql.query<AlertRow>(
+        `select a.* from alerts a ${READABLE} where ${where.join(' and ')}
+          order by a.opened_at desc, a.id desc limit $${params.push(f.limit)}`,
+        params,
+      );
+      return rows.map(present);
+    },
+    async get(alertId: string): Promise<Alert | null> {
+      const rows = await sql.query<AlertRow>('select * from alerts where id = $1', [alertId]);
+      return rows[0] ? present(rows[0]) : null;
+    },
+    /** Acknowledge an open alert; null when it is not open (already acknowledged or resolved). */
+    async acknowledge(alertId: string, by: AlertActor): Promise<Alert | null> {
+      const rows = await sql.query<AlertRow>(
+        `update alerts set state = 'acknowledged', acknowledged_at = now(), acknowledged_by = $2::jsonb
+          where id = $1 and state = 'open' returning *`,
+        [alertId, JSON.stringify(by)],
+      );
+      return rows[0] ? present(rows[0]) : null;
+    },
+    /** Resolve an alert not yet resolved; null when it already was. */
+    async resolve(alertId: string, by: AlertActor | null): Promise<Alert | null> {
+      const rows = await sql.query<AlertRow>(
+        `update alerts set state = 'resolved', resolved_at = now(), resolved_by = $2::jsonb
+          where id = $1 and state <> 'resolved' returning *`,
+        [alertId, by === null ? null : JSON.stringify(by)],
+      );
+      return rows[0] ? present(rows[0]) : null;
+    },
+    /** Resolve by themselves the alerts of conditions that ended (occurrences by prefix). */
+    async resolveConditions(mapId: string, prefixes: readonly string[]): Promise<Alert[]> {
+      if (prefixes.length === 0) return [];
+      const rows = await sql.query<AlertRow>(
+        `update alerts set state = 'resolved', resolved_at = now()
+          where map_id = $1 and state <> 'resolved'
+            and exists (select 1 from unnest($2::text[]) p where starts_with(occurrence, p))
+          returning *`,
+        [mapId, prefixes],
+      );
+      return rows.map(present);
+    },
+    /** Occurrences of unresolved alerts, per map (conditions that may still end). */
+    async unresolvedOccurrences(): Promise<{ ruleId: string; occurrence: string }[]> {
+      const rows = await sql.query<{ rule_id: string; occurrence: string }>(
+        "select rule_id, occurrence from alerts where state <> 'resolved'",
+      );
+      return rows.map((r) => ({ ruleId: r.rule_id, occurrence: r.occurrence }));
+    },
+  };
+}
+export type AlertsRepository = ReturnType<typeof alertsRepository>;

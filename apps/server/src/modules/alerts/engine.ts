@@ -1,0 +1,267 @@
+/**
+ * Turns presence into events and rules into alerts. enter and exit are always recorded; dwell and
+ * absence are checked every tick against the map's enabled rules and recorded once per occurrence
+ * (one stay, one absence, per duration). Each rule fires once per occurrence; alerts of conditions
+ * (dwell, absent, offline) resolve by themselves when the condition ends. Database work runs in
+ * one queue, so events, alerts and what follows them (webhooks) keep their order.
+ */
+import type { AlertUpdate, EventDetail, EventType, Rule, ZoneEvent } from '@rtls/contract';
+import type { PresenceListener, PresenceMap } from '../presence/service.ts';
+import type { Track, Transition } from '../presence/tracker.ts';
+import type { AlertsRepository } from './alerts-repository.ts';
+import type { EventsRepository, NewEvent } from './events-repository.ts';
+import type { RulesRepository } from './rules-repository.ts';
+
+/** Where events and alert changes go once stored (live channel, webhooks, MQTT). */
+export interface AlertingSink {
+  event?(event: ZoneEvent, mapOwnerId: string): void | Promise<void>;
+  alert?(update: AlertUpdate, mapOwnerId: string): void | Promise<void>;
+}
+
+export interface AlertingOptions {
+  events: EventsRepository;
+  rules: RulesRepository;
+  alerts: AlertsRepository;
+  /** The owner of a map (whose webhooks and MQTT output get its events). */
+  mapOwner: (mapId: string) => Promise<string | null>;
+  onError?: (err: unknown) => void;
+}
+
+/** An occurrence: what happened, and the key that makes it happen once. */
+export interface Occurrence {
+  mapId: string;
+  type: EventType;
+  at: number;
+  zoneId?: string | null;
+  mac?: string | null;
+  gateway?: string | null;
+  detail: EventDetail;
+  /** For conditions: the key the rule fires once for (and that resolves when it ends). */
+  key?: string;
+}
+
+const ANY = '*';
+const matches = (rule: Rule, type: EventType, zoneId?: string | null, mac?: string | null) =>
+  rule.enabled &&
+  rule.type === type &&
+  (rule.zoneId === null || rule.zoneId === zoneId) &&
+  (rule.mac === null || rule.mac === mac);
+
+export function createAlerting(opts: AlertingOptions) {
+  const { events, rules, alerts, mapOwner, onError = () => undefined } = opts;
+  const sinks: AlertingSink[] = [];
+  /** Every map's rules (maps without any are absent); read at start and when they change. */
+  const rulesByMap = new Map<string, Rule[]>();
+  /** `${ruleId}|${key}` of conditions a rule fired for that have not ended. */
+  const fired = new Set<string>();
+  /** When each zone (`${mapId}|${zoneId}`) became empty, for absence rules without a device. */
+  const emptySince = new Map<string, number>();
+  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = (fn: () => Promise<unknown>) => {
+    queue = queue.then(fn).catch(onError);
+    return queue;
+  };
+
+  const rulesOf = (mapId: string): readonly Rule[] => rulesByMap.get(mapId) ?? [];
+
+  async function publish(kind: 'event' | 'alert', mapId: string, payload: ZoneEvent | AlertUpdate) {
+    const owner = await mapOwner(mapId);
+    if (!owner) return;
+    for (const s of sinks) {
+      try {
+        if (kind === 'event') await s.event?.(payload as ZoneEvent, owner);
+        else await s.alert?.(payload as AlertUpdate, owner);
+      } catch (err) {
+        onError(err);
+      }
+    }
+  }
+
+  /** Record the event, open an alert for each matching rule, and tell the sinks. */
+  function happen(o: Occurrence, matching: readonly Rule[]) {
+    if (o.key) {
+      const fresh = matching.filter((r) => !fired.has(`${r.id}|${o.key}`));
+      if (fresh.length === 0) return;
+      for (const r of fresh) fired.add(`${r.id}|${o.key}`);
+      matching = fresh;
+    }
+    void enqueue(async () => {
+      const th = o.detail.thresholdSeconds;
+      const record: NewEvent = { ...o, ...(o.key ? { occurrence: `${o.key}|${th ?? ''}` } : {}) };
+      const event = await events.record(record);
+      await publish('event', o.mapId, event);
+      for (const rule of matching) {
+        const opened = await alerts.open(rule, event, o.key ?? `${o.type}|${event.id}`);
+        if (opened) await publish('alert', o.mapId, { action: 'opened', alert: opened });
+      }
+    });
+  }
+
+  /** Conditions that ended: their alerts resolve, and their rules may fire again next time. */
+  function ended(mapId: string, prefixes: string[]) {
+    let any = false;
+    for (const f of [...fired]) {
+      const key = f.slice(f.indexOf('|') + 1);
+      if (prefixes.some((p) => key.startsWith(p))) {
+        fired.delete(f);
+        any = true;
+      }
+    }
+    if (!any) return;
+    void enqueue(async () => {
+      for (const alert of await alerts.resolveConditions(mapId, prefixes))
+        await publish('alert', mapId, { action: 'updated', alert });
+    });
+  }
+
+  function onTransitions(track: Track, transitions: readonly Transition[], map: PresenceMap) {
+    const list = rulesOf(map.mapId);
+    for (const tr of transitions) {
+      if (tr.kind === 'state') continue;
+      const zoneName = map.shapes.byId.get(tr.zoneId)?.name;
+      const detail: EventDetail = { ...(zoneName ? { zoneName } : {}) };
+      if (tr.kind === 'exit') {
+        detail.reason = tr.reason;
+        detail.durationSeconds = Math.round((tr.at - tr.enteredAt) / 1000);
+        ended(map.mapId, [`dwell|${track.mac}|${tr.zoneId}|`]);
+      } else {
+        emptySince.delete(`${map.mapId}|${tr.zoneId}`);
+        ended(map.mapId, [`absent|${track.mac}|${tr.zoneId}|`, `absent|${ANY}|${tr.zoneId}|`]);
+      }
+      const o = {
+        mapId: map.mapId,
+        type: tr.kind,
+        at: tr.at,
+        zoneId: tr.zoneId,
+        mac: track.mac,
+        detail,
+      };
+      happen(
+        o,
+        list.filter((r) => matches(r, tr.kind, tr.zoneId, track.mac)),
+      );
+    }
+  }
+
+  /** dwell and absence, per map with such rules. */
+  function onTick(now: number, maps: Iterable<PresenceMap>) {
+    for (const map of maps) {
+      const list = rulesOf(map.mapId).filter(
+        (r) => r.enabled && (r.type === 'dwell' || r.type === 'absent'),
+      );
+      if (list.length === 0) continue;
+      const occupied = new Set<string>();
+      for (const track of map.tracks.values()) {
+        if (track.zoneId !== null && track.state !== 'none') occupied.add(track.zoneId);
+        for (const rule of list) checkTrack(rule, track, map, now);
+      }
+      for (const rule of list)
+        if (rule.type === 'absent' && rule.mac === null) checkZone(rule, occupied, map, now);
+    }
+  }
+
+  function checkTrack(rule: Rule, t: Track, map: PresenceMap, now: number) {
+    const th = rule.thresholdSeconds! * 1000;
+    if (rule.mac !== null && rule.mac !== t.mac) return;
+    if (rule.type === 'dwell') {
+      if (t.zoneId === null || t.enteredAt === null) return;
+      if (rule.zoneId !== null && rule.zoneId !== t.zoneId) return;
+      if (now - t.enteredAt < th) return;
+      const key = `dwell|${t.mac}|${t.zoneId}|${t.enteredAt}|${rule.thresholdSeconds}`;
+      const zoneName = map.shapes.byId.get(t.zoneId)?.name;
+      happen(
+        {
+          mapId: map.mapId,
+          type: 'dwell',
+          at: t.enteredAt + th,
+          zoneId: t.zoneId,
+          mac: t.mac,
+          key,
+          detail: { thresholdSeconds: rule.thresholdSeconds!, ...(zoneName ? { zoneName } : {}) },
+        },
+        [rule],
+      );
+    } else if (rule.mac !== null && t.zoneId !== rule.zoneId) {
+      const since = t.lastExit?.zoneId === rule.zoneId ? t.lastExit.at : t.createdAt;
+      if (now - since < th) return;
+      const zoneName = map.shapes.byId.get(rule.zoneId!)?.name;
+      happen(
+        {
+          mapId: map.mapId,
+          type: 'absent',
+          at: since + th,
+          zoneId: rule.zoneId,
+          mac: t.mac,
+          key: `absent|${t.mac}|${rule.zoneId}|${since}|${rule.thresholdSeconds}`,
+          detail: { thresholdSeconds: rule.thresholdSeconds!, ...(zoneName ? { zoneName } : {}) },
+        },
+        [rule],
+      );
+    }
+  }
+
+  function checkZone(rule: Rule, occupied: Set<string>, map: PresenceMap, now: number) {
+    const zoneId = rule.zoneId!;
+    const k = `${map.mapId}|${zoneId}`;
+    if (occupied.has(zoneId)) {
+      emptySince.delete(k);
+      return;
+    }
+    const since = emptySince.get(k) ?? now;
+    emptySince.set(k, since);
+    const th = rule.thresholdSeconds! * 1000;
+    if (now - since < th) return;
+    const zoneName = map.shapes.byId.get(zoneId)?.name;
+    happen(
+      {
+        mapId: map.mapId,
+        type: 'absent',
+        at: since + th,
+        zoneId,
+        mac: null,
+        key: `absent|${ANY}|${zoneId}|${since}|${rule.thresholdSeconds}`,
+        detail: { thresholdSeconds: rule.thresholdSeconds!, ...(zoneName ? { zoneName } : {}) },
+      },
+      [rule],
+    );
+  }
+
+  const listener: PresenceListener = { changed: onTransitions, tick: onTick };
+
+  return {
+    listener,
+    addSink(s: AlertingSink) {
+      sinks.push(s);
+    },
+    /** Remember the conditions whose alerts are still unresolved (a restart keeps firing once). */
+    async start() {
+      for (const o of await alerts.unresolvedOccurrences())
+        fired.add(`${o.ruleId}|${o.occurrence}`);
+      for (const r of await rules.all()) {
+        const list = rulesByMap.get(r.mapId);
+        if (list) list.push(r);
+        else rulesByMap.set(r.mapId, [r]);
+      }
+    },
+    /** A map's rules changed: read them again. */
+    async rulesChanged(mapId: string) {
+      const list = await rules.ofMap(mapId);
+      if (list.length > 0) rulesByMap.set(mapId, list);
+      else rulesByMap.delete(mapId);
+    },
+    rulesOf,
+    /** The enabled rules of one type, on every map. */
+    rulesOfType(type: EventType): Rule[] {
+      const out: Rule[] = [];
+      for (const list of rulesByMap.values())
+        for (const r of list) if (r.enabled && r.type === type) out.push(r);
+      return out;
+    },
+    happen,
+    ended,
+    matches,
+    /** Wait for the queued database work (tests, shutdown). */
+    settled: () => queue.then(() => undefined),
+  };
+}
+export type Alerting = ReturnType<typeof createAlerting>;

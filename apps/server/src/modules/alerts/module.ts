@@ -1,0 +1,129 @@
+/**
+ * Wires zones, presence, events, rules and alerts: presence takes the positions service's located
+ * devices, the alerting engine listens to presence, the outage monitor and retention run on
+ * timers, and the live channel hears of presence, occupancy, alerts and zone edits per map.
+ */
+import type { AlertUpdate, ServerToClientEvents, ZoneEvent } from '@rtls/contract';
+import type { Sql } from '../../plugins/db.ts';
+import type { MapsRepository } from '../maps/repository.ts';
+import { createPresenceService, presentPresence, type LocatedFix } from '../presence/service.ts';
+import { presenceRepository } from '../presence/repository.ts';
+import type { PresenceTiming } from '../presence/tracker.ts';
+import { zonesRepository } from '../zones/repository.ts';
+import { zonesService } from '../zones/service.ts';
+import { alertsRepository } from './alerts-repository.ts';
+import { createAlerting, type AlertingSink } from './engine.ts';
+import { eventsRepository } from './events-repository.ts';
+import { createOfflineMonitor, offlineRepository } from './monitor.ts';
+import { rulesRepository } from './rules-repository.ts';
+import { rulesService } from './rules-service.ts';
+import { alertsService } from './service.ts';
+
+/** Emit to the sockets watching one map (on every instance, through the adapter). */
+export type MapEmitter = <E extends keyof ServerToClientEvents>(
+  mapId: string,
+  event: E,
+  ...args: Parameters<ServerToClientEvents[E]>
+) => void;
+
+export interface AlertingModuleOptions {
+  sql: Sql;
+  maps: MapsRepository;
+  locatedOf: (ownerId: string, mac: string) => readonly LocatedFix[];
+  emit: MapEmitter;
+  retentionDays: number;
+  /** Run presence, outage checks and retention on timers (off: tests step them). */
+  timers: boolean;
+  timing?: Partial<PresenceTiming>;
+  now?: () => number;
+  onError: (err: unknown) => void;
+}
+
+const MONITOR_MS = 5_000;
+const RETENTION_MS = 3600_000;
+
+export function createAlertingModule(o: AlertingModuleOptions) {
+  const zones = zonesRepository(o.sql);
+  const presenceRepo = presenceRepository(o.sql);
+  const events = eventsRepository(o.sql);
+  const rules = rulesRepository(o.sql);
+  const alerts = alertsRepository(o.sql);
+  const now = o.now ?? Date.now;
+  const presence = createPresenceService({
+    repo: presenceRepo,
+    zones,
+    locatedOf: o.locatedOf,
+    timers: o.timers,
+    now,
+    onError: o.onError,
+    ...(o.timing ? { timing: o.timing } : {}),
+  });
+  const owners = new Map<string, string | null>();
+  const mapOwner = async (mapId: string) => {
+    const known = presence.maps();
+    for (const m of known) if (m.mapId === mapId) return m.info.ownerId;
+    if (!owners.has(mapId)) owners.set(mapId, (await presenceRepo.mapInfo(mapId))?.ownerId ?? null);
+    return owners.get(mapId) ?? null;
+  };
+  const alerting = createAlerting({ events, rules, alerts, mapOwner, onError: o.onError });
+  presence.listen(alerting.listener);
+  presence.listen({
+    changed: (track) => o.emit(track.mapId, 'zone_presence', presentPresence(track)),
+    occupancy: (occ) => o.emit(occ.mapId, 'zone_occupancy', occ),
+  });
+  alerting.addSink({ alert: (u) => o.emit(u.alert.mapId, 'alert', u) });
+  const monitor = createOfflineMonitor({
+    repo: offlineRepository(o.sql),
+    alerting,
+    presenceMaps: () => presence.maps(),
+    now,
+  });
+  const zonesSvc = zonesService(zones, o.maps, async (mapId) => {
+    await presence.zonesChanged(mapId);
+    o.emit(mapId, 'zones_changed', { mapId });
+  });
+  const rulesSvc = rulesService(rules, zones, o.maps, (mapId) => alerting.rulesChanged(mapId));
+  const userSinks: AlertingSink[] = [];
+  const alertsSvc = alertsService({
+    alerts,
+    events,
+    maps: o.maps,
+    onUpdated: async (u: AlertUpdate) => {
+      o.emit(u.alert.mapId, 'alert', u);
+      const owner = await mapOwner(u.alert.mapId);
+      if (owner) for (const s of userSinks) await s.alert?.(u, owner);
+    },
+  });
+  const prune = () => events.prune(new Date(now() - o.retentionDays * 86_400_000)).catch(o.onError);
+  const timers: NodeJS.Timeout[] = [];
+  if (o.timers) {
+    timers.push(setInterval(() => void monitor.check().catch(o.onError), MONITOR_MS));
+    timers.push(setInterval(() => void prune(), RETENTION_MS));
+    for (const t of timers) t.unref();
+  }
+
+  return {
+    presence,
+    alerting,
+    monitor,
+    services: { zones: zonesSvc, rules: rulesSvc, alerts: alertsSvc },
+    repos: { zones, events, rules, alerts },
+    /** Add a destination for events and alert changes (webhooks, MQTT output). */
+    addSink(s: AlertingSink & { event?(e: ZoneEvent, owner: string): void | Promise<void> }) {
+      alerting.addSink(s);
+      userSinks.push(s);
+    },
+    async start() {
+      await alerting.start();
+      await presence.start();
+      void prune();
+    },
+    prune,
+    async close() {
+      for (const t of timers) clearInterval(t);
+      await presence.close();
+      await alerting.settled();
+    },
+  };
+}
+export type AlertingModule = ReturnType<typeof createAlertingModule>;

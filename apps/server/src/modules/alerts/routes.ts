@@ -1,0 +1,144 @@
+/**
+ * Rules, events and alerts: GET/POST /api/maps/{id}/rules, PUT/DELETE /api/maps/{id}/rules/{ruleId},
+ * GET /api/maps/{id}/events, GET /api/alerts, POST /api/alerts/{id}/acknowledge and /resolve.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AlertParams,
+  AlertResponse,
+  AlertsQuery,
+  AlertsResponse,
+  ErrorBody,
+  EventsQuery,
+  EventsResponse,
+  MapRuleParams,
+  RuleCreateBody,
+  RuleResponse,
+  RulesResponse,
+  RuleUpdateBody,
+} from '@rtls/contract';
+import { Type } from '@sinclair/typebox';
+import type { RulesService } from './rules-service.ts';
+import type { AlertsService } from './service.ts';
+
+const MapParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export const alertRoutes: FastifyPluginAsyncTypebox<{
+  rules: RulesService;
+  alerts: AlertsService;
+}> = async (app, { rules, alerts }) => {
+  app.get(
+    '/api/maps/:id/rules',
+    {
+      schema: {
+        tags: ['rules'],
+        summary: "The map's rules (anyone who may read the map)",
+        params: MapParams,
+        response: { 200: RulesResponse, 404: ErrorBody },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      rules: await rules.list(req.user.id, req.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/maps/:id/rules',
+    {
+      schema: {
+        tags: ['rules'],
+        summary: 'Create a rule (owners and editors)',
+        params: MapParams,
+        body: RuleCreateBody,
+        response: { 201: RuleResponse, ...errors, 409: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const rule = await rules.create(req.user.id, req.params.id, req.body);
+      return reply.code(201).send({ success: true as const, rule });
+    },
+  );
+
+  app.put(
+    '/api/maps/:id/rules/:ruleId',
+    {
+      schema: {
+        tags: ['rules'],
+        summary: 'Edit a rule (owners and editors)',
+        params: MapRuleParams,
+        body: RuleUpdateBody,
+        response: { 200: RuleResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      rule: await rules.update(req.user.id, req.params.id, req.params.ruleId, req.body),
+    }),
+  );
+
+  app.delete(
+    '/api/maps/:id/rules/:ruleId',
+    {
+      schema: {
+        tags: ['rules'],
+        summary: 'Delete a rule (owners and editors)',
+        params: MapRuleParams,
+        response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await rules.remove(req.user.id, req.params.id, req.params.ruleId);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/maps/:id/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "The map's event log, newest first",
+        params: MapParams,
+        querystring: EventsQuery,
+        response: { 200: EventsResponse, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      events: await alerts.events(req.user.id, req.params.id, req.query),
+    }),
+  );
+
+  app.get(
+    '/api/alerts',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: "Alerts of the caller's maps (or of one readable map), newest first",
+        querystring: AlertsQuery,
+        response: { 200: AlertsResponse, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => ({ success: true as const, alerts: await alerts.list(req.user.id, req.query) }),
+  );
+
+  for (const action of ['acknowledge', 'resolve'] as const) {
+    app.post(
+      `/api/alerts/:id/${action}`,
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: `${action === 'acknowledge' ? 'Acknowledge' : 'Resolve'} an alert (owners and editors of its map)`,
+          params: AlertParams,
+          response: { 200: AlertResponse, ...errors, 409: ErrorBody },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        alert: await alerts[action](req.user, req.params.id),
+      }),
+    );
+  }
+};

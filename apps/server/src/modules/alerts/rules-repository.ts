@@ -1,0 +1,110 @@
+/** Rules in SQL, one row per rule of a map. */
+import { randomUUID } from 'node:crypto';
+import type { EventType, Rule, Severity } from '@rtls/contract';
+import type { Sql } from '../../plugins/db.ts';
+
+interface RuleRow {
+  id: string;
+  map_id: string;
+  name: string;
+  type: EventType;
+  zone_id: string | null;
+  mac: string | null;
+  gateway: string | null;
+  threshold_seconds: number | null;
+  severity: Severity;
+  enabled: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const present = (r: RuleRow): Rule => ({
+  id: r.id,
+  mapId: r.map_id,
+  name: r.name,
+  type: r.type,
+  zoneId: r.zone_id,
+  mac: r.mac,
+  gateway: r.gateway,
+  thresholdSeconds: r.threshold_seconds,
+  severity: r.severity,
+  enabled: r.enabled,
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+export type RuleFields = Omit<Rule, 'id' | 'mapId' | 'createdAt' | 'updatedAt'>;
+
+export function rulesRepository(sql: Sql) {
+  const values = (r: RuleFields) => [
+    r.name,
+    r.type,
+    r.zoneId,
+    r.mac,
+    r.gateway,
+    r.thresholdSeconds,
+    r.severity,
+    r.enabled,
+  ];
+  return {
+    async ofMap(mapId: string): Promise<Rule[]> {
+      const rows = await sql.query<RuleRow>(
+        'select * from zone_rules where map_id = $1 order by created_at, id',
+        [mapId],
+      );
+      return rows.map(present);
+    },
+    async all(): Promise<Rule[]> {
+      const rows = await sql.query<RuleRow>('select * from zone_rules order by created_at, id');
+      return rows.map(present);
+    },
+    /** Maps with an enabled rule of one of these types. */
+    async mapsWithRules(types: readonly EventType[]): Promise<string[]> {
+      const rows = await sql.query<{ map_id: string }>(
+        'select distinct map_id from zone_rules where enabled and type = any($1::text[])',
+        [types],
+      );
+      return rows.map((r) => r.map_id);
+    },
+    async get(mapId: string, ruleId: string): Promise<Rule | null> {
+      const rows = await sql.query<RuleRow>(
+        'select * from zone_rules where map_id = $1 and id = $2',
+        [mapId, ruleId],
+      );
+      return rows[0] ? present(rows[0]) : null;
+    },
+    async count(mapId: string): Promise<number> {
+      const rows = await sql.query<{ n: string | number }>(
+        'select count(*) as n from zone_rules where map_id = $1',
+        [mapId],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    async insert(mapId: string, r: RuleFields): Promise<Rule> {
+      const rows = await sql.query<RuleRow>(
+        `insert into zone_rules
+           (id, map_id, name, type, zone_id, mac, gateway, threshold_seconds, severity, enabled)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+        [randomUUID(), mapId, ...values(r)],
+      );
+      return present(rows[0]!);
+    },
+    async update(mapId: string, ruleId: string, r: RuleFields): Promise<Rule | null> {
+      const rows = await sql.query<RuleRow>(
+        `update zone_rules set name = $3, type = $4, zone_id = $5, mac = $6, gateway = $7,
+                threshold_seconds = $8, severity = $9, enabled = $10, updated_at = now()
+          where map_id = $1 and id = $2 returning *`,
+        [mapId, ruleId, ...values(r)],
+      );
+      return rows[0] ? present(rows[0]) : null;
+    },
+    async remove(mapId: string, ruleId: string): Promise<boolean> {
+      const rows = await sql.query(
+        'delete from zone_rules where map_id = $1 and id = $2 returning id',
+        [mapId, ruleId],
+      );
+      return rows.length > 0;
+    },
+  };
+}
+export type RulesRepository = ReturnType<typeof rulesRepository>;

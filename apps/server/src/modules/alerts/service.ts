@@ -1,0 +1,95 @@
+/**
+ * What users do with events and alerts: readers of a map read its event log and alerts; owners
+ * and editors acknowledge and resolve alerts (who and when is kept). Without a map, the alert list
+ * covers the caller's own and shared maps; a public map's alerts are read by naming it.
+ */
+import {
+  ALERTING_ERRORS,
+  type Alert,
+  type AlertActor,
+  type AlertUpdate,
+  type AlertsQuery,
+  type EventsQuery,
+  type ZoneEvent,
+} from '@rtls/contract';
+import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
+import type { AuthUser } from '../auth/service.ts';
+import type { MapsRepository } from '../maps/repository.ts';
+import { mapFor } from '../zones/service.ts';
+import type { AlertsRepository } from './alerts-repository.ts';
+import type { EventsRepository } from './events-repository.ts';
+
+const alertNotFound = () => new HttpError(404, ALERTING_ERRORS.alertNotFound.en);
+
+function time(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw badRequest(ALERTING_ERRORS.badTime.en);
+  return d;
+}
+
+export const actorOf = (user: AuthUser): AlertActor => ({
+  userId: user.id,
+  name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+});
+
+export function alertsService(deps: {
+  alerts: AlertsRepository;
+  events: EventsRepository;
+  maps: MapsRepository;
+  /** An alert changed by a user: the live channel and webhooks hear of it. */
+  onUpdated: (update: AlertUpdate) => Promise<void>;
+}) {
+  const { alerts, events, maps, onUpdated } = deps;
+
+  async function actionable(user: AuthUser, alertId: string): Promise<Alert> {
+    const alert = await alerts.get(alertId);
+    if (!alert) throw alertNotFound();
+    const map = await maps.visible(user.id, alert.mapId);
+    if (!map) throw alertNotFound();
+    await mapFor(maps, user.id, alert.mapId, 'edit');
+    return alert;
+  }
+
+  return {
+    async events(userId: string, mapId: string, q: EventsQuery): Promise<ZoneEvent[]> {
+      await mapFor(maps, userId, mapId, 'read');
+      const since = time(q.since);
+      const before = time(q.before);
+      return events.list(mapId, {
+        ...(since ? { since } : {}),
+        ...(before ? { before } : {}),
+        ...(q.type ? { type: q.type } : {}),
+        ...(q.zoneId ? { zoneId: q.zoneId } : {}),
+        ...(q.mac ? { mac: q.mac } : {}),
+        limit: q.limit,
+      });
+    },
+    async list(userId: string, q: AlertsQuery): Promise<Alert[]> {
+      if (q.mapId) await mapFor(maps, userId, q.mapId, 'read');
+      return alerts.list(userId, {
+        ...(q.state ? { state: q.state } : {}),
+        ...(q.mapId ? { mapId: q.mapId } : {}),
+        limit: q.limit,
+      });
+    },
+    /** Acknowledge: an acknowledged alert answers as it is (idempotent); a resolved one is 409. */
+    async acknowledge(user: AuthUser, alertId: string): Promise<Alert> {
+      const current = await actionable(user, alertId);
+      if (current.state === 'resolved') throw conflict(ALERTING_ERRORS.alertResolved.en);
+      const alert = await alerts.acknowledge(alertId, actorOf(user));
+      if (!alert) return (await alerts.get(alertId)) ?? current;
+      await onUpdated({ action: 'updated', alert });
+      return alert;
+    },
+    /** Resolve: a resolved alert answers as it is (idempotent). */
+    async resolve(user: AuthUser, alertId: string): Promise<Alert> {
+      const current = await actionable(user, alertId);
+      const alert = await alerts.resolve(alertId, actorOf(user));
+      if (!alert) return (await alerts.get(alertId)) ?? current;
+      await onUpdated({ action: 'updated', alert });
+      return alert;
+    },
+  };
+}
+export type AlertsService = ReturnType<typeof alertsService>;

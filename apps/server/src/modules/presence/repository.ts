@@ -1,0 +1,92 @@
+/** Presence in SQL: the current state per (device, map), written when it changes. */
+import type { PresenceState } from '@rtls/contract';
+import type { Sql } from '../../plugins/db.ts';
+
+export interface StoredPresence {
+  ownerId: string;
+  mac: string;
+  mapId: string;
+  zoneId: string | null;
+  state: PresenceState;
+  since: number;
+  enteredAt: number | null;
+}
+
+interface Row {
+  owner_id: string;
+  mac: string;
+  map_id: string;
+  zone_id: string | null;
+  state: PresenceState;
+  since: Date | string;
+  entered_at: Date | string | null;
+}
+
+/** Map owner, scale and zones source for presence. */
+export interface MapInfo {
+  ownerId: string;
+  name: string;
+  pixelsPerMetre: number | null;
+}
+
+export function presenceRepository(sql: Sql) {
+  return {
+    async loadAll(): Promise<StoredPresence[]> {
+      const rows = await sql.query<Row>('select * from zone_presence');
+      return rows.map((r) => ({
+        ownerId: r.owner_id,
+        mac: r.mac,
+        mapId: r.map_id,
+        zoneId: r.zone_id,
+        state: r.state,
+        since: new Date(r.since).getTime(),
+        enteredAt: r.entered_at === null ? null : new Date(r.entered_at).getTime(),
+      }));
+    },
+    /** Write these presences (one statement); rows of maps deleted meanwhile are skipped. */
+    async save(list: readonly StoredPresence[]): Promise<void> {
+      if (list.length === 0) return;
+      const col = <T>(f: (p: StoredPresence) => T) => list.map(f);
+      await sql.query(
+        `insert into zone_presence (owner_id, mac, map_id, zone_id, state, since, entered_at)
+         select u.* from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                                $6::timestamptz[], $7::timestamptz[])
+           as u(owner_id, mac, map_id, zone_id, state, since, entered_at)
+          where exists (select 1 from maps m where m.id = u.map_id)
+         on conflict (owner_id, mac, map_id) do update
+           set zone_id = excluded.zone_id, state = excluded.state, since = excluded.since,
+               entered_at = excluded.entered_at`,
+        [
+          col((p) => p.ownerId),
+          col((p) => p.mac),
+          col((p) => p.mapId),
+          col((p) => p.zoneId),
+          col((p) => p.state),
+          col((p) => new Date(p.since).toISOString()),
+          col((p) => (p.enteredAt === null ? null : new Date(p.enteredAt).toISOString())),
+        ],
+      );
+    },
+    async forget(keys: readonly { ownerId: string; mac: string; mapId: string }[]) {
+      if (keys.length === 0) return;
+      await sql.query(
+        `delete from zone_presence z using unnest($1::text[], $2::text[], $3::text[]) as u(o, m, p)
+          where z.owner_id = u.o and z.mac = u.m and z.map_id = u.p`,
+        [keys.map((k) => k.ownerId), keys.map((k) => k.mac), keys.map((k) => k.mapId)],
+      );
+    },
+    async mapInfo(mapId: string): Promise<MapInfo | null> {
+      const rows = await sql.query<{ owner_id: string; name: string; settings: unknown }>(
+        'select owner_id, name, settings from maps where id = $1',
+        [mapId],
+      );
+      const r = rows[0];
+      if (!r) return null;
+      const settings = (typeof r.settings === 'string' ? JSON.parse(r.settings) : r.settings) as {
+        pixelsPerMetre?: number;
+      };
+      return { ownerId: r.owner_id, name: r.name, pixelsPerMetre: settings.pixelsPerMetre ?? null };
+    },
+  };
+}
+export type PresenceRepository = ReturnType<typeof presenceRepository>;

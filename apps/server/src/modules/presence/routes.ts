@@ -1,0 +1,38 @@
+/** GET /api/maps/{id}/presence: every device's zone on the map now, and the occupancy. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, PresenceResponse } from '@rtls/contract';
+import { Type } from '@sinclair/typebox';
+import type { MapsRepository } from '../maps/repository.ts';
+import { mapFor } from '../zones/service.ts';
+import type { PresenceService } from './service.ts';
+
+export const presenceRoutes: FastifyPluginAsyncTypebox<{
+  presence: PresenceService;
+  maps: MapsRepository;
+}> = async (app, { presence, maps }) => {
+  app.get(
+    '/api/maps/:id/presence',
+    {
+      schema: {
+        tags: ['zones'],
+        summary: "Each device's zone on the map now (anyone who may read the map)",
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: PresenceResponse, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      await mapFor(maps, req.user.id, req.params.id, 'read');
+      const map = await presence.map(req.params.id);
+      if (!map) {
+        const at = new Date().toISOString();
+        const occupancy = { mapId: req.params.id, zones: [], unknown: 0, at };
+        return { success: true as const, presence: [], occupancy };
+      }
+      return {
+        success: true as const,
+        presence: presence.presenceOf(map),
+        occupancy: presence.occupancyOf(map),
+      };
+    },
+  );
+};

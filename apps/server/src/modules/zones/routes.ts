@@ -1,0 +1,87 @@
+/** Zone calls: GET/POST /api/maps/{id}/zones, PUT/DELETE /api/maps/{id}/zones/{zoneId}. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBody,
+  MapZoneParams,
+  ZoneCreateBody,
+  ZoneResponse,
+  ZonesResponse,
+  ZoneUpdateBody,
+} from '@rtls/contract';
+import { Type } from '@sinclair/typebox';
+import type { ZonesService } from './service.ts';
+
+const tags = ['zones'];
+const MapParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/api/maps/:id/zones',
+    {
+      schema: {
+        tags,
+        summary: "The map's zones (anyone who may read the map)",
+        params: MapParams,
+        response: { 200: ZonesResponse, 404: ErrorBody },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      zones: await service.list(req.user.id, req.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/maps/:id/zones',
+    {
+      schema: {
+        tags,
+        summary: 'Create a zone (owners and editors)',
+        params: MapParams,
+        body: ZoneCreateBody,
+        response: { 201: ZoneResponse, ...errors, 409: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const zone = await service.create(req.user.id, req.params.id, req.body);
+      return reply.code(201).send({ success: true as const, zone });
+    },
+  );
+
+  app.put(
+    '/api/maps/:id/zones/:zoneId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a zone (owners and editors)',
+        params: MapZoneParams,
+        body: ZoneUpdateBody,
+        response: { 200: ZoneResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      zone: await service.update(req.user.id, req.params.id, req.params.zoneId, req.body),
+    }),
+  );
+
+  app.delete(
+    '/api/maps/:id/zones/:zoneId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a zone (owners and editors)',
+        params: MapZoneParams,
+        response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await service.remove(req.user.id, req.params.id, req.params.zoneId);
+      return { success: true as const };
+    },
+  );
+};

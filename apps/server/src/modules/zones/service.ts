@@ -1,0 +1,81 @@
+/**
+ * Zone rules: anyone who may read the map reads its zones; owners and editors create, edit and
+ * delete them. A polygon must be simple (no crossing edges) and have an area.
+ */
+import {
+  ALERTING_ERRORS,
+  ZONE_DEFAULT_COLOR,
+  ZONE_LIMITS,
+  type Zone,
+  type ZoneCreateBody,
+  type ZoneUpdateBody,
+} from '@rtls/contract';
+import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
+import { assertCan, type MapAction } from '../maps/access.ts';
+import type { MapsRepository } from '../maps/repository.ts';
+import { polygonProblem } from './geometry.ts';
+import type { ZonesRepository } from './repository.ts';
+
+/** A map the caller may act on this way, or the 404/403 that says why not. */
+export async function mapFor(
+  maps: MapsRepository,
+  userId: string,
+  mapId: string,
+  action: MapAction,
+) {
+  return assertCan(await maps.visible(userId, mapId), action);
+}
+
+export const zoneNotFound = () => new HttpError(404, ALERTING_ERRORS.zoneNotFound.en);
+
+export function zonesService(
+  zones: ZonesRepository,
+  maps: MapsRepository,
+  /** A map's zones changed (presence re-reads them, watchers are told). */
+  onChanged: (mapId: string) => void | Promise<void>,
+) {
+  const checked = (polygon: ZoneCreateBody['polygon']) => {
+    const problem = polygonProblem(polygon);
+    if (problem) throw badRequest(ALERTING_ERRORS[problem].en);
+    return polygon.map((p) => ({ x: p.x, y: p.y }));
+  };
+  return {
+    async list(userId: string, mapId: string): Promise<Zone[]> {
+      await mapFor(maps, userId, mapId, 'read');
+      return zones.ofMap(mapId);
+    },
+    async create(userId: string, mapId: string, body: ZoneCreateBody): Promise<Zone> {
+      await mapFor(maps, userId, mapId, 'edit');
+      const polygon = checked(body.polygon);
+      if ((await zones.count(mapId)) >= ZONE_LIMITS.maxZonesPerMap)
+        throw conflict(ALERTING_ERRORS.tooManyZones.en);
+      const zone = await zones.insert({
+        mapId,
+        name: body.name.trim(),
+        color: (body.color ?? ZONE_DEFAULT_COLOR).toUpperCase(),
+        polygon,
+      });
+      await onChanged(mapId);
+      return zone;
+    },
+    async update(userId: string, mapId: string, zoneId: string, body: ZoneUpdateBody) {
+      await mapFor(maps, userId, mapId, 'edit');
+      const current = await zones.get(mapId, zoneId);
+      if (!current) throw zoneNotFound();
+      const zone = await zones.update(mapId, zoneId, {
+        name: body.name?.trim() ?? current.name,
+        color: body.color?.toUpperCase() ?? current.color,
+        polygon: body.polygon ? checked(body.polygon) : current.polygon,
+      });
+      if (!zone) throw zoneNotFound();
+      await onChanged(mapId);
+      return zone;
+    },
+    async remove(userId: string, mapId: string, zoneId: string): Promise<void> {
+      await mapFor(maps, userId, mapId, 'edit');
+      if (!(await zones.remove(mapId, zoneId))) throw zoneNotFound();
+      await onChanged(mapId);
+    },
+  };
+}
+export type ZonesService = ReturnType<typeof zonesService>;

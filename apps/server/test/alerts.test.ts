@@ -1,0 +1,289 @@
+/**
+ * Rules and alerts: a rule fires once per occurrence; owners and editors acknowledge (who, when)
+ * and resolve; conditions resolve by themselves when they end; device and gateway outages; viewers
+ * read but cannot edit; another account sees nothing; alerts and presence reach watching sockets.
+ */
+import {
+  SOCKET_PATH,
+  SOCKET_PROTOCOL_VERSION,
+  type AlertUpdate,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type ZoneOccupancy,
+  type ZonePresence,
+} from '@rtls/contract';
+import { io, type Socket } from 'socket.io-client';
+import { expect, it } from 'vitest';
+import { createSignedInUser, describeEachDb } from './helpers.ts';
+import { api, ownMap, settle, walker } from './zones-helpers.ts';
+
+const T0 = Date.now() - 3600_000;
+
+describeEachDb(
+  'rules and alerts',
+  (t) => {
+    it('fires an enter rule once per entry, and acknowledges and resolves with who and when', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const ward = await a.zone(mapId, 'Ward');
+      const rule = await a.rule(mapId, {
+        name: 'Entered ward',
+        type: 'enter',
+        zoneId: ward.id,
+        severity: 'info',
+      });
+      const tag = walker(t.built, owner.id, mapId, 'BB:00:00:00:00:01', T0);
+      await tag.stand(100, 100, 30);
+      let alerts = await a.alerts(`mapId=${mapId}`);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({
+        ruleId: rule.id,
+        ruleName: 'Entered ward',
+        state: 'open',
+        severity: 'info',
+        acknowledgedBy: null,
+        event: { type: 'enter', zoneId: ward.id, mac: 'BB:00:00:00:00:01' },
+      });
+      // Out and back in: a second occurrence, a second alert.
+      await tag.stand(700, 700, 12);
+      await tag.stand(100, 100, 8);
+      alerts = await a.alerts(`mapId=${mapId}`);
+      expect(alerts).toHaveLength(2);
+
+      const id = alerts[1]!.id;
+      const ack = await a.call('POST', `/api/alerts/${id}/acknowledge`);
+      expect(ack.statusCode).toBe(200);
+      expect(ack.json()).toMatchObject({
+        alert: {
+          state: 'acknowledged',
+          acknowledgedBy: { userId: owner.id, name: expect.any(String) },
+        },
+      });
+      expect((await a.call('POST', `/api/alerts/${id}/acknowledge`)).statusCode).toBe(200);
+      const res = await a.call('POST', `/api/alerts/${id}/resolve`);
+      expect(res.json()).toMatchObject({
+        alert: { state: 'resolved', resolvedBy: { userId: owner.id } },
+      });
+      expect((await a.call('POST', `/api/alerts/${id}/acknowledge`)).statusCode).toBe(409);
+      expect(await a.alerts('state=open')).toHaveLength(1);
+      expect((await a.call('POST', '/api/alerts/nope/resolve')).statusCode).toBe(404);
+    });
+
+    it('fires a dwell rule once per stay and resolves it by itself when the tag leaves', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const ward = await a.zone(mapId, 'Ward');
+      await a.rule(mapId, {
+        name: 'Too long',
+        type: 'dwell',
+        zoneId: ward.id,
+        thresholdSeconds: 20,
+        severity: 'critical',
+      });
+      const tag = walker(t.built, owner.id, mapId, 'BB:00:00:00:00:02', T0);
+      await tag.stand(100, 100, 120);
+      expect(await a.alerts(`mapId=${mapId}&state=open`)).toHaveLength(1);
+      await tag.stand(700, 700, 15);
+      const [alert] = await a.alerts(`mapId=${mapId}`);
+      expect(alert).toMatchObject({ state: 'resolved', resolvedBy: null });
+    });
+
+    it('does not fire again for the same condition after a restart', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const ward = await a.zone(mapId, 'Ward');
+      await a.rule(mapId, {
+        name: 'Stay',
+        type: 'dwell',
+        zoneId: ward.id,
+        thresholdSeconds: 10,
+        severity: 'info',
+      });
+      const tag = walker(t.built, owner.id, mapId, 'BB:00:00:00:00:03', T0);
+      await tag.stand(100, 100, 30);
+      // A fresh engine (as after a restart) reads the open conditions and stored presence.
+      await t.built.alerting.alerting.start();
+      await tag.stand(100, 100, 30);
+      expect(await a.alerts(`mapId=${mapId}`)).toHaveLength(1);
+    });
+
+    it('opens device and gateway outage alerts and resolves them when heard again', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const mac = 'BB:00:00:00:00:04';
+      await a.rule(mapId, {
+        name: 'Tag lost',
+        type: 'device_offline',
+        thresholdSeconds: 300,
+        severity: 'warning',
+      });
+      await a.rule(mapId, {
+        name: 'Gateway down',
+        type: 'gateway_offline',
+        thresholdSeconds: 600,
+        severity: 'critical',
+      });
+      const now = Date.now();
+      const tag = walker(t.built, owner.id, mapId, mac, now - 400_000);
+      await tag.stand(50, 50, 2);
+      await t.sql.query(
+        `insert into heard_devices (owner_id, mac, first_seen, last_seen) values ($1, $2, $3, $3)`,
+        [owner.id, mac, new Date(now - 400_000).toISOString()],
+      );
+      const gw = await t.sql.query<{ mac: string }>(
+        'select mac from gateways where map_id = $1 and position_x is not null',
+        [mapId],
+      );
+      for (const g of gw)
+        await t.sql.query(
+          `insert into heard_gateways (owner_id, mac, first_seen, last_seen) values ($1, $2, $3, $3)`,
+          [owner.id, g.mac, new Date(now - (g === gw[0] ? 700_000 : 1000)).toISOString()],
+        );
+      await t.built.alerting.monitor.check(now);
+      await t.built.alerting.monitor.check(now + 1000);
+      await settle(t.built);
+      const open = await a.alerts(`mapId=${mapId}&state=open`);
+      expect(open.map((x) => x.event.type).sort()).toEqual(['device_offline', 'gateway_offline']);
+      expect(open.find((x) => x.event.type === 'gateway_offline')!.event.gateway).toBe(gw[0]!.mac);
+      expect((await a.events(mapId, 'type=device_offline'))[0]).toMatchObject({
+        mac,
+        detail: { thresholdSeconds: 300 },
+      });
+      // Heard again: both resolve by themselves.
+      await t.sql.query(
+        'update heard_devices set last_seen = $3 where owner_id = $1 and mac = $2',
+        [owner.id, mac, new Date(now).toISOString()],
+      );
+      await t.sql.query('update heard_gateways set last_seen = $2 where owner_id = $1', [
+        owner.id,
+        new Date(now).toISOString(),
+      ]);
+      await t.built.alerting.monitor.check(now + 2000);
+      await settle(t.built);
+      expect(await a.alerts(`mapId=${mapId}&state=open`)).toHaveLength(0);
+    });
+
+    it('lets viewers read zones, rules, events and alerts but not change them; other accounts see nothing', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const viewer = await createSignedInUser(t.built, 'viewer');
+      const editor = await createSignedInUser(t.built, 'editor');
+      const stranger = await createSignedInUser(t.built, 'stranger');
+      for (const [u, role] of [
+        [viewer, 'viewer'],
+        [editor, 'editor'],
+      ] as const)
+        expect(
+          (await a.call('POST', `/api/maps/${mapId}/collaborators`, { userId: u.email, role }))
+            .statusCode,
+        ).toBe(201);
+      const ward = await a.zone(mapId, 'Ward');
+      const rule = await a.rule(mapId, {
+        name: 'In',
+        type: 'enter',
+        zoneId: ward.id,
+        severity: 'info',
+      });
+      await walker(t.built, owner.id, mapId, 'BB:00:00:00:00:05', T0).stand(100, 100, 8);
+      const [alert] = await a.alerts(`mapId=${mapId}`);
+
+      const v = api(t.built, viewer.token);
+      expect((await v.call('GET', `/api/maps/${mapId}/zones`)).json()).toMatchObject({
+        zones: [{ id: ward.id }],
+      });
+      expect((await v.call('GET', `/api/maps/${mapId}/rules`)).json()).toMatchObject({
+        rules: [{ id: rule.id }],
+      });
+      expect(await v.events(mapId)).toHaveLength(1);
+      expect(await v.alerts()).toHaveLength(1);
+      const refused = [
+        v.call('POST', `/api/maps/${mapId}/zones`, { name: 'x', polygon: ward.polygon }),
+        v.call('PUT', `/api/maps/${mapId}/zones/${ward.id}`, { name: 'x' }),
+        v.call('DELETE', `/api/maps/${mapId}/zones/${ward.id}`),
+        v.call('POST', `/api/maps/${mapId}/rules`, { name: 'x', type: 'enter', severity: 'info' }),
+        v.call('PUT', `/api/maps/${mapId}/rules/${rule.id}`, { enabled: false }),
+        v.call('DELETE', `/api/maps/${mapId}/rules/${rule.id}`),
+        v.call('POST', `/api/alerts/${alert!.id}/acknowledge`),
+      ];
+      for (const res of await Promise.all(refused)) expect(res.statusCode).toBe(403);
+
+      const e = api(t.built, editor.token);
+      expect(
+        (
+          await e.call('PUT', `/api/maps/${mapId}/rules/${rule.id}`, { severity: 'critical' })
+        ).json(),
+      ).toMatchObject({
+        rule: { severity: 'critical', type: 'enter' },
+      });
+      expect((await e.call('POST', `/api/alerts/${alert!.id}/acknowledge`)).json()).toMatchObject({
+        alert: { state: 'acknowledged', acknowledgedBy: { userId: editor.id } },
+      });
+
+      const s = api(t.built, stranger.token);
+      for (const url of ['zones', 'rules', 'events', 'presence'])
+        expect((await s.call('GET', `/api/maps/${mapId}/${url}`)).statusCode).toBe(404);
+      expect(await s.alerts()).toEqual([]);
+      expect((await s.call('GET', `/api/alerts?mapId=${mapId}`)).statusCode).toBe(404);
+      expect((await s.call('POST', `/api/alerts/${alert!.id}/resolve`)).statusCode).toBe(404);
+    });
+
+    it('validates rules: durations, zones of the map', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const other = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const foreign = await api(t.built, other.owner.token).zone(other.mapId, 'Elsewhere');
+      const bad = [
+        { name: 'x', type: 'dwell', severity: 'info' },
+        { name: 'x', type: 'enter', thresholdSeconds: 5, severity: 'info' },
+        { name: 'x', type: 'absent', thresholdSeconds: 5, severity: 'info' },
+        { name: 'x', type: 'enter', zoneId: foreign.id, severity: 'info' },
+        { name: 'x', type: 'enter', severity: 'fatal' },
+        { name: 'x', type: 'dwell', thresholdSeconds: 0, severity: 'info' },
+      ];
+      for (const body of bad)
+        expect(
+          (await a.call('POST', `/api/maps/${mapId}/rules`, body)).statusCode,
+          JSON.stringify(body),
+        ).toBe(400);
+    });
+
+    it('sends presence, occupancy and alerts to sockets watching the map', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const ward = await a.zone(mapId, 'Ward');
+      await a.rule(mapId, { name: 'In', type: 'enter', zoneId: ward.id, severity: 'warning' });
+      const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.baseUrl, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        auth: { token: owner.token, protocol: SOCKET_PROTOCOL_VERSION },
+        reconnection: false,
+        forceNew: true,
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          s.once('connect', () => resolve());
+          s.once('connect_error', reject);
+        });
+        const got = {
+          presence: [] as ZonePresence[],
+          occupancy: [] as ZoneOccupancy[],
+          alerts: [] as AlertUpdate[],
+        };
+        s.on('zone_presence', (p) => got.presence.push(p));
+        s.on('zone_occupancy', (o) => got.occupancy.push(o));
+        s.on('alert', (u) => got.alerts.push(u));
+        await s.emitWithAck('watch_maps', { mapIds: [mapId] });
+        await walker(t.built, owner.id, mapId, 'BB:00:00:00:00:06', T0).stand(100, 100, 8);
+        await expect.poll(() => got.alerts.length).toBe(1);
+        expect(got.alerts[0]).toMatchObject({ action: 'opened', alert: { severity: 'warning' } });
+        await expect.poll(() => got.presence.at(-1)?.state).toBe('in');
+        await expect
+          .poll(() => got.occupancy.at(-1)?.zones)
+          .toEqual([{ zoneId: ward.id, count: 1 }]);
+      } finally {
+        s.disconnect();
+      }
+    });
+  },
+  { listen: true, config: { alertingTimers: false } },
+);
