@@ -27,3 +27,4 @@ export * from './locator.ts';
 export * from './radio-sim.ts';
 export * from './self-calibration.ts';
 export { siteCalibration } from './grid-maps.ts';
+export * from './gateway-links.ts';

@@ -34,6 +34,16 @@ describe('replay', () => {
     expect(formatRows(rows).split('\n')[0]).toBe('ts_ms,device,x,y,confidence');
   });
 
+  it('gives a gateway heard by the others no rows: its reports calibrate the site', () => {
+    // g5 advertises too: the other gateways hear it at its place, (5, 8).
+    const beacon = readings(ROOM, 5, 8)
+      .filter((o) => o.gateway !== 'g5')
+      .map((o) => ({ tMs: 500, gateway: o.gateway, device: 'G5', rssi: o.rssi }));
+    const rows = replay(anchors, [...early, ...beacon]);
+    expect(new Set(rows.map((r) => r.device))).toEqual(new Set(['tag']));
+    expect(rows.filter((r) => r.device === 'tag')).toHaveLength(4);
+  });
+
   it('is causal: a later report does not change an earlier row', () => {
     const base = replay(anchors, early);
     const more = replay(anchors, [

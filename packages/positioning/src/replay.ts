@@ -1,5 +1,6 @@
 /** Replay of recorded gateway reports: parsing of the input files and the causal per-device run. */
 import { buildFrame, type FrameGateway, type MapFrame } from './frame.ts';
+import { calibrateFromGateway, gatewayOfDevice } from './gateway-links.ts';
 import { createLinkWindows, observationsFromLinks } from './link-window.ts';
 import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
 import { createDeviceLocator } from './locator.ts';
@@ -185,7 +186,9 @@ export interface ReplayOptions {
  * the input; each row sees only reports with ts ≤ its own ts_ms (causal by construction). Every
  * report goes into the device's link windows and the locator reads their summaries, as the
  * server does live; a weak fix keeps the row at the last good one. Devices advance together in
- * time order, since what the site's self-calibration learns from one helps the others.
+ * time order, since what the site's self-calibration learns from one helps the others. A device
+ * that is one of the gateways (its MAC) is not located: what the others hear of it calibrates
+ * the site, and it gets no rows.
  */
 export function replay(
   anchors: readonly Anchor[],
@@ -214,6 +217,7 @@ export function replay(
   const locators = new Map(
     names.map((n) => [n, createDeviceLocator({ mode: options.mode ?? 'mobile', settings })]),
   );
+  const beacons = new Map(names.map((n) => [n, gatewayOfDevice(frame.anchors, n)]));
   for (const { t, device } of ticks) {
     const d = devices.get(device)!;
     while (d.next < d.list.length && d.list[d.next]!.tMs <= t) {
@@ -221,6 +225,11 @@ export function replay(
       windows.add(device, r.gateway, r.rssi, r.tMs);
     }
     const obs = observationsFromLinks(windows.summaries(device, t), t);
+    const source = beacons.get(device);
+    if (source) {
+      calibrateFromGateway(frame.anchors, frame.mapId, source, obs);
+      continue;
+    }
     const fix = locators.get(device)!.update(frame, obs, t);
     d.rows.push({
       tMs: t,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gaussian, rng } from './random.ts';
 import { DEFAULT_RADIO_MODEL, heightOffset } from './radio-model.ts';
 import { siteCalibration } from './grid-maps.ts';
+import { calibrateFromGateway, gatewayOfDevice } from './gateway-links.ts';
 import { createSiteCalibration } from './self-calibration.ts';
 import type { Anchor } from './types.ts';
 import { metres } from './units.ts';
@@ -74,5 +75,43 @@ describe('sites', () => {
     expect(siteCalibration(SITE, 'map-2')).not.toBe(siteCalibration(SITE, 'map-1'));
     const moved = SITE.map((a, i) => (i === 0 ? { ...a, x: metres(a.x + 1) } : a));
     expect(siteCalibration(moved, 'map-1')).not.toBe(siteCalibration(SITE, 'map-1'));
+  });
+});
+
+describe('gateways hearing each other', () => {
+  it('teach the exponent and a hot gateway with no tag located at all', () => {
+    const anchors = SITE.map((a) => ({ ...a, id: `aa:bb:cc:00:00:0${a.id.slice(1)}` }));
+    const hot = anchors[2]!.id;
+    const rand = rng(4);
+    for (let round = 0; round < 400; round++) {
+      for (const source of anchors) {
+        // Each gateway advertises at its own unknown level; the others hear it.
+        const tx = 10 * (rand() - 0.5);
+        const heard = anchors
+          .filter((a) => a !== source)
+          .map((a) => ({
+            gateway: a.id,
+            rssi:
+              DEFAULT_RADIO_MODEL.rssiAt1m +
+              tx +
+              (a.id === hot ? 6 : 0) -
+              31 * Math.log10(Math.hypot(a.x - source.x, a.y - source.y)) +
+              3 * gaussian(rand),
+            ageMs: 0,
+          }));
+        const device = source.id.toUpperCase().replaceAll(':', '-');
+        const gateway = gatewayOfDevice(anchors, device);
+        expect(gateway).toBe(source);
+        calibrateFromGateway(anchors, 'hearing', gateway!, heard);
+      }
+    }
+    const cal = siteCalibration(anchors, 'hearing');
+    expect(cal.exponent).toBeGreaterThan(2.9);
+    expect(cal.exponent).toBeLessThan(3.3);
+    const others = anchors.filter((a) => a.id !== hot).map((a) => cal.offsetDb(a.id));
+    const typical = others.reduce((s, v) => s + v, 0) / others.length;
+    expect(cal.offsetDb(hot) - typical).toBeGreaterThan(4.5);
+    expect(cal.offsetDb(hot) - typical).toBeLessThan(7.5);
+    expect(gatewayOfDevice(anchors, 'tag-1')).toBeNull();
   });
 });

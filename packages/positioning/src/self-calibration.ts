@@ -47,8 +47,12 @@ export interface CalibrationReading {
 
 /** What the site has learnt so far. */
 export interface SiteCalibration {
-  /** Feed one epoch: where the tag was (m) and what each gateway heard. */
-  observe(x: number, y: number, readings: readonly CalibrationReading[]): void;
+  /**
+   * Feed one epoch: where the transmitter was (m), what each gateway heard, and the
+   * transmitter's height (a tag's TAG_HEIGHT_M when absent; a gateway's mounting height when a
+   * gateway is the one heard).
+   */
+  observe(x: number, y: number, readings: readonly CalibrationReading[], height?: number): void;
   /** The current exponent estimate. */
   readonly exponent: number;
   /** A gateway's current offset estimate (dB). */
@@ -87,12 +91,13 @@ function epochOf(
   byId: ReadonlyMap<string, Anchor>,
   nominal: (a: Anchor) => number,
   offset: (id: string) => number,
+  height: number,
 ): Epoch | null {
   const e: Epoch = { ids: [], xs: [], ys: [], ws: [], sw: 0, mx: 0, my: 0 };
   for (const r of readings) {
     const a = byId.get(r.gateway);
     if (!a || !(r.weight > 0) || !Number.isFinite(r.rssi)) continue;
-    const d = Math.max(0.5, Math.hypot(x - a.x, y - a.y, heightOffset(a, TAG_HEIGHT_M)));
+    const d = Math.max(0.5, Math.hypot(x - a.x, y - a.y, heightOffset(a, height)));
     const xv = -10 * Math.log10(d);
     const yv = r.rssi - nominal(a) - offset(r.gateway);
     e.ids.push(r.gateway);
@@ -187,8 +192,8 @@ export function createSiteCalibration(
       return published.revision;
     },
     models: () => models,
-    observe(x, y, readings) {
-      const e = epochOf(x, y, readings, byId, nominal, offset);
+    observe(x, y, readings, height = TAG_HEIGHT_M) {
+      const e = epochOf(x, y, readings, byId, nominal, offset, height);
       if (!e) return;
       learn(e);
       publish();
