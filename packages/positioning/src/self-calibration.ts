@@ -114,89 +114,109 @@ function epochOf(
   return e;
 }
 
+/** What a site calibration holds: the running regression and what was last published. */
+interface State {
+  anchors: readonly Anchor[];
+  base: RadioModel;
+  gw: Map<string, GatewayStats>;
+  fit: { seen: number; sxx: number; sxy: number; exponent: number };
+  published: { exponent: number; offsets: Map<string, number>; revision: number };
+  models: Map<string, RadioModel>;
+}
+
+/** A gateway's offset estimate (dB), shrunk toward 0 by its prior. */
+function offsetOf(st: State, id: string): number {
+  const s = st.gw.get(id);
+  return s ? s.r / (s.w + 1 / GATEWAY_OFFSET_PRIOR_DB ** 2) : 0;
+}
+
+/** Per-anchor models at the published exponent and offsets. */
+function buildModels(st: State): Map<string, RadioModel> {
+  const out = new Map<string, RadioModel>();
+  for (const a of st.anchors) {
+    const m = modelForAnchor(a, st.base);
+    const o = st.published.offsets.get(a.id) ?? 0;
+    out.set(a.id, { ...m, rssiAt1m: m.rssiAt1m + o, exponent: st.published.exponent });
+  }
+  return out;
+}
+
+/** Publish the current estimate when enough was seen and something moved enough to matter. */
+function publish(st: State): void {
+  if (st.fit.seen < MIN_READINGS) return;
+  let moved = Math.abs(st.fit.exponent - st.published.exponent) >= PUBLISH_EXPONENT;
+  for (const a of st.anchors) {
+    const was = st.published.offsets.get(a.id) ?? 0;
+    if (Math.abs(offsetOf(st, a.id) - was) >= PUBLISH_DB) moved = true;
+  }
+  if (!moved) return;
+  st.published.exponent = st.fit.exponent;
+  for (const a of st.anchors) st.published.offsets.set(a.id, offsetOf(st, a.id));
+  st.published.revision++;
+  st.models = buildModels(st);
+}
+
+/** Fold one epoch in: forget a little, regress the exponent, then each gateway's residual. */
+function learn(st: State, e: Epoch): void {
+  const { fit, gw } = st;
+  fit.seen += e.xs.length;
+  const keep = Math.exp(-e.xs.length / MEMORY_READINGS);
+  fit.sxx *= keep;
+  fit.sxy *= keep;
+  for (const s of gw.values()) {
+    s.w *= keep;
+    s.r *= keep;
+  }
+  e.xs.forEach((xv, k) => {
+    fit.sxx += e.ws[k]! * (xv - e.mx) ** 2;
+    fit.sxy += e.ws[k]! * (xv - e.mx) * (e.ys[k]! - e.my);
+  });
+  const p = 1 / EXPONENT_PRIOR.sigma ** 2;
+  const n = (fit.sxy + p * st.base.exponent) / (fit.sxx + p);
+  fit.exponent = Math.min(EXPONENT_PRIOR.max, Math.max(EXPONENT_PRIOR.min, n));
+  // The epoch's own level P (the tag's offset) at this exponent, then each gateway's residual
+  // against it (its current offset added back, since y had it taken off).
+  let level = 0;
+  e.xs.forEach((xv, k) => (level += e.ws[k]! * (e.ys[k]! - fit.exponent * xv)));
+  level /= e.sw;
+  e.ids.forEach((id, k) => {
+    const s = gw.get(id)!;
+    s.r += e.ws[k]! * (e.ys[k]! - fit.exponent * e.xs[k]! - level + offsetOf(st, id));
+    s.w += e.ws[k]!;
+  });
+}
+
 /** A calibration for one set of anchors (positions in metres, nominal levels from maxRSSI). */
 export function createSiteCalibration(
   anchors: readonly Anchor[],
   base: RadioModel = DEFAULT_RADIO_MODEL,
 ): SiteCalibration {
   const byId = new Map(anchors.map((a) => [a.id, a]));
-  const gw = new Map<string, GatewayStats>(anchors.map((a) => [a.id, { w: 0, r: 0 }]));
   const nominal = (a: Anchor) => modelForAnchor(a, base).rssiAt1m;
-  const fit = { seen: 0, sxx: 0, sxy: 0, exponent: base.exponent };
-  const published = { exponent: base.exponent, offsets: new Map<string, number>(), revision: 0 };
-  let models = build();
-
-  function offset(id: string): number {
-    const s = gw.get(id);
-    return s ? s.r / (s.w + 1 / GATEWAY_OFFSET_PRIOR_DB ** 2) : 0;
-  }
-
-  function build(): Map<string, RadioModel> {
-    const out = new Map<string, RadioModel>();
-    for (const a of anchors) {
-      const m = modelForAnchor(a, base);
-      const o = published.offsets.get(a.id) ?? 0;
-      out.set(a.id, { ...m, rssiAt1m: m.rssiAt1m + o, exponent: published.exponent });
-    }
-    return out;
-  }
-
-  function publish(): void {
-    if (fit.seen < MIN_READINGS) return;
-    let moved = Math.abs(fit.exponent - published.exponent) >= PUBLISH_EXPONENT;
-    for (const a of anchors) {
-      if (Math.abs(offset(a.id) - (published.offsets.get(a.id) ?? 0)) >= PUBLISH_DB) moved = true;
-    }
-    if (!moved) return;
-    published.exponent = fit.exponent;
-    for (const a of anchors) published.offsets.set(a.id, offset(a.id));
-    published.revision++;
-    models = build();
-  }
-
-  /** Fold one epoch in: forget a little, regress the exponent, then each gateway's residual. */
-  function learn(e: Epoch): void {
-    fit.seen += e.xs.length;
-    const keep = Math.exp(-e.xs.length / MEMORY_READINGS);
-    fit.sxx *= keep;
-    fit.sxy *= keep;
-    for (const s of gw.values()) {
-      s.w *= keep;
-      s.r *= keep;
-    }
-    e.xs.forEach((xv, k) => {
-      fit.sxx += e.ws[k]! * (xv - e.mx) ** 2;
-      fit.sxy += e.ws[k]! * (xv - e.mx) * (e.ys[k]! - e.my);
-    });
-    const p = 1 / EXPONENT_PRIOR.sigma ** 2;
-    const n = (fit.sxy + p * base.exponent) / (fit.sxx + p);
-    fit.exponent = Math.min(EXPONENT_PRIOR.max, Math.max(EXPONENT_PRIOR.min, n));
-    // The epoch's own level P (the tag's offset) at this exponent, then each gateway's residual
-    // against it (its current offset added back, since y had it taken off).
-    let level = 0;
-    e.xs.forEach((xv, k) => (level += e.ws[k]! * (e.ys[k]! - fit.exponent * xv)));
-    level /= e.sw;
-    e.ids.forEach((id, k) => {
-      const s = gw.get(id)!;
-      s.r += e.ws[k]! * (e.ys[k]! - fit.exponent * e.xs[k]! - level + offset(id));
-      s.w += e.ws[k]!;
-    });
-  }
-
+  const st: State = {
+    anchors,
+    base,
+    gw: new Map(anchors.map((a) => [a.id, { w: 0, r: 0 }])),
+    fit: { seen: 0, sxx: 0, sxy: 0, exponent: base.exponent },
+    published: { exponent: base.exponent, offsets: new Map(), revision: 0 },
+    models: new Map(),
+  };
+  st.models = buildModels(st);
+  const offset = (id: string) => offsetOf(st, id);
   return {
     get exponent() {
-      return fit.exponent;
+      return st.fit.exponent;
     },
-    offsetDb: (id) => published.offsets.get(id) ?? 0,
+    offsetDb: (id) => st.published.offsets.get(id) ?? 0,
     get revision() {
-      return published.revision;
+      return st.published.revision;
     },
-    models: () => models,
+    models: () => st.models,
     observe(x, y, readings, height = TAG_HEIGHT_M) {
       const e = epochOf(x, y, readings, byId, nominal, offset, height);
       if (!e) return;
-      learn(e);
-      publish();
+      learn(st, e);
+      publish(st);
     },
   };
 }
