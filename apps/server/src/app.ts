@@ -48,6 +48,8 @@ import { createAlertingModule, type MapEmitter } from './modules/alerts/module.t
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { presenceRoutes } from './modules/presence/routes.ts';
 import { zoneRoutes } from './modules/zones/routes.ts';
+import { createWebhooksModule } from './modules/webhooks/module.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { mapDevices } from './modules/positions/map-devices.ts';
@@ -131,6 +133,12 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     timers: config.alertingTimers,
     onError: (err) => app.log.warn({ err }, 'zones, presence or alerts'),
   });
+  const webhooks = createWebhooksModule(sql, {
+    retry: config.webhookRetry,
+    timers: true,
+    onError: (err) => app.log.warn({ err }, 'webhook delivery'),
+  });
+  alerting.addSink(webhooks.service.sink);
   const positions = createPositionsModule(sql, {
     retentionMinutes: config.trailRetentionMinutes,
     // A device's new position goes out at once, with its signals as the pipeline holds them, and
@@ -222,6 +230,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     rules: alerting.services.rules,
     alerts: alerting.services.alerts,
   });
+  await app.register(webhookRoutes, { service: webhooks.service });
   await alerting.start();
 
   registerWebApp(app, config.webDist);
@@ -232,6 +241,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     available.close();
     await pipeline.close();
     await alerting.close();
+    await webhooks.worker.close();
     await affinity.close();
     await positions.service.close();
     await hub.close();
@@ -246,6 +256,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     affinity,
     positions,
     alerting,
+    webhooks,
     repos: { maps, gateways, devices, keys, images },
     services: { maps: mapsSvc },
     routes,

@@ -1,6 +1,10 @@
 /** Typed configuration from the environment, with the embedded defaults of `npm start`. */
 import path from 'node:path';
-import { EVENT_DEFAULT_RETENTION_DAYS, TRAIL_DEFAULT_RETENTION_MINUTES } from '@rtls/contract';
+import {
+  EVENT_DEFAULT_RETENTION_DAYS,
+  TRAIL_DEFAULT_RETENTION_MINUTES,
+  WEBHOOK_RETRY,
+} from '@rtls/contract';
 
 export interface Config {
   port: number;
@@ -51,6 +55,8 @@ export interface Config {
    * them off (the engines are then stepped by hand).
    */
   alertingTimers: boolean;
+  /** Webhook retries: backoff base and cap, attempts before a dead letter, per-attempt timeout. */
+  webhookRetry: { baseMs: number; capMs: number; maxAttempts: number; timeoutMs: number };
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -111,5 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       EVENT_DEFAULT_RETENTION_DAYS,
     ),
     alertingTimers: true,
+    webhookRetry: {
+      ...WEBHOOK_RETRY,
+      maxAttempts: int('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY.maxAttempts),
+    },
   };
 }

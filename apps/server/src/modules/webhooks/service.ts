@@ -1,0 +1,129 @@
+/**
+ * Webhooks of an account: its own only (create, list, change, delete, dead letters, retry), and
+ * the sink that queues the account's events and alert changes for its enabled webhooks.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ALERTING_ERRORS,
+  WEBHOOK_LIMITS,
+  type AlertUpdate,
+  type DeadLetter,
+  type Webhook,
+  type WebhookCreateBody,
+  type WebhookPayload,
+  type WebhookTopic,
+  type WebhookUpdateBody,
+  type ZoneEvent,
+} from '@rtls/contract';
+import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
+import type { AlertingSink } from '../alerts/engine.ts';
+import type { DeliveryWorker } from './delivery.ts';
+import type { StoredWebhook, WebhooksRepository } from './repository.ts';
+import { newWebhookSecret } from './sign.ts';
+
+const notFound = () => new HttpError(404, ALERTING_ERRORS.webhookNotFound.en);
+const publicView = ({ ownerId: _o, secret: _s, ...w }: StoredWebhook): Webhook => w;
+
+function checkedUrl(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw badRequest(ALERTING_ERRORS.webhookUrl.en);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw badRequest(ALERTING_ERRORS.webhookUrl.en);
+  return u.toString();
+}
+const uniqueTopics = (t: WebhookTopic[] | undefined) => [...new Set(t ?? [])];
+
+export function webhooksService(repo: WebhooksRepository, worker: DeliveryWorker) {
+  /** Enabled webhooks per owner, briefly cached (every event asks). */
+  const cache = new Map<string, { at: number; hooks: Promise<StoredWebhook[]> }>();
+  const enabledOf = (ownerId: string) => {
+    const hit = cache.get(ownerId);
+    if (hit && Date.now() - hit.at < 5_000) return hit.hooks;
+    const hooks = repo.ofOwner(ownerId).then((l) => l.filter((w) => w.enabled));
+    hooks.catch(() => cache.delete(ownerId));
+    cache.set(ownerId, { at: Date.now(), hooks });
+    return hooks;
+  };
+  const changed = (ownerId: string) => cache.delete(ownerId);
+
+  async function queue(
+    ownerId: string,
+    topic: WebhookTopic,
+    make: (id: string, webhookId: string) => WebhookPayload,
+  ) {
+    const hooks = (await enabledOf(ownerId)).filter(
+      (w) => w.events.length === 0 || w.events.includes(topic),
+    );
+    if (hooks.length === 0) return;
+    await repo.enqueue(hooks.map((w) => ({ webhookId: w.id, payload: make(randomUUID(), w.id) })));
+    worker.kick();
+  }
+
+  const sink: AlertingSink = {
+    event: (event: ZoneEvent, ownerId: string) =>
+      queue(ownerId, event.type, (id, webhookId) => ({
+        id,
+        webhookId,
+        topic: 'event',
+        at: new Date().toISOString(),
+        event,
+      })),
+    alert: (u: AlertUpdate, ownerId: string) =>
+      queue(ownerId, 'alert', (id, webhookId) => ({
+        id,
+        webhookId,
+        topic: u.action === 'opened' ? 'alert.opened' : 'alert.updated',
+        at: new Date().toISOString(),
+        alert: u.alert,
+      })),
+  };
+
+  return {
+    sink,
+    async list(ownerId: string): Promise<Webhook[]> {
+      return (await repo.ofOwner(ownerId)).map(publicView);
+    },
+    async create(ownerId: string, body: WebhookCreateBody) {
+      const url = checkedUrl(body.url);
+      if ((await repo.ofOwner(ownerId)).length >= WEBHOOK_LIMITS.maxPerAccount)
+        throw conflict(ALERTING_ERRORS.tooManyWebhooks.en);
+      const secret = newWebhookSecret();
+      const id = await repo.insert({
+        ownerId,
+        url,
+        secret,
+        events: uniqueTopics(body.events),
+        enabled: body.enabled ?? true,
+      });
+      changed(ownerId);
+      return { webhook: publicView((await repo.get(ownerId, id))!), secret };
+    },
+    async update(ownerId: string, id: string, body: WebhookUpdateBody): Promise<Webhook> {
+      const current = await repo.get(ownerId, id);
+      if (!current) throw notFound();
+      await repo.update(ownerId, id, {
+        url: body.url === undefined ? current.url : checkedUrl(body.url),
+        events: body.events === undefined ? current.events : uniqueTopics(body.events),
+        enabled: body.enabled ?? current.enabled,
+      });
+      changed(ownerId);
+      worker.kick();
+      return publicView((await repo.get(ownerId, id))!);
+    },
+    async remove(ownerId: string, id: string): Promise<void> {
+      if (!(await repo.remove(ownerId, id))) throw notFound();
+      changed(ownerId);
+    },
+    deadLetters: (ownerId: string): Promise<DeadLetter[]> => repo.deadLetters(ownerId),
+    async retry(ownerId: string, id: string): Promise<void> {
+      if (!(await repo.retry(ownerId, id)))
+        throw new HttpError(404, ALERTING_ERRORS.deadLetterNotFound.en);
+      worker.kick();
+    },
+  };
+}
+export type WebhooksService = ReturnType<typeof webhooksService>;
