@@ -5,6 +5,7 @@ import './styles/app.css';
 import './styles/maps.css';
 import './styles/devices.css';
 import './styles/frame.css';
+import './styles/zones.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,11 +8,14 @@
  */
 import { useEffect } from 'react';
 import { MONITORED_DEVICES_REFETCH_MS } from '@rtls/contract';
+import { useAlertsStore } from '../features/alerts/alerts-store.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
 import { useViewStore } from '../features/view/view-store.ts';
+import { useRulesStore } from '../features/zones/rules-store.ts';
+import { useZonesStore } from '../features/zones/zones-store.ts';
 
 export const SAFETY_NET_WARNING = 'Monitored devices did not load; running the safety-net load';
 
@@ -21,6 +24,9 @@ export async function runInitialLoad(isCancelled: () => boolean = () => false): 
   useMapsStore.getState().reset();
   useDevicesStore.getState().reset();
   useGatewaysStore.getState().reset();
+  useZonesStore.getState().reset();
+  useRulesStore.getState().reset();
+  useAlertsStore.getState().reset();
   // Several initial loads that nothing else waits for.
   void useSettingsStore.getState().load();
   void useViewStore.getState().load();
@@ -29,6 +35,7 @@ export async function runInitialLoad(isCancelled: () => boolean = () => false): 
   void useGatewaysStore.getState().loadAll();
   void useGatewaysStore.getState().loadAvailable();
   void useGatewaysStore.getState().loadMonitored();
+  void useAlertsStore.getState().load();
   try {
     await useMapsStore.getState().load();
     await useDevicesStore.getState().loadMonitored();

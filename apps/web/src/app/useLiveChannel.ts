@@ -9,12 +9,14 @@ import { useEffect } from 'react';
 import type { DeviceUpdate } from '@rtls/contract';
 import { getToken } from '../api/token.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
+import { useAlertsStore } from '../features/alerts/alerts-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { createLiveConnection } from '../features/live/live-connection.ts';
 import { mayReopen, useLiveStore } from '../features/live/live-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
+import { useZonesStore } from '../features/zones/zones-store.ts';
 import { pollOnce } from './poll.ts';
 
 /** Live updates are merged at most this often, so bursts do not re-render per message. */
@@ -34,6 +36,8 @@ function refetchLists() {
   void useGatewaysStore.getState().loadForMap(useMapsStore.getState().currentMapId);
   void useGatewaysStore.getState().loadMonitored();
   void useGatewaysStore.getState().loadAll();
+  void useZonesStore.getState().refreshPresence();
+  void useAlertsStore.getState().load();
 }
 
 /** Merges updates in bursts; a device's update per map is kept (one device may be on two maps). */

@@ -7,6 +7,8 @@ import { useEffect } from 'react';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
+import { useRulesStore } from '../features/zones/rules-store.ts';
+import { useZonesStore } from '../features/zones/zones-store.ts';
 import { useInitialLoad } from './useInitialLoad.ts';
 import { useLiveChannel } from './useLiveChannel.ts';
 
@@ -19,6 +21,8 @@ export function useSessionData() {
   const currentMapId = useMapsStore((s) => s.currentMapId);
   useEffect(() => {
     void useGatewaysStore.getState().loadForMap(currentMapId);
+    void useZonesStore.getState().loadForMap(currentMapId);
+    void useRulesStore.getState().loadForMap(currentMapId);
     useDevicesStore.getState().watch(currentMapId ? [currentMapId] : []);
   }, [currentMapId]);
 }

@@ -9,10 +9,12 @@ import { DeviceMarkers } from './layers/DeviceMarkers.tsx';
 import { GatewayLayer } from './layers/GatewayLayer.tsx';
 import { SignalPopup } from './layers/SignalPopup.tsx';
 import { TrailLayer } from './layers/TrailLayer.tsx';
+import { ZoneLayer } from './layers/ZoneLayer.tsx';
 
 export function TrackingOverlays({ map }: { map: TrackingMap }) {
   return (
     <>
+      <ZoneLayer map={map} />
       <GatewayLayer map={map} />
       <TrailLayer map={map} />
       <DeviceMarkers mapId={map._id} />

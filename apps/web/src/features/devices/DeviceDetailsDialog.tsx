@@ -12,6 +12,7 @@ import { useI18n } from '../../app/I18nProvider.tsx';
 import { gatewayName } from '../gateways/gateways-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { useDeviceZone } from '../zones/presence.ts';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import type { Placement } from './map-positions.ts';
@@ -34,6 +35,7 @@ function InfoTab({ device, placement }: { device: LiveDevice; placement?: Placem
   const info = placement?.triangulationInfo;
   const cls = info ? confidenceClass(info.confidence) : null;
   const p = placement?.position;
+  const zone = useDeviceZone(device.mac, t);
   const rows: [string, React.ReactNode][] = [
     [t('devices.mac'), <span dir="ltr">{device.mac}</span>],
     [
@@ -71,6 +73,9 @@ function InfoTab({ device, placement }: { device: LiveDevice; placement?: Placem
     [t('devices.method'), info ? methodText(info.method, t) : '—'],
     [t('devices.signalsUsed'), info ? String(info.signalsUsed) : '—'],
     [t('devices.positioningMode'), t(`devices.modes.${device.positioningMode}`)],
+    ...(zone === null
+      ? []
+      : [[t('zones.presence.label'), <span dir="auto">{zone}</span>] as [string, React.ReactNode]]),
   ];
   return (
     <dl className="dlg-info">

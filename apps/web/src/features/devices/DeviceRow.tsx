@@ -5,6 +5,7 @@
 import { DEVICE_DEFAULT_COLOR, listStatus } from '@rtls/contract';
 import { formatLastSeen, formatRssi } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { useDeviceZone } from '../zones/presence.ts';
 import { InlineRename } from './InlineRename.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import { InfoIcon, RemoveIcon, TrashIcon } from '../maps/icons.tsx';
@@ -20,6 +21,7 @@ interface Props {
 export function DeviceRow({ device: d, readOnly = false, selected, onSelect, onDetails }: Props) {
   const { t, language } = useI18n();
   const status = listStatus(d.lastSeen);
+  const zone = useDeviceZone(d.mac, t);
   const remove = () => {
     if (!window.confirm(t('devices.confirmRemove'))) return;
     useDevicesStore
@@ -73,6 +75,14 @@ export function DeviceRow({ device: d, readOnly = false, selected, onSelect, onD
         <span className={`status ${status}`}>{t(`devices.status.${status}`)}</span>
         <span className="muted small">
           {formatLastSeen(d.lastSeen, t, language)} · <span dir="ltr">{formatRssi(d.rssi)}</span>
+          {zone !== null && (
+            <>
+              {' · '}
+              <span className="device-zone" data-testid="device-zone" dir="auto">
+                {zone}
+              </span>
+            </>
+          )}
         </span>
         {readOnly && <span className="muted small">{t('devices.readOnly')}</span>}
       </button>

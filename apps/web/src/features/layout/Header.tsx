@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Logo } from '../../app/Logo.tsx';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { AlertCenter } from '../alerts/AlertCenter.tsx';
 import { ConnectionIndicator } from '../live/ConnectionIndicator.tsx';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { useSessionStore } from '../session/session-store.ts';
@@ -61,6 +62,7 @@ export function Header() {
         <span>{t('app.name')}</span>
       </div>
       <div className="header-end">
+        <AlertCenter />
         <ConnectionIndicator />
         <div className="menu" ref={menuRef}>
           <button

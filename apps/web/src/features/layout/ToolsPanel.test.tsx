@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 describe('ToolsPanel', () => {
-  it("is titled 'Management Tools' with four tabs", () => {
+  it("is titled 'Management Tools' with five tabs", () => {
     renderPanel();
     expect(screen.getByRole('heading', { name: 'Management Tools' })).toBeDefined();
     expect(screen.getByText('Manage devices, gateways and settings')).toBeDefined();
@@ -39,6 +39,7 @@ describe('ToolsPanel', () => {
       'Devices',
       'Gateways',
       'View',
+      'Zones',
     ]);
   });
 
@@ -61,11 +62,11 @@ describe('ToolsPanel', () => {
     await user.keyboard('{ArrowRight}');
     expect(selectedTab()?.textContent).toBe('Gateways');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Gateways' }));
-    await user.keyboard('{ArrowRight}{ArrowRight}');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(selectedTab()?.textContent).toBe('Maps');
     await user.keyboard('{ArrowLeft}');
-    expect(selectedTab()?.textContent).toBe('View');
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'View' }));
+    expect(selectedTab()?.textContent).toBe('Zones');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Zones' }));
   });
 
   it('reverses the arrow keys right-to-left', async () => {
@@ -92,7 +93,9 @@ describe('ToolsPanel', () => {
       const boxes = within(screen.getByRole('group', { name: 'View Controls' })).getAllByRole(
         'checkbox',
       );
-      expect(boxes).toHaveLength(8);
+      // The view options, and the zones layer's toggle.
+      expect(boxes).toHaveLength(9);
+      expect(screen.getByRole('checkbox', { name: 'Show zones' })).toHaveProperty('checked', true);
       expect(screen.getByRole('checkbox', { name: 'Show device names' })).toHaveProperty(
         'checked',
         true,
@@ -136,7 +139,7 @@ describe('ToolsPanel', () => {
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Settings' }));
       await user.click(screen.getByRole('button', { name: 'Close settings' }));
       expect(useUiStore.getState().isSettingsOpen).toBe(false);
-      expect(screen.getAllByRole('tab')).toHaveLength(4);
+      expect(screen.getAllByRole('tab')).toHaveLength(5);
       expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Devices' }));
     });
 

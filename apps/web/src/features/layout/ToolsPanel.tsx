@@ -6,9 +6,10 @@ import { GatewayList } from '../gateways/GatewayList.tsx';
 import { MapList } from '../maps/MapList.tsx';
 import { SettingsPanel } from '../settings/SettingsPanel.tsx';
 import { ViewControls } from '../view/ViewControls.tsx';
+import { ZonesPanel } from '../zones/ZonesPanel.tsx';
 import { useUiStore, type ToolsTab } from './ui-store.ts';
 
-const TABS: Exclude<ToolsTab, 'settings'>[] = ['maps', 'devices', 'gateways', 'view'];
+const TABS: Exclude<ToolsTab, 'settings'>[] = ['maps', 'devices', 'gateways', 'view', 'zones'];
 
 export function ToolsPanel() {
   const { t } = useI18n();
@@ -81,6 +82,7 @@ export function ToolsPanel() {
             {tab === 'devices' && <DeviceList />}
             {tab === 'gateways' && <GatewayList />}
             {tab === 'view' && <ViewControls />}
+            {tab === 'zones' && <ZonesPanel />}
           </div>
         </>
       )}

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS, type Language, type Theme } from '@rtls/contract';
 
-export type ToolsTab = 'maps' | 'devices' | 'gateways' | 'view' | 'settings';
+export type ToolsTab = 'maps' | 'devices' | 'gateways' | 'view' | 'zones' | 'settings';
 
 interface UiState {
   language: Language;

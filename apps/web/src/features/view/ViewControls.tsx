@@ -4,12 +4,14 @@ import { useI18n } from '../../app/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
 import { TooltipFieldsEditor } from './TooltipFieldsEditor.tsx';
 import { TriangulationEditor } from './TriangulationEditor.tsx';
+import { useZonesStore } from '../zones/zones-store.ts';
 import { useViewStore } from './view-store.ts';
 
 export function ViewControls() {
   const { t } = useI18n();
   const viewOptions = useViewStore((s) => s.viewOptions);
   const setViewOption = useViewStore((s) => s.setViewOption);
+  const showZones = useZonesStore((s) => s.visible);
   return (
     <div className="view-tab" data-testid="view-controls">
       <fieldset className="view-controls">
@@ -23,6 +25,12 @@ export function ViewControls() {
             onChange={(checked) => setViewOption(key, checked)}
           />
         ))}
+        <CheckboxField
+          name="showZones"
+          label={t('zones.showLayer')}
+          checked={showZones}
+          onChange={(on) => useZonesStore.getState().setVisible(on)}
+        />
       </fieldset>
       <TooltipFieldsEditor />
       <TriangulationEditor />

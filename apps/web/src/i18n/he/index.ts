@@ -11,6 +11,9 @@ import time from './time.json';
 import view from './view.json';
 import settings from './settings.json';
 import ingestKeys from './ingestKeys.json';
+import zones from './zones.json';
+import rules from './rules.json';
+import alerts from './alerts.json';
 
 export default {
   app,
@@ -25,4 +28,7 @@ export default {
   view,
   settings,
   ingestKeys,
+  zones,
+  rules,
+  alerts,
 };

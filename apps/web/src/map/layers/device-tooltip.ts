@@ -3,6 +3,7 @@ import type L from 'leaflet';
 import type { Language } from '@rtls/contract';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
+import { deviceZoneNow } from '../../features/zones/presence.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { tooltipHtml, tooltipRows } from './marker-html.ts';
 
@@ -13,5 +14,9 @@ export const TOOLTIP_OPTIONS: L.TooltipOptions = {
   className: 'device-tooltip',
 };
 
-export const deviceTooltipHtml = (d: PlacedDevice, t: Translate, language: Language) =>
-  tooltipHtml(tooltipRows(d, useViewStore.getState().tooltipFields, t, language));
+/** The user's fields, then the device's zone when the map has zones. */
+export function deviceTooltipHtml(d: PlacedDevice, t: Translate, language: Language) {
+  const rows = tooltipRows(d, useViewStore.getState().tooltipFields, t, language);
+  const zone = deviceZoneNow(d.mac, t);
+  return tooltipHtml(zone === null ? rows : [...rows, [t('zones.presence.label'), zone]]);
+}

@@ -1,0 +1,85 @@
+/** One alert: severity, what happened, on which map, when, who acknowledged or resolved it. */
+import { useState } from 'react';
+import { errorText } from '../../api/http.ts';
+import { formatDate, isolate } from '../../app/format.ts';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { canEdit } from '../maps/access.ts';
+import { useMapsStore } from '../maps/maps-store.ts';
+import { alertText } from './alert-text.ts';
+import type { Alert } from './alert-types.ts';
+import { useAlertsStore } from './alerts-store.ts';
+
+export function AlertItem({ alert: a }: { alert: Alert }) {
+  const { t, language } = useI18n();
+  const map = useMapsStore((s) => s.entities[a.mapId]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const actionable = map ? canEdit(map) : false;
+  const who = (name: string | null) => isolate(name ?? t('alerts.someone'));
+
+  const act = async (action: 'acknowledge' | 'resolve') => {
+    setBusy(true);
+    setError(null);
+    try {
+      await useAlertsStore.getState()[action](a.id);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className={`alert-item ${a.severity}`} data-alert-id={a.id} data-status={a.status}>
+      <span className={`severity-badge ${a.severity}`}>{t(`rules.severities.${a.severity}`)}</span>
+      <p className="alert-text">{alertText(a, t)}</p>
+      {map && <p className="small muted">{t('alerts.onMap', { name: isolate(map.name) })}</p>}
+      <p className="small muted">
+        {t('alerts.openedAt', { when: formatDate(a.openedAt, language) })}
+      </p>
+      {a.acknowledgedAt && (
+        <p className="small" data-testid="alert-acknowledged">
+          {t('alerts.acknowledgedBy', {
+            who: who(a.acknowledgedBy),
+            when: formatDate(a.acknowledgedAt, language),
+          })}
+        </p>
+      )}
+      {a.resolvedAt && (
+        <p className="small" data-testid="alert-resolved">
+          {t('alerts.resolvedBy', {
+            who: who(a.resolvedBy),
+            when: formatDate(a.resolvedAt, language),
+          })}
+        </p>
+      )}
+      {error && (
+        <p className="error-text small" role="alert">
+          {error}
+        </p>
+      )}
+      {actionable && a.status !== 'resolved' && (
+        <div className="alert-actions">
+          {a.status === 'open' && (
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy}
+              onClick={() => void act('acknowledge')}
+            >
+              {t('alerts.acknowledge')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void act('resolve')}
+          >
+            {t('alerts.resolve')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,112 @@
+/** Create or edit one rule: name, event, zone, duration (for timed events), severity, enabled. */
+import { useState, type FormEvent } from 'react';
+import { errorText } from '../../api/http.ts';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { CheckboxField, SelectField } from '../../ui/fields.tsx';
+import { emptyRule, ruleBody, ruleValues, type RuleFormValues } from './rule-form.ts';
+import { TIMED_EVENTS, ZONE_EVENTS, useRulesStore } from './rules-store.ts';
+import { EVENT_TYPES, SEVERITIES, type Rule } from './zone-types.ts';
+import { sortedZones, useZonesStore } from './zones-store.ts';
+
+export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => void }) {
+  const { t } = useI18n();
+  const zones = sortedZones(useZonesStore((s) => s.entities));
+  const [values, setValues] = useState<RuleFormValues>(() =>
+    rule ? ruleValues(rule) : emptyRule(),
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = (change: Partial<RuleFormValues>) => setValues((v) => ({ ...v, ...change }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = ruleBody(values);
+    if ('error' in result) return setError(t(result.error));
+    setSaving(true);
+    setError(null);
+    try {
+      await useRulesStore.getState().save(rule?.id ?? null, result.body);
+      onDone();
+    } catch (err) {
+      setError(errorText(err));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="rule-form" onSubmit={(e) => void submit(e)} data-testid="rule-form">
+      <label className="field compact">
+        <span>{t('rules.name')}</span>
+        <input
+          name="ruleName"
+          value={values.name}
+          maxLength={100}
+          dir="auto"
+          onChange={(e) => set({ name: e.target.value })}
+        />
+      </label>
+      <SelectField
+        compact
+        name="eventType"
+        label={t('rules.eventType')}
+        value={values.eventType}
+        options={EVENT_TYPES.map((value) => ({ value, label: t(`rules.events.${value}`) }))}
+        onChange={(eventType) => set({ eventType })}
+      />
+      {ZONE_EVENTS.includes(values.eventType) && (
+        <SelectField
+          compact
+          name="zoneId"
+          label={t('rules.zone')}
+          value={values.zoneId}
+          options={[
+            { value: '', label: t('rules.anyZone') },
+            ...zones.map((z) => ({ value: z.id, label: z.name })),
+          ]}
+          onChange={(zoneId) => set({ zoneId })}
+        />
+      )}
+      {TIMED_EVENTS.includes(values.eventType) && (
+        <label className="field compact">
+          <span>{t('rules.threshold')}</span>
+          <input
+            name="threshold"
+            type="number"
+            min="1"
+            step="1"
+            inputMode="numeric"
+            value={values.threshold}
+            onChange={(e) => set({ threshold: e.target.value })}
+          />
+        </label>
+      )}
+      <SelectField
+        compact
+        name="severity"
+        label={t('rules.severity')}
+        value={values.severity}
+        options={SEVERITIES.map((value) => ({ value, label: t(`rules.severities.${value}`) }))}
+        onChange={(severity) => set({ severity })}
+      />
+      <CheckboxField
+        name="enabled"
+        label={t('rules.enabled')}
+        checked={values.enabled}
+        onChange={(enabled) => set({ enabled })}
+      />
+      {error && (
+        <p className="error-text small" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onDone} disabled={saving}>
+          {t('rules.cancel')}
+        </button>
+        <button type="submit" className="button primary" disabled={saving}>
+          {t('rules.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

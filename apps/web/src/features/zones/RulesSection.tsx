@@ -1,0 +1,117 @@
+/**
+ * Rules of the map on screen: owners and editors add, edit and delete them; viewers read them.
+ */
+import { errorText } from '../../api/http.ts';
+import { useState } from 'react';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import type { Translate } from '../../i18n/i18n.ts';
+import { PencilIcon, TrashIcon } from '../maps/icons.tsx';
+import { RuleForm } from './RuleForm.tsx';
+import { sortedRules, TIMED_EVENTS, useRulesStore } from './rules-store.ts';
+import type { Rule } from './zone-types.ts';
+import { useZonesStore } from './zones-store.ts';
+
+/** One line about a rule: its event (with duration), zone and severity. */
+export function ruleSummary(r: Rule, zoneName: (id: string) => string | undefined, t: Translate) {
+  const event = t(`rules.events.${r.eventType}`);
+  const timed = TIMED_EVENTS.includes(r.eventType) && r.thresholdSeconds !== null;
+  return [
+    timed ? t('rules.eventSeconds', { event, seconds: r.thresholdSeconds ?? 0 }) : event,
+    r.zoneId ? (zoneName(r.zoneId) ?? '—') : t('rules.anyZone'),
+    t(`rules.severities.${r.severity}`),
+  ].join(' · ');
+}
+
+export function RulesSection({ editable }: { editable: boolean }) {
+  const { t } = useI18n();
+  const entities = useRulesStore((s) => s.entities);
+  const loadError = useRulesStore((s) => s.error);
+  const zones = useZonesStore((s) => s.entities);
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const rules = sortedRules(entities);
+  const zoneName = (id: string) => zones[id]?.name;
+
+  const remove = (r: Rule) => {
+    if (!window.confirm(t('rules.confirmDelete', { name: r.name }))) return;
+    setError(null);
+    useRulesStore
+      .getState()
+      .remove(r.id)
+      .catch((err: unknown) => setError(errorText(err)));
+  };
+
+  return (
+    <section className="rules-section" aria-labelledby="rules-title" data-testid="rules-section">
+      <h3 id="rules-title" className="section-title">
+        {t('rules.title')}
+      </h3>
+      <p className="small muted">{editable ? t('rules.intro') : t('rules.readOnly')}</p>
+      {(error ?? loadError) && (
+        <p className="error-text small" role="alert">
+          {error ?? loadError}
+        </p>
+      )}
+      {rules.length === 0 && editing !== 'new' && <p className="muted">{t('rules.empty')}</p>}
+      <ul className="rule-list">
+        {rules.map((r) =>
+          editing === r.id ? (
+            <li key={r.id}>
+              <RuleForm rule={r} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
+            <li
+              key={r.id}
+              className={`rule-row${r.enabled ? '' : ' disabled'}`}
+              data-rule-id={r.id}
+            >
+              <span className={`severity-dot ${r.severity}`} aria-hidden="true" />
+              <span className="rule-row-text">
+                <strong dir="auto">{r.name}</strong>
+                <span className="small muted">{ruleSummary(r, zoneName, t)}</span>
+                {!r.enabled && <span className="small muted">{t('rules.disabled')}</span>}
+              </span>
+              {editable && (
+                <span className="row-actions">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t('rules.edit', { name: r.name })}
+                    title={t('rules.edit', { name: r.name })}
+                    disabled={editing !== null}
+                    onClick={() => setEditing(r.id)}
+                  >
+                    <PencilIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button danger"
+                    aria-label={t('rules.delete', { name: r.name })}
+                    title={t('rules.delete', { name: r.name })}
+                    disabled={editing !== null}
+                    onClick={() => remove(r)}
+                  >
+                    <TrashIcon />
+                  </button>
+                </span>
+              )}
+            </li>
+          ),
+        )}
+      </ul>
+      {editable &&
+        (editing === 'new' ? (
+          <RuleForm rule={null} onDone={() => setEditing(null)} />
+        ) : (
+          <button
+            type="button"
+            className="button"
+            disabled={editing !== null}
+            onClick={() => setEditing('new')}
+          >
+            {t('rules.add')}
+          </button>
+        ))}
+    </section>
+  );
+}

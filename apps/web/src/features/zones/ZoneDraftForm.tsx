@@ -1,0 +1,86 @@
+/**
+ * The zone being drawn or edited: how to draw it, its name and colour, Save and Cancel. The outline
+ * itself is drawn on the map (ZoneDrawLayer); both read the same draft.
+ */
+import { useId, type FormEvent } from 'react';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { canSave } from './zone-draft.ts';
+import { isValidPolygon } from './zone-geometry.ts';
+import { useZonesStore } from './zones-store.ts';
+
+export function ZoneDraftForm() {
+  const { t } = useI18n();
+  const draft = useZonesStore((s) => s.draft);
+  const saving = useZonesStore((s) => s.saving);
+  const error = useZonesStore((s) => s.error);
+  const id = useId();
+  if (!draft) return null;
+  const change = useZonesStore.getState().changeDraft;
+  const invalidOutline = draft.closed && !isValidPolygon(draft.vertices);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void useZonesStore.getState().saveDraft();
+  };
+
+  return (
+    <form
+      className="zone-draft-form"
+      aria-labelledby={`${id}-title`}
+      onSubmit={submit}
+      data-testid="zone-draft-form"
+    >
+      <h3 id={`${id}-title`} className="section-title">
+        {draft.zoneId ? t('zones.form.editTitle') : t('zones.form.newTitle')}
+      </h3>
+      <p className="small" id={`${id}-hint`} aria-live="polite">
+        {draft.closed ? t('zones.draw.hintClosed') : t('zones.draw.hintOpen')}
+      </p>
+      <p className="small muted" data-testid="zone-corners">
+        {t('zones.draw.corners', { count: draft.vertices.length })}
+      </p>
+      {invalidOutline && (
+        <p className="error-text small" role="alert">
+          {t('zones.draw.invalid')}
+        </p>
+      )}
+      <label className="field compact">
+        <span>{t('zones.form.name')}</span>
+        <input
+          name="zoneName"
+          value={draft.name}
+          maxLength={100}
+          dir="auto"
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => change((d) => ({ ...d, name: e.target.value }))}
+        />
+      </label>
+      <label className="field compact">
+        <span>{t('zones.form.color')}</span>
+        <input
+          name="zoneColor"
+          type="color"
+          value={draft.color}
+          onChange={(e) => change((d) => ({ ...d, color: e.target.value }))}
+        />
+      </label>
+      {error && (
+        <p className="error-text small" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => useZonesStore.getState().cancelDraft()}
+        >
+          {t('zones.form.cancel')}
+        </button>
+        <button type="submit" className="button primary" disabled={!canSave(draft) || saving}>
+          {t('zones.form.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,197 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TrackingMap } from '@rtls/contract';
+import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { makeMap } from '../../test/fixtures.ts';
+import { useUiStore } from '../layout/ui-store.ts';
+import { useMapsStore } from '../maps/maps-store.ts';
+import { closeDraft } from './zone-draft.ts';
+import type { Rule, Zone } from './zone-types.ts';
+import { ZonesPanel } from './ZonesPanel.tsx';
+import { useRulesStore } from './rules-store.ts';
+import { useZonesStore } from './zones-store.ts';
+
+const lab: Zone = {
+  id: 'zone-lab',
+  mapId: 'map-1',
+  name: 'Lab',
+  color: '#ff0000',
+  polygon: [
+    { x: 0, y: 0 },
+    { x: 100, y: 0 },
+    { x: 100, y: 100 },
+  ],
+};
+const dwell: Rule = {
+  id: 'rule-1',
+  mapId: 'map-1',
+  name: 'Too long in the lab',
+  eventType: 'dwell',
+  zoneId: lab.id,
+  thresholdSeconds: 300,
+  severity: 'critical',
+  enabled: true,
+};
+
+function renderPanel(map: TrackingMap) {
+  useMapsStore.setState({ entities: { [map._id]: map }, currentMapId: map._id });
+  useZonesStore.setState({
+    ...useZonesStore.getInitialState(),
+    mapId: map._id,
+    entities: { [lab.id]: lab },
+    occupancy: { [lab.id]: 1 },
+  });
+  useRulesStore.setState({
+    ...useRulesStore.getInitialState(),
+    mapId: map._id,
+    entities: { [dwell.id]: dwell },
+  });
+  render(
+    <I18nProvider>
+      <ZonesPanel />
+    </I18nProvider>,
+  );
+}
+
+beforeEach(() => useUiStore.setState({ language: 'en' }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Zones tab', () => {
+  it('lists zones with their occupancy and rules read-only for a viewer', () => {
+    renderPanel(makeMap({ accessLevel: 'viewer' }));
+    expect(screen.getByTestId('zone-row-count').textContent).toBe('1 device inside');
+    expect(screen.queryByRole('button', { name: 'Draw a zone' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Lab' })).toBeNull();
+    const rules = screen.getByRole('region', { name: 'Rules' });
+    expect(
+      within(rules).getByText('Stays in a zone longer than 300 s · Lab · Critical'),
+    ).toBeTruthy();
+    expect(within(rules).queryByRole('button')).toBeNull();
+    expect(
+      within(rules).getByText("Only the map's owners and editors change its rules."),
+    ).toBeTruthy();
+  });
+
+  it('lets an editor draw a zone, name it and save it', async () => {
+    const { calls } = mockFetch({
+      'POST /api/maps/map-1/zones': (c) =>
+        jsonResponse({ zone: { ...(c.body as Zone), id: 'zone-new', mapId: 'map-1' } }, 201),
+    });
+    renderPanel(makeMap({ accessLevel: 'editor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Draw a zone' }));
+    const form = screen.getByTestId('zone-draft-form');
+    expect(within(form).getByText(/Click the map to add corners/)).toBeTruthy();
+    const save = within(form).getByRole('button', { name: 'Save zone' });
+    expect(save).toHaveProperty('disabled', true);
+    act(() =>
+      useZonesStore.getState().changeDraft((d) =>
+        closeDraft({
+          ...d,
+          vertices: [
+            { x: 200, y: 200 },
+            { x: 300, y: 200 },
+            { x: 300, y: 300 },
+          ],
+        }),
+      ),
+    );
+    expect(within(form).getByText('3 corners')).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText('Zone name'), 'Ward 4');
+    await userEvent.click(save);
+    await vi.waitFor(() => expect(screen.queryByTestId('zone-draft-form')).toBeNull());
+    expect(calls[0]!.body).toEqual({
+      name: 'Ward 4',
+      color: '#7c3aed',
+      polygon: [
+        { x: 200, y: 200 },
+        { x: 300, y: 200 },
+        { x: 300, y: 300 },
+      ],
+    });
+    expect(screen.getByText('Ward 4')).toBeTruthy();
+  });
+
+  it('keeps the draft and shows why when the save fails', async () => {
+    mockFetch({
+      'PUT /api/maps/map-1/zones/zone-lab': jsonResponse({ message: 'Zone name taken' }, 409),
+    });
+    renderPanel(makeMap({ accessLevel: 'owner' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Lab' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save zone' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Zone name taken');
+    expect(screen.getByTestId('zone-draft-form')).toBeTruthy();
+  });
+
+  it('deletes a zone after the confirmation', async () => {
+    const { calls } = mockFetch({
+      'DELETE /api/maps/map-1/zones/zone-lab': jsonResponse({ success: true }),
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderPanel(makeMap({ accessLevel: 'owner' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Lab' }));
+    await vi.waitFor(() => expect(screen.getByText('No zones on this map yet.')).toBeTruthy());
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('rules editor', () => {
+  it('adds a rule: a zone is asked for the timed zone events, a duration in seconds', async () => {
+    const { calls } = mockFetch({
+      'POST /api/maps/map-1/rules': (c) =>
+        jsonResponse({ rule: { ...(c.body as Rule), id: 'rule-2', mapId: 'map-1' } }, 201),
+    });
+    renderPanel(makeMap({ accessLevel: 'editor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
+    const form = screen.getByTestId('rule-form');
+    await userEvent.type(within(form).getByLabelText('Rule name'), 'Left alone');
+    await userEvent.selectOptions(within(form).getByLabelText('Event'), 'absent');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Choose a zone');
+    await userEvent.selectOptions(within(form).getByLabelText('Zone'), 'Lab');
+    await userEvent.clear(within(form).getByLabelText('After (seconds)'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Enter a number of seconds greater than 0',
+    );
+    await userEvent.type(within(form).getByLabelText('After (seconds)'), '90');
+    await userEvent.selectOptions(within(form).getByLabelText('Severity'), 'info');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
+    expect(calls[0]!.body).toEqual({
+      name: 'Left alone',
+      eventType: 'absent',
+      zoneId: lab.id,
+      thresholdSeconds: 90,
+      severity: 'info',
+      enabled: true,
+    });
+    expect(screen.getByText('Absent from a zone for 90 s · Lab · Info')).toBeTruthy();
+  });
+
+  it('edits a rule: an enter rule has no duration and may watch any zone', async () => {
+    const { calls } = mockFetch({
+      'PUT /api/maps/map-1/rules/rule-1': (c) =>
+        jsonResponse({ rule: { ...dwell, ...(c.body as Rule) } }),
+    });
+    renderPanel(makeMap({ accessLevel: 'owner' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit rule Too long in the lab' }));
+    const form = screen.getByTestId('rule-form');
+    await userEvent.selectOptions(within(form).getByLabelText('Event'), 'enter');
+    expect(within(form).queryByLabelText('After (seconds)')).toBeNull();
+    await userEvent.selectOptions(within(form).getByLabelText('Zone'), 'Any zone');
+    await userEvent.click(within(form).getByLabelText('Enabled'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
+    expect(calls[0]!.body).toMatchObject({
+      eventType: 'enter',
+      zoneId: null,
+      thresholdSeconds: null,
+      enabled: false,
+    });
+  });
+});

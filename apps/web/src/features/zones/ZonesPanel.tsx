@@ -1,0 +1,49 @@
+/**
+ * The Zones tab: the current map's zones with their occupancy, drawing and editing them (owners and
+ * editors), and the map's rules.
+ */
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { canEdit } from '../maps/access.ts';
+import { useCurrentMap } from '../maps/maps-store.ts';
+import { RulesSection } from './RulesSection.tsx';
+import { ZoneDraftForm } from './ZoneDraftForm.tsx';
+import { ZoneList } from './ZoneList.tsx';
+import { useZonesStore } from './zones-store.ts';
+
+export function ZonesPanel() {
+  const { t } = useI18n();
+  const map = useCurrentMap();
+  const drafting = useZonesStore((s) => s.draft !== null);
+  const loading = useZonesStore((s) => s.loading);
+  const error = useZonesStore((s) => s.error);
+  if (!map) return <p className="muted">{t('zones.noMap')}</p>;
+  const editable = canEdit(map);
+
+  return (
+    <div className="zones-panel" data-testid="zones-panel">
+      <section aria-labelledby="zones-title">
+        <h3 id="zones-title" className="section-title">
+          {t('zones.title')}
+        </h3>
+        {!editable && <p className="small muted">{t('zones.readOnly')}</p>}
+        {editable && !drafting && (
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => useZonesStore.getState().startDrawing()}
+          >
+            {t('zones.startDrawing')}
+          </button>
+        )}
+        {drafting && <ZoneDraftForm />}
+        {error && !drafting && (
+          <p className="error-text small" role="alert">
+            {error}
+          </p>
+        )}
+        {loading ? <p className="muted">{t('zones.loading')}</p> : <ZoneList editable={editable} />}
+      </section>
+      <RulesSection editable={editable} />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Zones of the map on screen keyed by id, each device's presence there and each zone's occupancy
+ * (loaded over REST, then kept live by the socket's presence and occupancy events), and the zone
+ * being drawn or edited.
+ */
+import { errorText } from '../../api/http.ts';
+import { create } from 'zustand';
+import * as api from '../../api/zones.ts';
+import { canSave, editDraft, newDraft, type ZoneDraft } from './zone-draft.ts';
+import type { Zone, ZoneOccupancy, ZonePresence } from './zone-types.ts';
+
+const VISIBLE_KEY = 'rtls.zones.visible';
+
+interface ZonesState {
+  mapId: string | null;
+  entities: Record<string, Zone>;
+  /** Zone id → devices inside it now. */
+  occupancy: Record<string, number>;
+  /** MAC → where the device is on this map. */
+  presence: Record<string, ZonePresence>;
+  loading: boolean;
+  error: string | null;
+  /** The View tab's toggle: the zones layer is drawn. */
+  visible: boolean;
+  draft: ZoneDraft | null;
+  saving: boolean;
+  loadForMap: (mapId: string | null) => Promise<void>;
+  /** Re-read presence and occupancy (after a reconnect). */
+  refreshPresence: () => Promise<void>;
+  applyPresence: (items: readonly ZonePresence[]) => void;
+  applyOccupancy: (items: readonly ZoneOccupancy[]) => void;
+  setVisible: (visible: boolean) => void;
+  startDrawing: () => void;
+  startEditing: (zoneId: string) => void;
+  changeDraft: (change: (d: ZoneDraft) => ZoneDraft) => void;
+  cancelDraft: () => void;
+  /** Create or update the drafted zone; the draft is kept (with the error) when that fails. */
+  saveDraft: () => Promise<void>;
+  deleteZone: (zoneId: string) => Promise<void>;
+  reset: () => void;
+}
+
+const initial = {
+  mapId: null,
+  entities: {},
+  occupancy: {},
+  presence: {},
+  loading: false,
+  error: null,
+  draft: null,
+  saving: false,
+};
+
+const storedVisible = () => localStorage.getItem(VISIBLE_KEY) !== 'false';
+
+/** Zones in the order lists show them: by name, in the language's collation. */
+export const sortedZones = (entities: Record<string, Zone>) =>
+  Object.values(entities).sort((a, b) => a.name.localeCompare(b.name));
+
+export const useZonesStore = create<ZonesState>((set, get) => ({
+  ...initial,
+  visible: storedVisible(),
+  async loadForMap(mapId) {
+    if (mapId !== get().mapId) set({ ...initial, mapId });
+    if (!mapId) return;
+    set({ loading: true, error: null });
+    try {
+      const zones = await api.fetchZones(mapId);
+      if (get().mapId !== mapId) return; // the user moved on to another map meanwhile
+      set({ entities: Object.fromEntries(zones.map((z) => [z.id, z])), loading: false });
+    } catch (err) {
+      set({ loading: false, error: errorText(err) });
+    }
+    await get().refreshPresence();
+  },
+  async refreshPresence() {
+    const mapId = get().mapId;
+    if (!mapId) return;
+    try {
+      const { presence, occupancy } = await api.fetchPresence(mapId);
+      if (get().mapId !== mapId) return;
+      set({
+        presence: Object.fromEntries(presence.map((p) => [p.mac, p])),
+        occupancy: Object.fromEntries(occupancy.map((o) => [o.zoneId, o.count])),
+      });
+    } catch (err) {
+      console.error('Failed to fetch zone presence', err);
+    }
+  },
+  applyPresence(items) {
+    const mapId = get().mapId;
+    const mine = items.filter((p) => p.mapId === mapId);
+    if (mine.length === 0) return;
+    set((s) => {
+      const presence = { ...s.presence };
+      for (const p of mine) presence[p.mac] = p;
+      return { presence };
+    });
+  },
+  applyOccupancy(items) {
+    const mapId = get().mapId;
+    const mine = items.filter((o) => o.mapId === mapId);
+    if (mine.length === 0) return;
+    set((s) => {
+      const occupancy = { ...s.occupancy };
+      for (const o of mine) occupancy[o.zoneId] = o.count;
+      return { occupancy };
+    });
+  },
+  setVisible(visible) {
+    localStorage.setItem(VISIBLE_KEY, String(visible));
+    set({ visible });
+  },
+  startDrawing: () => set({ draft: newDraft(), error: null }),
+  startEditing(zoneId) {
+    const zone = get().entities[zoneId];
+    if (zone) set({ draft: editDraft(zone), error: null });
+  },
+  changeDraft(change) {
+    const draft = get().draft;
+    if (draft) set({ draft: change(draft) });
+  },
+  cancelDraft: () => set({ draft: null, error: null }),
+  async saveDraft() {
+    const { draft, mapId } = get();
+    if (!draft || !mapId || !canSave(draft)) return;
+    const body = { name: draft.name.trim(), color: draft.color, polygon: draft.vertices };
+    set({ saving: true, error: null });
+    try {
+      const zone = draft.zoneId
+        ? await api.updateZone(mapId, draft.zoneId, body)
+        : await api.createZone(mapId, body);
+      if (get().mapId !== mapId) return;
+      set((s) => ({ entities: { ...s.entities, [zone.id]: zone }, draft: null }));
+    } catch (err) {
+      set({ error: errorText(err) });
+    } finally {
+      set({ saving: false });
+    }
+  },
+  async deleteZone(zoneId) {
+    const mapId = get().mapId;
+    if (!mapId) return;
+    await api.deleteZone(mapId, zoneId);
+    set((s) => {
+      const { [zoneId]: _gone, ...entities } = s.entities;
+      const { [zoneId]: _count, ...occupancy } = s.occupancy;
+      return { entities, occupancy, ...(s.draft?.zoneId === zoneId ? { draft: null } : {}) };
+    });
+  },
+  reset: () => set(initial),
+}));
+
+/** The zone a device is in on the map on screen: a zone's name, or null when outside or unknown. */
+export const presenceOf = (s: Pick<ZonesState, 'presence'>, mac: string) => s.presence[mac];

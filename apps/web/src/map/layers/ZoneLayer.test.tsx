@@ -1,0 +1,171 @@
+import { act, fireEvent, render } from '@testing-library/react';
+import L from 'leaflet';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TrackingMap } from '@rtls/contract';
+import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { useUiStore } from '../../features/layout/ui-store.ts';
+import { useZonesStore } from '../../features/zones/zones-store.ts';
+import type { Zone } from '../../features/zones/zone-types.ts';
+import { makeMap } from '../../test/fixtures.ts';
+import { ImageCRS } from '../crs.ts';
+import { MapContext } from '../map-context.ts';
+import { ZoneLayer } from './ZoneLayer.tsx';
+
+let leaflet: L.Map;
+let host: HTMLDivElement;
+
+const lab: Zone = {
+  id: 'zone-lab',
+  mapId: 'map-1',
+  name: 'Lab',
+  color: '#ff0000',
+  polygon: [
+    { x: 500, y: 500 },
+    { x: 600, y: 500 },
+    { x: 600, y: 600 },
+  ],
+};
+
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  leaflet = L.map(host, { crs: ImageCRS, zoomControl: false }).setView([0, 0], 0);
+  useUiStore.setState({ language: 'en' });
+  useZonesStore.setState({
+    ...useZonesStore.getInitialState(),
+    mapId: 'map-1',
+    entities: { [lab.id]: lab },
+    occupancy: { [lab.id]: 2 },
+    visible: true,
+  });
+});
+afterEach(() => {
+  leaflet.remove();
+  host.remove();
+});
+
+function renderLayer(map: TrackingMap = makeMap()) {
+  return render(
+    <I18nProvider>
+      <MapContext.Provider value={leaflet}>
+        <ZoneLayer map={map} />
+      </MapContext.Provider>
+    </I18nProvider>,
+  );
+}
+const clickPlan = (x: number, y: number) =>
+  act(() => void leaflet.fire('click', { latlng: L.latLng(y, x) }));
+const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key }));
+const draft = () => useZonesStore.getState().draft;
+const handles = () => {
+  const found: L.Marker[] = [];
+  leaflet.eachLayer((l) => {
+    if (l instanceof L.Marker && String(l.options.icon?.options.className).includes('zone-vertex'))
+      found.push(l);
+  });
+  return found;
+};
+
+describe('zones layer', () => {
+  it('draws each zone with its name and occupancy for a viewer, who cannot draw', () => {
+    renderLayer(makeMap({ accessLevel: 'viewer' }));
+    const label = host.querySelector('[data-testid="zone-label"]');
+    expect(label?.textContent).toBe('Lab2');
+    expect(label?.querySelector('[data-testid="zone-count"]')?.getAttribute('aria-label')).toBe(
+      '2 devices inside',
+    );
+    act(() => useZonesStore.getState().startDrawing());
+    clickPlan(10, 10);
+    expect(draft()?.vertices).toEqual([]);
+  });
+
+  it('follows live occupancy and hides with the View toggle', () => {
+    renderLayer();
+    act(() =>
+      useZonesStore.getState().applyOccupancy([{ mapId: 'map-1', zoneId: lab.id, count: 5 }]),
+    );
+    expect(host.querySelector('[data-testid="zone-count"]')?.textContent).toBe('5');
+    act(() => useZonesStore.getState().setVisible(false));
+    expect(host.querySelector('[data-testid="zone-label"]')).toBeNull();
+  });
+});
+
+describe('drawing a zone on the map', () => {
+  it('adds corners on clicks and closes the outline on a click at the first corner', () => {
+    renderLayer();
+    act(() => useZonesStore.getState().startDrawing());
+    expect(host.classList.contains('drawing-zone')).toBe(true);
+    clickPlan(100, 100);
+    clickPlan(300, 100);
+    clickPlan(300, 300);
+    expect(handles()).toHaveLength(3);
+    act(() => void handles()[0]!.fire('click'));
+    expect(draft()).toMatchObject({
+      closed: true,
+      vertices: [
+        { x: 100, y: 100 },
+        { x: 300, y: 100 },
+        { x: 300, y: 300 },
+      ],
+    });
+  });
+
+  it('snaps a corner to a vertex of another zone within a few pixels', () => {
+    renderLayer();
+    act(() => useZonesStore.getState().startDrawing());
+    clickPlan(505, 496);
+    expect(draft()?.vertices).toEqual([{ x: 500, y: 500 }]);
+  });
+
+  it('keeps corners on the floor plan', () => {
+    renderLayer();
+    act(() => useZonesStore.getState().startDrawing());
+    clickPlan(-40, 2000);
+    expect(draft()?.vertices).toEqual([{ x: 0, y: 800 }]);
+  });
+
+  it('closes with Enter, undoes with Backspace and cancels with Escape', () => {
+    renderLayer();
+    act(() => useZonesStore.getState().startDrawing());
+    clickPlan(100, 100);
+    clickPlan(300, 100);
+    clickPlan(300, 300);
+    clickPlan(100, 300);
+    press('Backspace');
+    expect(draft()?.vertices).toHaveLength(3);
+    press('Enter');
+    expect(draft()?.closed).toBe(true);
+    press('Escape');
+    expect(draft()).toBeNull();
+    expect(host.classList.contains('drawing-zone')).toBe(false);
+    clickPlan(50, 50);
+    expect(draft()).toBeNull();
+  });
+
+  it('does not take Enter or Backspace typed in the zone name field', () => {
+    renderLayer();
+    const input = document.createElement('input');
+    document.body.append(input);
+    act(() => useZonesStore.getState().startDrawing());
+    clickPlan(100, 100);
+    act(() => void fireEvent.keyDown(input, { key: 'Backspace' }));
+    expect(draft()?.vertices).toHaveLength(1);
+    input.remove();
+  });
+
+  it('edits a zone by dragging its corners; the zone itself is hidden meanwhile', () => {
+    renderLayer();
+    act(() => useZonesStore.getState().startEditing(lab.id));
+    expect(host.querySelector('[data-testid="zone-label"]')).toBeNull();
+    const corner = handles()[2]!;
+    act(() => {
+      corner.setLatLng([650, 640]);
+      corner.fire('dragend');
+    });
+    expect(draft()?.vertices[2]).toEqual({ x: 640, y: 650 });
+    expect(useZonesStore.getState().entities[lab.id]?.polygon[2]).toEqual({ x: 600, y: 600 });
+    // Clicks while editing do not add corners to the closed outline.
+    clickPlan(10, 10);
+    expect(draft()?.vertices).toHaveLength(3);
+  });
+});
