@@ -1,17 +1,17 @@
-/** Alerts of the maps the user can read: list by status, acknowledge, resolve. */
-import type { Alert, AlertStatus } from '../features/alerts/alert-types.ts';
+/** Alerts of the maps the user can read: list by state, acknowledge, resolve. */
+import type { Alert, AlertState } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 const key = (id: string) => encodeURIComponent(id);
 
-export const fetchAlerts = async (query: { status?: AlertStatus; limit?: number } = {}) =>
-  (await apiRequest<{ alerts: Alert[] }>('/alerts', { query, error: 'default' })).alerts;
+export const fetchAlerts = async (query: { state?: AlertState; mapId?: string; limit?: number }) =>
+  (await apiRequest<{ alerts: Alert[] }>('/alerts', { query, error: 'fetchAlerts' })).alerts;
 
 export const acknowledgeAlert = async (id: string) =>
   (
     await apiRequest<{ alert: Alert }>(`/alerts/${key(id)}/acknowledge`, {
       method: 'POST',
-      error: 'default',
+      error: 'acknowledgeAlert',
     })
   ).alert;
 
@@ -19,6 +19,6 @@ export const resolveAlert = async (id: string) =>
   (
     await apiRequest<{ alert: Alert }>(`/alerts/${key(id)}/resolve`, {
       method: 'POST',
-      error: 'default',
+      error: 'resolveAlert',
     })
   ).alert;

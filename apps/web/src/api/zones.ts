@@ -1,12 +1,13 @@
 /** Zone, presence and rule calls of one map. */
 import type {
+  PresenceResponse,
   Rule,
-  RuleBody,
+  RuleCreateBody,
+  RuleUpdateBody,
   Zone,
-  ZoneBody,
-  ZoneOccupancy,
-  ZonePresence,
-} from '../features/zones/zone-types.ts';
+  ZoneCreateBody,
+  ZoneUpdateBody,
+} from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 const key = (id: string) => encodeURIComponent(id);
@@ -14,58 +15,61 @@ const zonesPath = (mapId: string) => `/maps/${key(mapId)}/zones`;
 const rulesPath = (mapId: string) => `/maps/${key(mapId)}/rules`;
 
 export const fetchZones = async (mapId: string) =>
-  (await apiRequest<{ zones: Zone[] }>(zonesPath(mapId), { error: 'default' })).zones;
+  (await apiRequest<{ zones: Zone[] }>(zonesPath(mapId), { error: 'fetchZones' })).zones;
 
-export const createZone = async (mapId: string, body: ZoneBody) =>
+export const createZone = async (mapId: string, body: ZoneCreateBody) =>
   (
     await apiRequest<{ zone: Zone }>(zonesPath(mapId), {
       method: 'POST',
       body,
-      error: 'default',
+      error: 'createZone',
     })
   ).zone;
 
-export const updateZone = async (mapId: string, zoneId: string, body: ZoneBody) =>
+export const updateZone = async (mapId: string, zoneId: string, body: ZoneUpdateBody) =>
   (
     await apiRequest<{ zone: Zone }>(`${zonesPath(mapId)}/${key(zoneId)}`, {
       method: 'PUT',
       body,
-      error: 'default',
+      error: 'updateZone',
     })
   ).zone;
 
 export const deleteZone = async (mapId: string, zoneId: string) => {
-  await apiRequest(`${zonesPath(mapId)}/${key(zoneId)}`, { method: 'DELETE', error: 'default' });
+  await apiRequest(`${zonesPath(mapId)}/${key(zoneId)}`, {
+    method: 'DELETE',
+    error: 'deleteZone',
+  });
 };
 
-/** Each device's zone on the map and each zone's occupancy, now. */
+/** Each device's presence on the map and the occupancy of its zones, now. */
 export const fetchPresence = (mapId: string) =>
-  apiRequest<{ presence: ZonePresence[]; occupancy: ZoneOccupancy[] }>(
-    `/maps/${key(mapId)}/presence`,
-    { error: 'default' },
-  );
+  apiRequest<PresenceResponse>(`/maps/${key(mapId)}/presence`, { error: 'fetchPresence' });
 
 export const fetchRules = async (mapId: string) =>
-  (await apiRequest<{ rules: Rule[] }>(rulesPath(mapId), { error: 'default' })).rules;
+  (await apiRequest<{ rules: Rule[] }>(rulesPath(mapId), { error: 'fetchRules' })).rules;
 
-export const createRule = async (mapId: string, body: RuleBody) =>
+export const createRule = async (mapId: string, body: RuleCreateBody) =>
   (
     await apiRequest<{ rule: Rule }>(rulesPath(mapId), {
       method: 'POST',
       body,
-      error: 'default',
+      error: 'createRule',
     })
   ).rule;
 
-export const updateRule = async (mapId: string, ruleId: string, body: RuleBody) =>
+export const updateRule = async (mapId: string, ruleId: string, body: RuleUpdateBody) =>
   (
     await apiRequest<{ rule: Rule }>(`${rulesPath(mapId)}/${key(ruleId)}`, {
       method: 'PUT',
       body,
-      error: 'default',
+      error: 'updateRule',
     })
   ).rule;
 
 export const deleteRule = async (mapId: string, ruleId: string) => {
-  await apiRequest(`${rulesPath(mapId)}/${key(ruleId)}`, { method: 'DELETE', error: 'default' });
+  await apiRequest(`${rulesPath(mapId)}/${key(ruleId)}`, {
+    method: 'DELETE',
+    error: 'deleteRule',
+  });
 };

@@ -6,12 +6,12 @@
  * given up, a poll the server answers reopens the channel (no click needed).
  */
 import { useEffect } from 'react';
-import type { DeviceUpdate } from '@rtls/contract';
+import type { DeviceUpdate, ZonePresence } from '@rtls/contract';
 import { getToken } from '../api/token.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useAlertsStore } from '../features/alerts/alerts-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
-import { createLiveConnection } from '../features/live/live-connection.ts';
+import { createLiveConnection, type ZoneEventHandlers } from '../features/live/live-connection.ts';
 import { mayReopen, useLiveStore } from '../features/live/live-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
@@ -40,6 +40,24 @@ function refetchLists() {
   void useAlertsStore.getState().load();
 }
 
+/** Zone presence is merged in bursts too; occupancy, alerts and zone changes are rare. */
+function createZoneEvents() {
+  let presence = new Map<string, ZonePresence>();
+  const timer = setInterval(() => {
+    if (presence.size === 0) return;
+    const batch = [...presence.values()];
+    presence = new Map();
+    useZonesStore.getState().applyPresence(batch);
+  }, MERGE_INTERVAL_MS);
+  const handlers: ZoneEventHandlers = {
+    zone_presence: (p) => void presence.set(`${p.mac}|${p.mapId}`, p),
+    zone_occupancy: (o) => useZonesStore.getState().applyOccupancy(o),
+    alert: (u) => useAlertsStore.getState().apply([u]),
+    zones_changed: ({ mapId }) => void useZonesStore.getState().reloadZones(mapId),
+  };
+  return { handlers, stop: () => clearInterval(timer) };
+}
+
 /** Merges updates in bursts; a device's update per map is kept (one device may be on two maps). */
 function createUpdateBuffer() {
   let buffer = new Map<string, DeviceUpdate>();
@@ -63,11 +81,13 @@ function createUpdateBuffer() {
 export function useLiveChannel() {
   useEffect(() => {
     const buffer = createUpdateBuffer();
+    const zoneEvents = createZoneEvents();
     let pingSentAt = 0;
     const live = createLiveConnection({
       getToken,
       onState: (state, error) => useLiveStore.setState({ state, error: error ?? null }),
       onUpdate: buffer.add,
+      onZoneEvent: zoneEvents.handlers,
       onReconnected: refetchLists,
       onAuthFailed: () => useSessionStore.getState().expire(),
       onPong: () => useLiveStore.setState({ latencyMs: Date.now() - pingSentAt }),
@@ -92,6 +112,7 @@ export function useLiveChannel() {
       unsubscribeWatched();
       window.removeEventListener('online', online);
       buffer.stop();
+      zoneEvents.stop();
       clearInterval(ping);
       live.close();
       useLiveStore.setState({ retry: null });

@@ -1,34 +1,22 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Alert } from '@rtls/contract';
 import { I18nProvider } from '../../app/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice, makeMap } from '../../test/fixtures.ts';
+import { makeAlert, makeEvent, makeZone } from '../../test/zone-fixtures.ts';
 import { useDevicesStore } from '../devices/devices-store.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { useZonesStore } from '../zones/zones-store.ts';
 import { AlertCenter } from './AlertCenter.tsx';
-import type { Alert } from './alert-types.ts';
 import { alertSound, useAlertsStore } from './alerts-store.ts';
 
-const alert = (over: Partial<Alert> = {}): Alert => ({
-  id: 'a1',
-  mapId: 'map-1',
-  ruleId: 'rule-1',
-  eventType: 'enter',
-  severity: 'critical',
-  status: 'open',
-  mac: 'AA:BB:CC:00:00:01',
-  zoneId: 'zone-lab',
-  gatewayMac: null,
-  openedAt: '2026-11-24T01:00:00.000Z',
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  resolvedAt: null,
-  resolvedBy: null,
-  ...over,
-});
+const alert = makeAlert;
+const exit = makeEvent({ id: 'ev-2', type: 'exit' });
+const opened = (a: Alert) => ({ action: 'opened' as const, alert: a });
+const me = { userId: 'u1', name: 'me@example.com' };
 
 beforeEach(() => {
   useUiStore.setState({ language: 'en' });
@@ -39,7 +27,7 @@ beforeEach(() => {
   useDevicesStore.setState({ entities: { 'AA:BB:CC:00:00:01': makeDevice({ name: 'Tag 1' }) } });
   useZonesStore.setState({
     entities: {
-      'zone-lab': { id: 'zone-lab', mapId: 'map-1', name: 'Lab', color: '#f00', polygon: [] },
+      'zone-lab': makeZone(),
     },
   });
 });
@@ -61,14 +49,14 @@ describe('alert counter and panel', () => {
     mockFetch({
       'GET /api/alerts': (c) =>
         jsonResponse({
-          alerts: c.url.includes('status=open')
+          alerts: c.url.includes('state=open')
             ? [alert()]
             : [
                 alert({
                   id: 'a0',
-                  status: 'acknowledged',
+                  state: 'acknowledged',
                   acknowledgedAt: '2026-11-24T01:01:00.000Z',
-                  acknowledgedBy: 'ops@example.com',
+                  acknowledgedBy: { userId: 'u2', name: 'ops@example.com' },
                 }),
               ],
         }),
@@ -76,7 +64,7 @@ describe('alert counter and panel', () => {
     renderCenter();
     await act(() => useAlertsStore.getState().load());
     expect(counter().getAttribute('aria-label')).toBe('Alerts: 1 open alert');
-    act(() => useAlertsStore.getState().apply([alert({ id: 'a2', eventType: 'exit' })]));
+    act(() => useAlertsStore.getState().apply([opened(alert({ id: 'a2', event: exit }))]));
     expect(counter().getAttribute('aria-label')).toBe('Alerts: 2 open alerts');
 
     await userEvent.click(counter());
@@ -97,23 +85,23 @@ describe('alert counter and panel', () => {
     const { calls } = mockFetch({
       'POST /api/alerts/a1/acknowledge': jsonResponse({
         alert: alert({
-          status: 'acknowledged',
+          state: 'acknowledged',
           acknowledgedAt: '2026-11-24T01:02:00.000Z',
-          acknowledgedBy: 'me@example.com',
+          acknowledgedBy: me,
         }),
       }),
       'POST /api/alerts/a1/resolve': jsonResponse({
         alert: alert({
-          status: 'resolved',
+          state: 'resolved',
           acknowledgedAt: '2026-11-24T01:02:00.000Z',
-          acknowledgedBy: 'me@example.com',
+          acknowledgedBy: me,
           resolvedAt: '2026-11-24T01:03:00.000Z',
-          resolvedBy: 'me@example.com',
+          resolvedBy: me,
         }),
       }),
       'GET /api/alerts': jsonResponse({ alerts: [] }),
     });
-    useAlertsStore.getState().apply([alert()]);
+    useAlertsStore.getState().apply([opened(alert())]);
     renderCenter();
     await userEvent.click(counter());
     const panel = screen.getByRole('complementary', { name: 'Alerts' });
@@ -131,13 +119,13 @@ describe('alert counter and panel', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'POST /api/alerts/a1/acknowledge',
       'POST /api/alerts/a1/resolve',
-      'GET /api/alerts?status=resolved&limit=100',
+      'GET /api/alerts?state=resolved&limit=100',
     ]);
   });
 
   it('shows a viewer the alerts without acknowledge or resolve buttons', async () => {
     useMapsStore.setState({ entities: { 'map-1': makeMap({ accessLevel: 'viewer' }) } });
-    useAlertsStore.getState().apply([alert()]);
+    useAlertsStore.getState().apply([opened(alert())]);
     renderCenter();
     await userEvent.click(counter());
     const panel = screen.getByRole('complementary', { name: 'Alerts' });
@@ -149,7 +137,7 @@ describe('alert counter and panel', () => {
   it('pops up and sounds a new alert only when the option is on, and closes on Escape', async () => {
     const play = vi.spyOn(alertSound, 'play').mockImplementation(() => undefined);
     renderCenter();
-    act(() => useAlertsStore.getState().apply([alert()]));
+    act(() => useAlertsStore.getState().apply([opened(alert())]));
     expect(screen.getByTestId('alert-toasts').textContent).toBe('');
     expect(play).not.toHaveBeenCalled();
 
@@ -158,9 +146,9 @@ describe('alert counter and panel', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('complementary', { name: 'Alerts' })).toBeNull();
 
-    act(() => useAlertsStore.getState().apply([alert({ id: 'a2', eventType: 'exit' })]));
+    act(() => useAlertsStore.getState().apply([opened(alert({ id: 'a2', event: exit }))]));
     // An update of an alert already known does not pop up again.
-    act(() => useAlertsStore.getState().apply([alert({ id: 'a2', eventType: 'exit' })]));
+    act(() => useAlertsStore.getState().apply([opened(alert({ id: 'a2', event: exit }))]));
     expect(play).toHaveBeenCalledTimes(1);
     const toasts = screen.getByTestId('alert-toasts');
     expect(toasts.textContent).toContain('New alert');

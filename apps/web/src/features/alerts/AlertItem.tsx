@@ -1,12 +1,12 @@
 /** One alert: severity, what happened, on which map, when, who acknowledged or resolved it. */
 import { useState } from 'react';
+import type { Alert, AlertActor } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
 import { formatDate, isolate } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { canEdit } from '../maps/access.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { alertText } from './alert-text.ts';
-import type { Alert } from './alert-types.ts';
 import { useAlertsStore } from './alerts-store.ts';
 
 export function AlertItem({ alert: a }: { alert: Alert }) {
@@ -15,7 +15,7 @@ export function AlertItem({ alert: a }: { alert: Alert }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const actionable = map ? canEdit(map) : false;
-  const who = (name: string | null) => isolate(name ?? t('alerts.someone'));
+  const who = (actor: AlertActor | null) => isolate(actor?.name || '—');
 
   const act = async (action: 'acknowledge' | 'resolve') => {
     setBusy(true);
@@ -30,9 +30,12 @@ export function AlertItem({ alert: a }: { alert: Alert }) {
   };
 
   return (
-    <li className={`alert-item ${a.severity}`} data-alert-id={a.id} data-status={a.status}>
+    <li className={`alert-item ${a.severity}`} data-alert-id={a.id} data-state={a.state}>
       <span className={`severity-badge ${a.severity}`}>{t(`rules.severities.${a.severity}`)}</span>
       <p className="alert-text">{alertText(a, t)}</p>
+      <p className="small" dir="auto">
+        {a.ruleName}
+      </p>
       {map && <p className="small muted">{t('alerts.onMap', { name: isolate(map.name) })}</p>}
       <p className="small muted">
         {t('alerts.openedAt', { when: formatDate(a.openedAt, language) })}
@@ -47,10 +50,12 @@ export function AlertItem({ alert: a }: { alert: Alert }) {
       )}
       {a.resolvedAt && (
         <p className="small" data-testid="alert-resolved">
-          {t('alerts.resolvedBy', {
-            who: who(a.resolvedBy),
-            when: formatDate(a.resolvedAt, language),
-          })}
+          {a.resolvedBy
+            ? t('alerts.resolvedBy', {
+                who: who(a.resolvedBy),
+                when: formatDate(a.resolvedAt, language),
+              })
+            : t('alerts.resolvedBySelf', { when: formatDate(a.resolvedAt, language) })}
         </p>
       )}
       {error && (
@@ -58,9 +63,9 @@ export function AlertItem({ alert: a }: { alert: Alert }) {
           {error}
         </p>
       )}
-      {actionable && a.status !== 'resolved' && (
+      {actionable && a.state !== 'resolved' && (
         <div className="alert-actions">
-          {a.status === 'open' && (
+          {a.state === 'open' && (
             <button
               type="button"
               className="button primary"

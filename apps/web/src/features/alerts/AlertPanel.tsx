@@ -3,17 +3,17 @@
  * read, and the sound/pop-up option. It sits at the inline end of the screen (the left in Hebrew).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ALERT_STATES, type AlertState } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
 import { AlertItem } from './AlertItem.tsx';
-import { ALERT_STATUSES, type AlertStatus } from './alert-types.ts';
 import { alertsIn, useAlertsStore } from './alerts-store.ts';
 
 export const ALERT_PANEL_ID = 'alert-panel';
 
 export function AlertPanel({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
-  const [tab, setTab] = useState<AlertStatus>('open');
+  const [tab, setTab] = useState<AlertState>('open');
   const entities = useAlertsStore((s) => s.entities);
   const loading = useAlertsStore((s) => s.loading);
   const error = useAlertsStore((s) => s.error);
@@ -33,8 +33,8 @@ export function AlertPanel({ onClose }: { onClose: () => void }) {
     const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!delta) return;
     const dir = document.documentElement.dir === 'rtl' ? -delta : delta;
-    const next = (index + dir + ALERT_STATUSES.length) % ALERT_STATUSES.length;
-    setTab(ALERT_STATUSES[next]!);
+    const next = (index + dir + ALERT_STATES.length) % ALERT_STATES.length;
+    setTab(ALERT_STATES[next]!);
     tabRefs.current[next]?.focus();
   };
 
@@ -68,7 +68,7 @@ export function AlertPanel({ onClose }: { onClose: () => void }) {
         onChange={(on) => useAlertsStore.getState().setNotify(on)}
       />
       <div className="tabs" role="tablist">
-        {ALERT_STATUSES.map((id, i) => (
+        {ALERT_STATES.map((id, i) => (
           <button
             key={id}
             ref={(el) => {

@@ -6,7 +6,7 @@
 import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/alerts.ts';
-import type { Alert, AlertStatus } from './alert-types.ts';
+import type { Alert, AlertState, AlertUpdate } from '@rtls/contract';
 
 const NOTIFY_KEY = 'rtls.alerts.notify';
 /** Most pop-ups shown at once; older ones give way. */
@@ -25,8 +25,8 @@ interface AlertsState {
   /** The open and acknowledged alerts; replaces what was known of them. */
   load: () => Promise<void>;
   loadHistory: () => Promise<void>;
-  /** Merge alerts from the socket; a new open one pops up (when `notify` is on). */
-  apply: (alerts: readonly Alert[]) => void;
+  /** Merge alert updates from the socket; a newly opened one pops up (when `notify` is on). */
+  apply: (updates: readonly AlertUpdate[]) => void;
   acknowledge: (id: string) => Promise<void>;
   resolve: (id: string) => Promise<void>;
   setPanelOpen: (open: boolean) => void;
@@ -65,13 +65,13 @@ function playChime() {
 }
 
 /** Alerts in one status, newest first. */
-export const alertsIn = (entities: Record<string, Alert>, status: AlertStatus) =>
+export const alertsIn = (entities: Record<string, Alert>, status: AlertState) =>
   Object.values(entities)
-    .filter((a) => a.status === status)
+    .filter((a) => a.state === status)
     .sort((a, b) => b.openedAt.localeCompare(a.openedAt));
 
 export const openCount = (entities: Record<string, Alert>) =>
-  Object.values(entities).reduce((n, a) => n + (a.status === 'open' ? 1 : 0), 0);
+  Object.values(entities).reduce((n, a) => n + (a.state === 'open' ? 1 : 0), 0);
 
 const byId = (alerts: readonly Alert[]) => Object.fromEntries(alerts.map((a) => [a.id, a]));
 
@@ -82,12 +82,12 @@ export const useAlertsStore = create<AlertsState>((set, get) => ({
     set({ loading: true, error: null });
     try {
       const [open, acknowledged] = await Promise.all([
-        api.fetchAlerts({ status: 'open' }),
-        api.fetchAlerts({ status: 'acknowledged' }),
+        api.fetchAlerts({ state: 'open' }),
+        api.fetchAlerts({ state: 'acknowledged' }),
       ]);
       set((s) => ({
         entities: {
-          ...byId(Object.values(s.entities).filter((a) => a.status === 'resolved')),
+          ...byId(Object.values(s.entities).filter((a) => a.state === 'resolved')),
           ...byId(open),
           ...byId(acknowledged),
         },
@@ -99,15 +99,18 @@ export const useAlertsStore = create<AlertsState>((set, get) => ({
   },
   async loadHistory() {
     try {
-      const resolved = await api.fetchAlerts({ status: 'resolved', limit: 100 });
+      const resolved = await api.fetchAlerts({ state: 'resolved', limit: 100 });
       set((s) => ({ entities: { ...byId(resolved), ...s.entities }, historyLoaded: true }));
     } catch (err) {
       set({ error: errorText(err) });
     }
   },
-  apply(alerts) {
+  apply(updates) {
     const { entities, notify } = get();
-    const fresh = alerts.filter((a) => a.status === 'open' && !entities[a.id]);
+    const alerts = updates.map((u) => u.alert);
+    const fresh = updates
+      .filter((u) => u.action === 'opened' && u.alert.state === 'open' && !entities[u.alert.id])
+      .map((u) => u.alert);
     set((s) => ({
       entities: { ...s.entities, ...byId(alerts) },
       ...(notify && fresh.length

@@ -34,10 +34,16 @@ export interface LiveConnectionOptions {
   onPong?: (pong: Pong) => void;
   /** The server's answer to the maps this page asked to watch. */
   onWatching?: (ack: WatchMapsAck) => void;
+  /** Zone presence, occupancy, alerts and zone changes of the watched maps. */
+  onZoneEvent?: ZoneEventHandlers;
   log?: (message: string, detail?: unknown) => void;
 }
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type ZoneEventHandlers = Partial<
+  Pick<ServerToClientEvents, 'zone_presence' | 'zone_occupancy' | 'alert' | 'zones_changed'>
+>;
 
 export function createLiveConnection(opts: LiveConnectionOptions) {
   let socket: AppSocket | null = null;
@@ -138,6 +144,11 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
       scheduleReconnect(reason);
     });
     s.on('pong', (p) => opts.onPong?.(p));
+    const zones = opts.onZoneEvent ?? {};
+    if (zones.zone_presence) s.on('zone_presence', zones.zone_presence);
+    if (zones.zone_occupancy) s.on('zone_occupancy', zones.zone_occupancy);
+    if (zones.alert) s.on('alert', zones.alert);
+    if (zones.zones_changed) s.on('zones_changed', zones.zones_changed);
     s.on('device_update', (u) => {
       window.dispatchEvent(new CustomEvent<DeviceUpdate>('deviceUpdate', { detail: u }));
       opts.onUpdate(u);

@@ -1,11 +1,12 @@
 /** Create or edit one rule: name, event, zone, duration (for timed events), severity, enabled. */
 import { useState, type FormEvent } from 'react';
+import { EVENT_TYPES, SEVERITIES, type Rule } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { CheckboxField, SelectField } from '../../ui/fields.tsx';
 import { emptyRule, ruleBody, ruleValues, type RuleFormValues } from './rule-form.ts';
 import { TIMED_EVENTS, ZONE_EVENTS, useRulesStore } from './rules-store.ts';
-import { EVENT_TYPES, SEVERITIES, type Rule } from './zone-types.ts';
+
 import { sortedZones, useZonesStore } from './zones-store.ts';
 
 export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => void }) {

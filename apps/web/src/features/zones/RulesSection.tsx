@@ -3,18 +3,18 @@
  */
 import { errorText } from '../../api/http.ts';
 import { useState } from 'react';
+import type { Rule } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import type { Translate } from '../../i18n/i18n.ts';
 import { PencilIcon, TrashIcon } from '../maps/icons.tsx';
 import { RuleForm } from './RuleForm.tsx';
 import { sortedRules, TIMED_EVENTS, useRulesStore } from './rules-store.ts';
-import type { Rule } from './zone-types.ts';
 import { useZonesStore } from './zones-store.ts';
 
 /** One line about a rule: its event (with duration), zone and severity. */
 export function ruleSummary(r: Rule, zoneName: (id: string) => string | undefined, t: Translate) {
-  const event = t(`rules.events.${r.eventType}`);
-  const timed = TIMED_EVENTS.includes(r.eventType) && r.thresholdSeconds !== null;
+  const event = t(`rules.events.${r.type}`);
+  const timed = TIMED_EVENTS.includes(r.type) && r.thresholdSeconds !== null;
   return [
     timed ? t('rules.eventSeconds', { event, seconds: r.thresholdSeconds ?? 0 }) : event,
     r.zoneId ? (zoneName(r.zoneId) ?? '—') : t('rules.anyZone'),

@@ -8,32 +8,20 @@ import { makeMap } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { closeDraft } from './zone-draft.ts';
-import type { Rule, Zone } from './zone-types.ts';
+import type { Rule, Zone } from '@rtls/contract';
+import { makeRule, makeZone } from '../../test/zone-fixtures.ts';
 import { ZonesPanel } from './ZonesPanel.tsx';
 import { useRulesStore } from './rules-store.ts';
 import { useZonesStore } from './zones-store.ts';
 
-const lab: Zone = {
-  id: 'zone-lab',
-  mapId: 'map-1',
-  name: 'Lab',
-  color: '#ff0000',
+const lab = makeZone({
   polygon: [
     { x: 0, y: 0 },
     { x: 100, y: 0 },
     { x: 100, y: 100 },
   ],
-};
-const dwell: Rule = {
-  id: 'rule-1',
-  mapId: 'map-1',
-  name: 'Too long in the lab',
-  eventType: 'dwell',
-  zoneId: lab.id,
-  thresholdSeconds: 300,
-  severity: 'critical',
-  enabled: true,
-};
+});
+const dwell = makeRule();
 
 function renderPanel(map: TrackingMap) {
   useMapsStore.setState({ entities: { [map._id]: map }, currentMapId: map._id });
@@ -106,7 +94,7 @@ describe('Zones tab', () => {
     await vi.waitFor(() => expect(screen.queryByTestId('zone-draft-form')).toBeNull());
     expect(calls[0]!.body).toEqual({
       name: 'Ward 4',
-      color: '#7c3aed',
+      color: '#f59e0b',
       polygon: [
         { x: 200, y: 200 },
         { x: 300, y: 200 },
@@ -164,7 +152,7 @@ describe('rules editor', () => {
     await vi.waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
     expect(calls[0]!.body).toEqual({
       name: 'Left alone',
-      eventType: 'absent',
+      type: 'absent',
       zoneId: lab.id,
       thresholdSeconds: 90,
       severity: 'info',
@@ -188,7 +176,7 @@ describe('rules editor', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
     await vi.waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
     expect(calls[0]!.body).toMatchObject({
-      eventType: 'enter',
+      type: 'enter',
       zoneId: null,
       thresholdSeconds: null,
       enabled: false,

@@ -1,6 +1,6 @@
 /** A device's zone on the map on screen, as the list, the tooltip and the details show it. */
 import type { Translate } from '../../i18n/i18n.ts';
-import type { Zone, ZonePresence } from './zone-types.ts';
+import type { Zone, ZonePresence } from '@rtls/contract';
 import { useZonesStore } from './zones-store.ts';
 
 /** The zone's name; "Not in a zone" when outside every zone; "Unknown" when too uncertain or stale. */
@@ -10,7 +10,7 @@ export function zoneText(
   t: Translate,
 ): string {
   if (!presence || presence.state === 'unknown') return t('zones.presence.unknown');
-  const zone = presence.zoneId ? zones[presence.zoneId] : undefined;
+  const zone = presence.state === 'in' && presence.zoneId ? zones[presence.zoneId] : undefined;
   return zone ? zone.name : t('zones.presence.outside');
 }
 

@@ -1,7 +1,7 @@
 /** The rule form's values as typed, and the rule body they make (or the first problem with them). */
 import type { TranslationKey } from '../../i18n/i18n.ts';
 import { TIMED_EVENTS, ZONE_EVENTS, ZONE_REQUIRED } from './rules-store.ts';
-import type { EventType, Rule, RuleBody, Severity } from './zone-types.ts';
+import type { EventType, Rule, RuleCreateBody, Severity } from '@rtls/contract';
 
 export interface RuleFormValues {
   name: string;
@@ -25,7 +25,7 @@ export const emptyRule = (): RuleFormValues => ({
 
 export const ruleValues = (r: Rule): RuleFormValues => ({
   name: r.name,
-  eventType: r.eventType,
+  eventType: r.type,
   zoneId: r.zoneId ?? '',
   threshold: r.thresholdSeconds === null ? '60' : String(r.thresholdSeconds),
   severity: r.severity,
@@ -33,7 +33,7 @@ export const ruleValues = (r: Rule): RuleFormValues => ({
 });
 
 /** The body to send, or the translation key of what is wrong. */
-export function ruleBody(v: RuleFormValues): { body: RuleBody } | { error: TranslationKey } {
+export function ruleBody(v: RuleFormValues): { body: RuleCreateBody } | { error: TranslationKey } {
   const name = v.name.trim();
   if (!name) return { error: 'rules.nameRequired' };
   const zoned = ZONE_EVENTS.includes(v.eventType);
@@ -48,7 +48,7 @@ export function ruleBody(v: RuleFormValues): { body: RuleBody } | { error: Trans
   return {
     body: {
       name,
-      eventType: v.eventType,
+      type: v.eventType,
       zoneId: zoned && v.zoneId ? v.zoneId : null,
       thresholdSeconds,
       severity: v.severity,

@@ -2,7 +2,7 @@
 import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/zones.ts';
-import type { EventType, Rule, RuleBody } from './zone-types.ts';
+import { TIMED_EVENT_TYPES, type EventType, type Rule, type RuleCreateBody } from '@rtls/contract';
 
 interface RulesState {
   mapId: string | null;
@@ -11,7 +11,7 @@ interface RulesState {
   error: string | null;
   loadForMap: (mapId: string | null) => Promise<void>;
   /** Create (ruleId null) or replace a rule; a failure is thrown to the form that asked. */
-  save: (ruleId: string | null, body: RuleBody) => Promise<Rule>;
+  save: (ruleId: string | null, body: RuleCreateBody) => Promise<Rule>;
   remove: (ruleId: string) => Promise<void>;
   reset: () => void;
 }
@@ -21,14 +21,9 @@ const initial = { mapId: null, entities: {}, loading: false, error: null };
 /** Event types that happen in a zone (the others are about a device or gateway anywhere). */
 export const ZONE_EVENTS: readonly EventType[] = ['enter', 'exit', 'dwell', 'absent'];
 /** Event types that need a duration. */
-export const TIMED_EVENTS: readonly EventType[] = [
-  'dwell',
-  'absent',
-  'device_offline',
-  'gateway_offline',
-];
-/** Event types whose rule must name one zone (a duration in "any zone" means nothing). */
-export const ZONE_REQUIRED: readonly EventType[] = ['dwell', 'absent'];
+export const TIMED_EVENTS: readonly EventType[] = TIMED_EVENT_TYPES;
+/** Event types whose rule must name one zone (absence from "any zone" means nothing). */
+export const ZONE_REQUIRED: readonly EventType[] = ['absent'];
 
 export const sortedRules = (entities: Record<string, Rule>) =>
   Object.values(entities).sort((a, b) => a.name.localeCompare(b.name));

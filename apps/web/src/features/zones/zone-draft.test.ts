@@ -10,6 +10,7 @@ import {
   removeLastVertex,
   type ZoneDraft,
 } from './zone-draft.ts';
+import { makeZone } from '../../test/zone-fixtures.ts';
 import { isValidPolygon, labelAnchor } from './zone-geometry.ts';
 
 /** Screen pixels equal image pixels (zoom 0). */
@@ -74,17 +75,13 @@ describe('drawing a zone', () => {
   });
 
   it('moves a dragged corner, snapping it to another zone’s vertex', () => {
-    const zone = {
-      id: 'z1',
-      mapId: 'm',
-      name: 'Lab',
-      color: '#ff0000',
+    const zone = makeZone({
       polygon: [
         { x: 0, y: 0 },
         { x: 100, y: 0 },
         { x: 100, y: 100 },
       ],
-    };
+    });
     const d = editDraft(zone);
     expect(d.closed).toBe(true);
     expect(moveVertex(d, 1, { x: 150, y: 10 }, same).vertices[1]).toEqual({ x: 150, y: 10 });

@@ -2,9 +2,8 @@
  * The zone being drawn or edited, as pure steps: click to add a corner (landing on a nearby vertex),
  * click the first corner (or finish) to close the outline, drag a corner, undo the last one.
  */
-import type { Point } from '@rtls/contract';
+import { ZONE_DEFAULT_COLOR, type Point, type Zone } from '@rtls/contract';
 import { isValidPolygon, nearestWithin, snap, type ToScreen } from './zone-geometry.ts';
-import type { Zone } from './zone-types.ts';
 
 export interface ZoneDraft {
   /** null while drawing a new zone; the zone's id while editing one. */
@@ -16,10 +15,8 @@ export interface ZoneDraft {
   color: string;
 }
 
-/** Colour of a new zone until the user picks one. */
-export const DEFAULT_ZONE_COLOR = '#7c3aed';
-
-export const newDraft = (color = DEFAULT_ZONE_COLOR): ZoneDraft => ({
+/** A colour input holds lower-case #rrggbb. */
+export const newDraft = (color = ZONE_DEFAULT_COLOR.toLowerCase()): ZoneDraft => ({
   zoneId: null,
   vertices: [],
   closed: false,

@@ -2,33 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translator } from '../../i18n/i18n.ts';
 import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { zoneText } from './presence.ts';
-import type { Zone, ZonePresence } from './zone-types.ts';
+import type { ZonePresence } from '@rtls/contract';
+import { makePresence, makeZone } from '../../test/zone-fixtures.ts';
 import { useZonesStore } from './zones-store.ts';
 
-const zone = (id: string, mapId = 'map-1'): Zone => ({
-  id,
-  mapId,
-  name: id.toUpperCase(),
-  color: '#00ff00',
-  polygon: [
-    { x: 0, y: 0 },
-    { x: 10, y: 0 },
-    { x: 10, y: 10 },
-  ],
-});
-const at = (
-  mac: string,
-  zoneId: string | null,
-  over: Partial<ZonePresence> = {},
-): ZonePresence => ({
-  mapId: 'map-1',
-  mac,
-  zoneId,
-  state: zoneId ? 'inside' : 'outside',
-  since: '2026-11-24T01:00:00.000Z',
-  ...over,
-});
+const zone = (id: string, mapId = 'map-1') => makeZone({ id, mapId, name: id.toUpperCase() });
+const at = (mac: string, zoneId: string | null, over: Partial<ZonePresence> = {}) =>
+  makePresence({ mac, zoneId, state: zoneId ? 'in' : 'none', ...over });
 const t = translator('en');
+const occupancy = (mapId: string, counts: Record<string, number>) => ({
+  mapId,
+  zones: Object.entries(counts).map(([zoneId, count]) => ({ zoneId, count })),
+  unknown: 0,
+  at: '2026-11-24T01:00:00.000Z',
+});
 
 beforeEach(() => useZonesStore.setState(useZonesStore.getInitialState()));
 afterEach(() => vi.unstubAllGlobals());
@@ -39,14 +26,14 @@ describe('zones store', () => {
       'GET /api/maps/map-1/zones': jsonResponse({ zones: [zone('a'), zone('b')] }),
       'GET /api/maps/map-1/presence': jsonResponse({
         presence: [at('M1', 'a')],
-        occupancy: [{ mapId: 'map-1', zoneId: 'a', count: 1 }],
+        occupancy: occupancy('map-1', { a: 1, b: 0 }),
       }),
     });
     await useZonesStore.getState().loadForMap('map-1');
     const s = useZonesStore.getState();
     expect(Object.keys(s.entities)).toEqual(['a', 'b']);
     expect(s.presence.M1?.zoneId).toBe('a');
-    expect(s.occupancy).toEqual({ a: 1 });
+    expect(s.occupancy).toEqual({ a: 1, b: 0 });
   });
 
   it('drops an answer for a map the user has left meanwhile', async () => {
@@ -54,7 +41,10 @@ describe('zones store', () => {
     mockFetch({
       'GET /api/maps/map-1/zones': () => slow.promise,
       'GET /api/maps/map-2/zones': jsonResponse({ zones: [zone('c', 'map-2')] }),
-      'GET /api/maps/map-2/presence': jsonResponse({ presence: [], occupancy: [] }),
+      'GET /api/maps/map-2/presence': jsonResponse({
+        presence: [],
+        occupancy: occupancy('map-2', {}),
+      }),
     });
     const first = useZonesStore.getState().loadForMap('map-1');
     await useZonesStore.getState().loadForMap('map-2');
@@ -68,10 +58,8 @@ describe('zones store', () => {
     const { applyPresence, applyOccupancy } = useZonesStore.getState();
     applyPresence([at('M1', 'a'), at('M2', 'a', { mapId: 'map-9' })]);
     applyPresence([at('M1', null, { state: 'unknown' })]);
-    applyOccupancy([
-      { mapId: 'map-1', zoneId: 'a', count: 3 },
-      { mapId: 'map-9', zoneId: 'x', count: 7 },
-    ]);
+    applyOccupancy(occupancy('map-1', { a: 3 }));
+    applyOccupancy(occupancy('map-9', { x: 7 }));
     const s = useZonesStore.getState();
     expect(Object.keys(s.presence)).toEqual(['M1']);
     expect(s.presence.M1?.state).toBe('unknown');

@@ -7,7 +7,7 @@ import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/zones.ts';
 import { canSave, editDraft, newDraft, type ZoneDraft } from './zone-draft.ts';
-import type { Zone, ZoneOccupancy, ZonePresence } from './zone-types.ts';
+import type { Zone, ZoneOccupancy, ZonePresence } from '@rtls/contract';
 
 const VISIBLE_KEY = 'rtls.zones.visible';
 
@@ -28,7 +28,10 @@ interface ZonesState {
   /** Re-read presence and occupancy (after a reconnect). */
   refreshPresence: () => Promise<void>;
   applyPresence: (items: readonly ZonePresence[]) => void;
-  applyOccupancy: (items: readonly ZoneOccupancy[]) => void;
+  /** A map's occupancy (every zone listed); other maps' are ignored. */
+  applyOccupancy: (occupancy: ZoneOccupancy) => void;
+  /** The map's zones changed (someone else edited them): re-read them. */
+  reloadZones: (mapId: string) => Promise<void>;
   setVisible: (visible: boolean) => void;
   startDrawing: () => void;
   startEditing: (zoneId: string) => void;
@@ -51,6 +54,8 @@ const initial = {
   saving: false,
 };
 
+const counts = (o: ZoneOccupancy) => Object.fromEntries(o.zones.map((z) => [z.zoneId, z.count]));
+
 const storedVisible = () => localStorage.getItem(VISIBLE_KEY) !== 'false';
 
 /** Zones in the order lists show them: by name, in the language's collation. */
@@ -64,6 +69,11 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
     if (mapId !== get().mapId) set({ ...initial, mapId });
     if (!mapId) return;
     set({ loading: true, error: null });
+    await get().reloadZones(mapId);
+    await get().refreshPresence();
+  },
+  async reloadZones(mapId) {
+    if (get().mapId !== mapId) return;
     try {
       const zones = await api.fetchZones(mapId);
       if (get().mapId !== mapId) return; // the user moved on to another map meanwhile
@@ -71,7 +81,6 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
     } catch (err) {
       set({ loading: false, error: errorText(err) });
     }
-    await get().refreshPresence();
   },
   async refreshPresence() {
     const mapId = get().mapId;
@@ -81,7 +90,7 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
       if (get().mapId !== mapId) return;
       set({
         presence: Object.fromEntries(presence.map((p) => [p.mac, p])),
-        occupancy: Object.fromEntries(occupancy.map((o) => [o.zoneId, o.count])),
+        occupancy: counts(occupancy),
       });
     } catch (err) {
       console.error('Failed to fetch zone presence', err);
@@ -97,15 +106,8 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
       return { presence };
     });
   },
-  applyOccupancy(items) {
-    const mapId = get().mapId;
-    const mine = items.filter((o) => o.mapId === mapId);
-    if (mine.length === 0) return;
-    set((s) => {
-      const occupancy = { ...s.occupancy };
-      for (const o of mine) occupancy[o.zoneId] = o.count;
-      return { occupancy };
-    });
+  applyOccupancy(occupancy) {
+    if (occupancy.mapId === get().mapId) set({ occupancy: counts(occupancy) });
   },
   setVisible(visible) {
     localStorage.setItem(VISIBLE_KEY, String(visible));
@@ -124,7 +126,11 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
   async saveDraft() {
     const { draft, mapId } = get();
     if (!draft || !mapId || !canSave(draft)) return;
-    const body = { name: draft.name.trim(), color: draft.color, polygon: draft.vertices };
+    const body = {
+      name: draft.name.trim(),
+      color: draft.color,
+      polygon: draft.vertices.map(({ x, y }) => ({ x, y })),
+    };
     set({ saving: true, error: null });
     try {
       const zone = draft.zoneId
@@ -150,6 +156,3 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
   },
   reset: () => set(initial),
 }));
-
-/** The zone a device is in on the map on screen: a zone's name, or null when outside or unknown. */
-export const presenceOf = (s: Pick<ZonesState, 'presence'>, mac: string) => s.presence[mac];

@@ -5,8 +5,8 @@ import type { TrackingMap } from '@rtls/contract';
 import { I18nProvider } from '../../app/I18nProvider.tsx';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useZonesStore } from '../../features/zones/zones-store.ts';
-import type { Zone } from '../../features/zones/zone-types.ts';
 import { makeMap } from '../../test/fixtures.ts';
+import { makeZone } from '../../test/zone-fixtures.ts';
 import { ImageCRS } from '../crs.ts';
 import { MapContext } from '../map-context.ts';
 import { ZoneLayer } from './ZoneLayer.tsx';
@@ -14,17 +14,7 @@ import { ZoneLayer } from './ZoneLayer.tsx';
 let leaflet: L.Map;
 let host: HTMLDivElement;
 
-const lab: Zone = {
-  id: 'zone-lab',
-  mapId: 'map-1',
-  name: 'Lab',
-  color: '#ff0000',
-  polygon: [
-    { x: 500, y: 500 },
-    { x: 600, y: 500 },
-    { x: 600, y: 600 },
-  ],
-};
+const lab = makeZone();
 
 beforeEach(() => {
   host = document.createElement('div');
@@ -82,7 +72,12 @@ describe('zones layer', () => {
   it('follows live occupancy and hides with the View toggle', () => {
     renderLayer();
     act(() =>
-      useZonesStore.getState().applyOccupancy([{ mapId: 'map-1', zoneId: lab.id, count: 5 }]),
+      useZonesStore.getState().applyOccupancy({
+        mapId: 'map-1',
+        zones: [{ zoneId: lab.id, count: 5 }],
+        unknown: 0,
+        at: '2026-11-24T01:00:00.000Z',
+      }),
     );
     expect(host.querySelector('[data-testid="zone-count"]')?.textContent).toBe('5');
     act(() => useZonesStore.getState().setVisible(false));
