@@ -1,0 +1,131 @@
+/**
+ * Zones and alerts in the console: an editor adds a rule and draws a zone on the demo map, a tag
+ * standing inside it (its reports posted to the ingest API, heard steadily by five gateways) is
+ * placed in the zone and opens an alert, the editor acknowledges it; a viewer sees the zone and
+ * the alert but cannot change the rules. Runs its own server (it shares the demo map, writes zones).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlertsPanel } from '../pages/AlertsPanel.ts';
+import { LoginPage } from '../pages/LoginPage.ts';
+import { apiClient } from '../pages/MapsFixtures.ts';
+import { ZonesPanel } from '../pages/ZonesPanel.ts';
+import { DEMO } from '../support/browser.ts';
+import { consoleFor } from '../support/console.ts';
+import { useOwnServer } from '../support/own-server.ts';
+
+const PASSWORD = 'zones e2e password';
+const EDITOR = 'editor@example.com';
+const VIEWER = 'viewer@example.com';
+const ZONE = 'Whole floor';
+const RULE = 'Someone on the floor';
+
+const TAG = 'E2:E2:00:00:00:02';
+const TAG_NAME = 'Standing tag';
+/** What the demo gateways hear from a tag standing at (18 m, 6 m): log-distance, steady. */
+const HEARD: Record<string, number> = {
+  'AC:23:3F:00:00:02': -74,
+  'AC:23:3F:00:00:01': -83,
+  'AC:23:3F:00:00:08': -88,
+  'AC:23:3F:00:00:03': -89,
+  'AC:23:3F:00:00:06': -92,
+};
+
+const own = useOwnServer({
+  env: { SIMULATOR_DEVICES: '1' },
+  accounts: [EDITOR, VIEWER],
+  password: PASSWORD,
+  pagePerTest: false,
+});
+
+/** Sends the tag's reports every half second until stopped. */
+function feed(url: string, key: string) {
+  const send = () =>
+    fetch(`${url}/api/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ingest-key': key },
+      body: JSON.stringify(
+        Object.entries(HEARD).map(([gateway, rssi]) => ({ gateway, device: TAG, rssi })),
+      ),
+    }).catch(() => undefined);
+  const timer = setInterval(() => void send(), 500);
+  return { first: send(), stop: () => clearInterval(timer) };
+}
+
+let feeder: ReturnType<typeof feed> | null = null;
+afterAll(() => feeder?.stop());
+
+beforeAll(async () => {
+  const demo = await apiClient(own.url, DEMO.email, DEMO.password);
+  const mapId = await demo.mapId(DEMO.mapName);
+  await demo.share(mapId, EDITOR, 'editor');
+  await demo.share(mapId, VIEWER, 'viewer');
+  feeder = feed(own.url, await demo.ingestKey());
+  await feeder.first;
+  await demo.monitor(TAG, TAG_NAME);
+});
+
+/** A fresh browser signed in as `email`, on the demo map, with its tags drawn. */
+async function signedIn(email: string) {
+  const { page } = await own.newPage();
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(email, PASSWORD);
+  const pages = consoleFor(page);
+  await pages.maps.tabBar().waitFor();
+  await pages.maps.floorPlan().waitFor();
+  await pages.main.waitForMarkers(1, 30_000);
+  return { ...pages, zones: new ZonesPanel(page), alerts: new AlertsPanel(page) };
+}
+
+describe('zones and alerts', () => {
+  it('an editor adds a rule and draws a zone; a tag in it opens an alert, the editor acknowledges it', async () => {
+    const { zones, alerts } = await signedIn(EDITOR);
+    await zones.open();
+    await zones.addRule({ name: RULE, event: 'Enters a zone', severity: 'Critical' });
+    await zones.rules().getByText(RULE).waitFor();
+    await zones.draw(ZONE, [
+      [0.02, 0.02],
+      [0.98, 0.02],
+      [0.98, 0.98],
+      [0.02, 0.98],
+    ]);
+    await zones.label(ZONE).waitFor();
+    // The standing tag is in the zone after the enter delay, which opens an alert.
+    await expect.poll(() => alerts.openCount(), { timeout: 40_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await zones.label(ZONE).getByTestId('zone-count').textContent()), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+
+    await alerts.open();
+    const first = alerts.items().filter({ hasText: TAG_NAME }).first();
+    expect(await first.textContent()).toContain(
+      `\u2068${TAG_NAME}\u2069 entered \u2068${ZONE}\u2069`,
+    );
+    await first.getByRole('button', { name: 'Acknowledge' }).click();
+    await alerts.tab('Acknowledged').click();
+    const acknowledged = alerts.items().filter({ hasText: TAG_NAME }).first();
+    expect(await acknowledged.getByTestId('alert-acknowledged').textContent()).toMatch(
+      /^Acknowledged by \u2068.+\u2069, /,
+    );
+    expect(await acknowledged.getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
+  });
+
+  it('a viewer sees the zone with its occupancy and the alerts, and the rules read-only', async () => {
+    const { zones, alerts, devices } = await signedIn(VIEWER);
+    await zones.label(ZONE).waitFor();
+    // The tag's zone in the device list (presence, live).
+    await devices.open();
+    await devices.list().getByTestId('device-zone').filter({ hasText: ZONE }).first().waitFor();
+    await zones.open();
+    await zones.rules().getByText(RULE).waitFor();
+    expect(await zones.rules().getByRole('button').count()).toBe(0);
+    expect(await zones.drawButton().count()).toBe(0);
+    await alerts.open();
+    await alerts.tab('Acknowledged').click();
+    await alerts.items().first().waitFor();
+    expect(await alerts.panel().getByRole('button', { name: 'Resolve' }).count()).toBe(0);
+    expect(await alerts.panel().getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
+  });
+});
