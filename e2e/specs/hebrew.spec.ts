@@ -53,6 +53,7 @@ describe('Hebrew', () => {
       'מכשירים',
       'שערים',
       'תצוגה',
+      'אזורים',
     ]);
     // Right-to-left: the tools panel is on the left of the map.
     const panel = await main.toolsPanel().boundingBox();
