@@ -4,7 +4,7 @@
  * heard it, and each new fix becomes a trail point and is handed over for publishing.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import { buildFrame } from '@rtls/positioning';
+import { buildFrame, siteCalibration } from '@rtls/positioning';
 import { createOwnerCache } from '../src/modules/ingest/owner-cache.ts';
 import { locateSettings, type OwnerFrames } from '../src/modules/positions/frames.ts';
 import type { TrailRecorder } from '../src/modules/positions/recorder.ts';
@@ -51,7 +51,10 @@ function ownerFrames(plan?: { width: number; height: number }): OwnerFrames {
   };
 }
 
-function setUp(options: { sliceMs?: number; budgetMsPerS?: number } = {}, frames0 = ownerFrames()) {
+function setUp(
+  options: { sliceMs?: number; budgetMsPerS?: number; intervalMs?: number } = {},
+  frames0 = ownerFrames(),
+) {
   const frames = createOwnerCache(() => Promise.resolve(frames0));
   const points: TrailPointRow[] = [];
   const handed: string[][] = [];
@@ -126,6 +129,31 @@ it('locates nothing for devices that are not monitored or hear no placed gateway
   expect(positions.locatedOf('u1', 'C3:00:00:00:00:09')).toEqual([]);
   expect(positions.locatedOf('u1', DEV2)).toEqual([]);
   expect(points).toHaveLength(0);
+});
+
+it('learns a map’s radio model from its gateways heard by the others, locating none of them', async () => {
+  const { positions, points, handed } = setUp({ intervalMs: 1 });
+  const { anchors } = ownerFrames().maps.get('m1')!.frame;
+  const start = Date.now();
+  expect(siteCalibration(anchors, 'm1').exponent).toBeCloseTo(2.2);
+  for (let k = 0; k < 400; k++) {
+    // Each gateway in turn advertises (louder than a tag; its level drops out); the others hear
+    // it as a site with exponent 3.2 would.
+    const source = anchors[k % anchors.length]!;
+    const heard = anchors
+      .filter((a) => a !== source)
+      .map((a) => ({
+        device: source.id,
+        gateway: a.id,
+        rssi: -44 - 32 * Math.log10(Math.hypot(a.x - source.x, a.y - source.y)),
+        receivedAt: start + 10 * k,
+      }));
+    await positions.observe('u1', heard);
+  }
+  positions.settle();
+  expect(points).toHaveLength(0);
+  expect(handed).toEqual([]);
+  expect(siteCalibration(anchors, 'm1').exponent).toBeGreaterThan(2.9);
 });
 
 it('spreads locating over slices when the budget is small, and settle() runs the rest', async () => {

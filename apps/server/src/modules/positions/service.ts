@@ -4,17 +4,20 @@
  * TRAIL_POINT_SPACING_MS on every map whose placed gateways heard it within the live window
  * (MAX_SIGNAL_AGE_MS), each map with its own locator (keep-the-last rule included). Locating runs
  * off the live-update path (see scheduler.ts). Each new fix becomes a trail point, and devices whose
- * maps or fixes changed are handed to onLocated for publishing.
+ * maps or fixes changed are handed to onLocated for publishing. A report whose device is one of
+ * the owner's placed gateways is free calibration instead: what the other gateways hear of it
+ * teaches that map's site calibration (once per spacing per gateway).
  */
 import { TRAIL_POINT_SPACING_MS, type Point, type TriangulationInfo } from '@rtls/contract';
 import {
+  calibrateFromGateway,
   createDeviceLocator,
   createLinkWindows,
   MAX_SIGNAL_AGE_MS,
   observationsFromLinks,
   type DeviceLocator,
 } from '@rtls/positioning';
-import { linksByMap, settingsKey, type FrameCache } from './frames.ts';
+import { linksByMap, settingsKey, type FrameCache, type OwnerFrames } from './frames.ts';
 import type { TrailRecorder } from './recorder.ts';
 import { createRemotePositions } from './remote.ts';
 import { createScheduler } from './scheduler.ts';
@@ -80,6 +83,8 @@ export function createPositionsService({
   const onMaps = new Map<string, Set<string>>();
   /** Devices whose positions changed since the last hand-over to onLocated. */
   const changed = new Set<string>();
+  /** When each gateway heard by the others last taught its map (report time, ms). */
+  const taught = new Map<string, number>();
   const scheduler = createScheduler({
     run: locate,
     afterSlice: handOver,
@@ -185,8 +190,22 @@ export function createPositionsService({
     }, onError);
   }
 
+  /** A placed gateway heard by the others: its map's site calibration learns from it. */
+  function gatewayHeard(ownerId: string, owner: OwnerFrames, mapId: string, r: ObservedReport) {
+    const key = `${deviceKey(ownerId, r.device)}#gateway`;
+    links.add(key, r.gateway, r.rssi, r.receivedAt);
+    if (r.receivedAt - (taught.get(key) ?? -Infinity) < intervalMs) return;
+    const map = owner.maps.get(mapId);
+    const source = map?.frame.anchors.find((a) => a.id === r.device);
+    if (!map || !source) return;
+    taught.set(key, r.receivedAt);
+    const obs = observationsFromLinks(links.summaries(key, r.receivedAt), r.receivedAt);
+    calibrateFromGateway(map.frame.anchors, mapId, source, obs);
+  }
+
   /** Devices that fell silent leave their maps; devices idle for long are forgotten. */
   function expire(now = Date.now()) {
+    for (const [key, at] of taught) if (now - at > IDLE_MS) taught.delete(key);
     for (const [key, s] of states) {
       if (now - s.heardAt > IDLE_MS) forget(key, s);
       else if (s.located.size > 0 && now - s.heardAt > MAX_SIGNAL_AGE_MS) scheduler.queue(key);
@@ -210,7 +229,11 @@ export function createPositionsService({
       const owner = frames.get(ownerId);
       if (!owner) return;
       for (const r of reports) {
-        if (!owner.monitored.has(r.device)) continue;
+        if (!owner.monitored.has(r.device)) {
+          const gatewayOn = owner.gatewayMap.get(r.device);
+          if (gatewayOn) gatewayHeard(ownerId, owner, gatewayOn, r);
+          continue;
+        }
         const key = deviceKey(ownerId, r.device);
         links.add(key, r.gateway, r.rssi, r.receivedAt);
         let state = states.get(key);
