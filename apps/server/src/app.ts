@@ -50,6 +50,9 @@ import { presenceRoutes } from './modules/presence/routes.ts';
 import { zoneRoutes } from './modules/zones/routes.ts';
 import { createWebhooksModule } from './modules/webhooks/module.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { mqttOutputRepository } from './modules/mqtt-out/repository.ts';
+import { mqttOutputRoutes } from './modules/mqtt-out/routes.ts';
+import { createMqttOutput } from './modules/mqtt-out/service.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { mapDevices } from './modules/positions/map-devices.ts';
@@ -139,6 +142,13 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     onError: (err) => app.log.warn({ err }, 'webhook delivery'),
   });
   alerting.addSink(webhooks.service.sink);
+  const mqttOut = createMqttOutput({
+    repo: mqttOutputRepository(sql),
+    locatedOf: (ownerId, mac) => positions.service.locatedOf(ownerId, mac),
+    onError: (err) => app.log.warn({ err }, 'MQTT output'),
+  });
+  alerting.presence.listen(mqttOut.presence);
+  alerting.alerting.addSink(mqttOut.events);
   const positions = createPositionsModule(sql, {
     retentionMinutes: config.trailRetentionMinutes,
     // A device's new position goes out at once, with its signals as the pipeline holds them, and
@@ -146,6 +156,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     onLocated: (ownerId, macs) => {
       pipeline.publishLocated(ownerId, macs);
       alerting.presence.located(ownerId, macs);
+      mqttOut.located(ownerId, macs);
     },
     broadcast: (change) => hub.broadcastPositionChange(change),
     onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
@@ -231,7 +242,9 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     alerts: alerting.services.alerts,
   });
   await app.register(webhookRoutes, { service: webhooks.service });
+  await app.register(mqttOutputRoutes, { service: mqttOut });
   await alerting.start();
+  await mqttOut.start();
 
   registerWebApp(app, config.webDist);
 
@@ -257,6 +270,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     positions,
     alerting,
     webhooks,
+    mqttOut,
     repos: { maps, gateways, devices, keys, images },
     services: { maps: mapsSvc },
     routes,

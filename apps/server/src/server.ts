@@ -52,6 +52,8 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     log: app.log,
   });
   readiness.broker = async () => mqttIngest.ready();
+  // Positions, presence and Home Assistant discovery go out on the same broker.
+  if (mqttIngest.output) built.mqttOut.attach(mqttIngest.output, mqttIngest.mode === 'embedded');
   const port = Number(new URL(address).port);
 
   let stopping: Promise<void> | null = null;

@@ -1,10 +1,13 @@
 /**
  * The embedded MQTT broker (aedes) for gateways, used when MQTT_URL is not set. A gateway logs in
  * with any user name and an ingest key as the password, and its session is bound to that key's
- * account. The broker only takes reports in; it hands nothing out, so no account can read another's
- * traffic:
- * - every publish is filed under the session's account (the topic only selects the format);
- * - subscriptions are refused (SUBACK failure) and nothing is ever forwarded to a client;
+ * account. The broker takes reports in and hands out only the account's own output tree, so no
+ * account can read another's traffic:
+ * - every publish is filed under the session's account (the topic only selects the format), and
+ *   nobody may publish into the output tree (MQTT_OUTPUT_ROOT): only the server does;
+ * - a subscription is granted only inside the session's own output prefix
+ *   (MQTT_OUTPUT_ROOT/<account>/…, see mqtt-out); any other is refused (SUBACK failure), and a
+ *   message is forwarded to a client only from its own prefix;
  * - retain flags are dropped, so nothing is kept for later subscribers; wills are refused;
  * - a packet larger than INGEST_MAX_BODY_BYTES ends the connection before it is buffered whole;
  * - revoking a key ends its open sessions at once (on every instance, through the key events), and
@@ -12,7 +15,7 @@
  */
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
-import { INGEST_MAX_BODY_BYTES } from '@rtls/contract';
+import { INGEST_MAX_BODY_BYTES, MQTT_OUTPUT_ROOT } from '@rtls/contract';
 import type { KeyIdentity } from './keys.ts';
 import {
   MQTT_OFF,
@@ -129,6 +132,14 @@ export async function startEmbeddedBroker(deps: MqttIngestDeps): Promise<MqttIng
   return {
     mode: 'embedded',
     port,
+    output: {
+      publish(topic, payload, retain) {
+        broker.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 0, retain, dup: false },
+          () => undefined,
+        );
+      },
+    },
     ready: () => (server.listening ? 'ok' : 'embedded broker is not listening'),
     close,
   };
@@ -139,6 +150,11 @@ function listen(server: net.Server, port: number, host: string) {
     server.once('error', reject);
     server.listen(port, host, () => resolve((server.address() as net.AddressInfo).port));
   });
+}
+
+/** True when a topic (or filter) lies inside the account's output prefix, wildcards after it only. */
+export function ownOutput(ownerId: string, topic: string): boolean {
+  return !/[+#/]/.test(ownerId) && topic.startsWith(`${MQTT_OUTPUT_ROOT}/${ownerId}/`);
 }
 
 function createBroker(
@@ -166,6 +182,8 @@ function createBroker(
       if (!client || !identity) return done(new Error('not authenticated'));
       if (packet === (client as unknown as ClientInternals).will)
         return done(new Error('will messages are not accepted'));
+      if (packet.topic.startsWith(`${MQTT_OUTPUT_ROOT}/`))
+        return done(new Error('the output tree is written by the server only'));
       (packet as PublishPacket).retain = false;
       const id = `${client.id}:${packet.messageId}`;
       if (packet.qos > 0 && packet.dup && processed.has(id)) return done();
@@ -180,8 +198,15 @@ function createBroker(
         },
       );
     },
-    // An ingest-only broker: nobody may subscribe, and nothing is forwarded to anybody.
-    authorizeSubscribe: (_client, _subscription, done) => done(null, null),
-    authorizeForward: () => null,
+    // Subscriptions only inside the account's own output prefix; forwarding only from it.
+    authorizeSubscribe: (client, subscription, done) => {
+      const identity = client ? sessions.identity(client) : undefined;
+      const own = identity && ownOutput(identity.ownerId, subscription.topic);
+      done(null, own ? subscription : null);
+    },
+    authorizeForward: (client, packet) => {
+      const identity = client ? sessions.identity(client) : undefined;
+      return identity && ownOutput(identity.ownerId, packet.topic) ? packet : null;
+    },
   });
 }

@@ -9,9 +9,16 @@ import type { IngestKeys } from './keys.ts';
 import { parseMqttMessage } from './formats/index.ts';
 import type { Pipeline } from './pipeline.ts';
 
+/** Publishing out (positions, presence, Home Assistant discovery) on the broker ingest uses. */
+export interface MqttOutput {
+  publish(topic: string, payload: string, retain: boolean): void;
+}
+
 export interface MqttIngest {
   mode: 'embedded' | 'external' | 'off';
   port: number | null;
+  /** Present when the broker can carry output messages. */
+  output?: MqttOutput;
   /** 'ok', or why the broker side is not ready (for /readyz). */
   ready(): 'ok' | string;
   close(): Promise<void>;

@@ -93,6 +93,11 @@ export async function startSubscriber({
   return {
     mode: 'external',
     port: null,
+    output: {
+      publish(topic, payload, retain) {
+        if (client.connected && !closing) client.publish(topic, payload, { qos: 0, retain });
+      },
+    },
     ready: () =>
       revoked
         ? 'ok'
