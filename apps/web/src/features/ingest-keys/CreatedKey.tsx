@@ -1,8 +1,19 @@
-/** A just-created ingest key: shown this once, selectable, with a copy button. */
+/** A just-created secret (an ingest key, a webhook's signing secret): shown this once, with a copy button. */
 import { useState } from 'react';
 import { useI18n } from '../../app/I18nProvider.tsx';
 
-export function CreatedKey({ value, onDone }: { value: string; onDone: () => void }) {
+export function CreatedKey({
+  value,
+  onDone,
+  title,
+  label,
+}: {
+  value: string;
+  onDone: () => void;
+  /** The heading and the field's label; an ingest key's when left out. */
+  title?: string;
+  label?: string;
+}) {
   const { t } = useI18n();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -11,11 +22,11 @@ export function CreatedKey({ value, onDone }: { value: string; onDone: () => voi
   };
   return (
     <div className="ingest-key-created" role="status">
-      <strong>{t('ingestKeys.createdTitle')}</strong>
+      <strong>{title ?? t('ingestKeys.createdTitle')}</strong>
       <input
         readOnly
         className="ingest-key-value"
-        aria-label={t('ingestKeys.keyLabel')}
+        aria-label={label ?? t('ingestKeys.keyLabel')}
         value={value}
         dir="ltr"
         onFocus={(e) => e.currentTarget.select()}

@@ -11,6 +11,7 @@ import { useSettingsStore } from './settings-store.ts';
 import { ZOOM_FIELDS, draftChanged, fromDraft, toDraft, zoomValid } from './zoom-fields.ts';
 import { CheckboxField, NumberRangeField, SelectField } from '../../ui/fields.tsx';
 import { IngestKeysSection } from '../ingest-keys/IngestKeysSection.tsx';
+import { WebhooksSection } from '../webhooks/WebhooksSection.tsx';
 
 const DISPLAY_KEYS = [
   'showTooltipsOnStartup',
@@ -178,6 +179,7 @@ export function SettingsPanel() {
       </fieldset>
 
       <IngestKeysSection />
+      <WebhooksSection />
 
       {changed && (
         <div className="settings-actions" role="group" aria-label={t('settings.unsaved')}>

@@ -14,6 +14,7 @@ import ingestKeys from './ingestKeys.json';
 import zones from './zones.json';
 import rules from './rules.json';
 import alerts from './alerts.json';
+import webhooks from './webhooks.json';
 
 export default {
   app,
@@ -31,4 +32,5 @@ export default {
   zones,
   rules,
   alerts,
+  webhooks,
 };

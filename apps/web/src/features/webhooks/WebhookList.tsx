@@ -1,0 +1,55 @@
+/** The account's webhooks: URL, what they are sent, waiting deliveries, last error; delete. */
+import type { Webhook } from '@rtls/contract';
+import { formatDate, isolate } from '../../app/format.ts';
+import { useI18n } from '../../app/I18nProvider.tsx';
+
+interface Props {
+  webhooks: Webhook[];
+  busy: boolean;
+  onDelete: (id: string) => void;
+}
+
+export function WebhookList({ webhooks, busy, onDelete }: Props) {
+  const { t, language } = useI18n();
+  if (webhooks.length === 0) return <p className="muted">{t('webhooks.empty')}</p>;
+  const topics = (w: Webhook) =>
+    w.events.length === 0
+      ? t('webhooks.allTopics')
+      : w.events.map((e) => t(`webhooks.topicNames.${e}`)).join(', ');
+  return (
+    <ul className="webhook-list" aria-label={t('webhooks.title')}>
+      {webhooks.map((w) => (
+        <li key={w.id} data-webhook-id={w.id}>
+          <span className="webhook-url" dir="ltr">
+            {w.url}
+          </span>
+          <span className="muted small">
+            {[
+              topics(w),
+              t('webhooks.created', { date: formatDate(w.createdAt, language) }),
+              ...(w.pending > 0 ? [t('webhooks.pending', { count: w.pending })] : []),
+              ...(w.enabled ? [] : [t('webhooks.disabled')]),
+            ].join(' · ')}
+          </span>
+          {w.lastError && (
+            <span className="error-text small">
+              {t('webhooks.lastError', { error: isolate(w.lastError) })}
+            </span>
+          )}
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            aria-label={t('webhooks.delete', { url: w.url })}
+            onClick={() => {
+              if (window.confirm(t('webhooks.deleteConfirm', { url: isolate(w.url) })))
+                onDelete(w.id);
+            }}
+          >
+            {t('webhooks.deleteButton')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
