@@ -81,6 +81,88 @@ function kernelFor(v: number, out: Float64Array): { k: Float64Array; r: number }
   return { k, r };
 }
 
+/** Share of the largest cell at or below which a cell's content is negligible. */
+const NEGLIGIBLE = 1e-3;
+
+/** The rows and columns holding a cell above NEGLIGIBLE of the largest (all when none). */
+function massBox(grid: Grid, p: Float64Array) {
+  let max = 0;
+  for (let c = 0; c < p.length; c++) if (p[c]! > max) max = p[c]!;
+  const cut = max * NEGLIGIBLE;
+  let i0 = grid.nx;
+  let i1 = -1;
+  let j0 = grid.ny;
+  let j1 = -1;
+  for (let j = 0; j < grid.ny; j++) {
+    const row = j * grid.nx;
+    let first = -1;
+    let last = -1;
+    for (let i = 0; i < grid.nx; i++) {
+      if (p[row + i]! > cut) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    }
+    if (first < 0) continue;
+    if (j < j0) j0 = j;
+    j1 = j;
+    if (first < i0) i0 = first;
+    if (last > i1) i1 = last;
+  }
+  return i1 < 0 ? { i0: 0, i1: grid.nx - 1, j0: 0, j1: grid.ny - 1 } : { i0, i1, j0, j1 };
+}
+
+/** dst ← src convolved along x with the 2r+1 taps of k. */
+function blurRows(
+  src: Float64Array,
+  dst: Float64Array,
+  nx: number,
+  j0: number,
+  j1: number,
+  i0: number,
+  i1: number,
+  k: Float64Array,
+  r: number,
+): void {
+  for (let j = j0; j <= j1; j++) {
+    const row = j * nx;
+    for (let i = i0; i <= i1; i++) {
+      const lo = i < r ? r - i : 0;
+      const hi = i + r >= nx ? r + nx - 1 - i : 2 * r;
+      const at = row + i - r;
+      let sum = 0;
+      for (let t = lo; t <= hi; t++) sum += k[t]! * src[at + t]!;
+      dst[row + i] = sum;
+    }
+  }
+}
+
+/** dst ← src convolved along y with the 2r+1 taps of k. */
+function blurColumns(
+  src: Float64Array,
+  dst: Float64Array,
+  nx: number,
+  ny: number,
+  j0: number,
+  j1: number,
+  i0: number,
+  i1: number,
+  k: Float64Array,
+  r: number,
+): void {
+  for (let j = j0; j <= j1; j++) {
+    const lo = j < r ? r - j : 0;
+    const hi = j + r >= ny ? r + ny - 1 - j : 2 * r;
+    const row = j * nx;
+    const base = (j - r) * nx;
+    for (let i = i0; i <= i1; i++) {
+      let sum = 0;
+      for (let t = lo; t <= hi; t++) sum += k[t]! * src[base + t * nx + i]!;
+      dst[row + i] = sum;
+    }
+  }
+}
+
 let KX: Float64Array = new Float64Array(64);
 let KY: Float64Array = new Float64Array(64);
 
@@ -106,34 +188,18 @@ export function blur(
   const rx = vx > 1e-6 ? Math.min(kx.r, nx - 1) : 0;
   const Y = ky.k;
   const ry = vy > 1e-6 ? Math.min(ky.r, ny - 1) : 0;
-  // Both passes run tap by tap over whole rows: simple contiguous loops.
-  if (rx === 0) tmp.set(p);
-  else {
-    tmp.fill(0);
-    for (let j = 0; j < ny; j++) {
-      const row = j * nx;
-      for (let k = -rx; k <= rx; k++) {
-        const w = X[k + rx]!;
-        const i0 = k < 0 ? -k : 0;
-        const i1 = k > 0 ? nx - k : nx;
-        for (let i = i0, at = row + i0; i < i1; i++, at++) tmp[at] = tmp[at]! + w * p[at + k]!;
-      }
-    }
-  }
-  if (ry === 0) p.set(tmp);
-  else {
-    p.fill(0);
-    for (let j = 0; j < ny; j++) {
-      const row = j * nx;
-      const k0 = j < ry ? -j : -ry;
-      const k1 = j + ry >= ny ? ny - 1 - j : ry;
-      for (let k = k0; k <= k1; k++) {
-        const w = Y[k + ry]!;
-        const src = row + k * nx;
-        for (let i = 0; i < nx; i++) p[row + i] = p[row + i]! + w * tmp[src + i]!;
-      }
-    }
-  }
+  // Each cell gathers its own sum (one store per cell); taps beyond the floor are mass dropped.
+  // Only rows and columns within reach of where the belief stands out are blurred: the rest
+  // hold a negligible share each, and a blur would move it by a cell or two.
+  const box = massBox(grid, p);
+  const j0 = Math.max(0, box.j0 - ry);
+  const j1 = Math.min(ny - 1, box.j1 + ry);
+  const i0 = Math.max(0, box.i0 - rx);
+  const i1 = Math.min(nx - 1, box.i1 + rx);
+  tmp.set(p);
+  if (rx > 0) blurRows(p, tmp, nx, j0, j1, i0, i1, X, rx);
+  p.set(tmp);
+  if (ry > 0) blurColumns(tmp, p, nx, ny, j0, j1, i0, i1, Y, ry);
   let total = 0;
   for (let c = 0; c < p.length; c++) total += p[c]!;
   const f = total > 0 ? scale / total : 0;
