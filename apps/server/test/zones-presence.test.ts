@@ -6,7 +6,7 @@
 import type { ZonePresence } from '@rtls/contract';
 import { expect, it } from 'vitest';
 import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
-import { createIngestKey, describeEachDb } from './helpers.ts';
+import { createIngestKey, describeEachDb, seedAccount } from './helpers.ts';
 import { api, ownMap, room, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 3600_000;
@@ -133,7 +133,11 @@ describeEachDb(
     });
 
     it('takes the positions the server locates from gateway reports', async () => {
-      const { owner, mapId } = await ownMap(t.built);
+      const owner = await seedAccount(t.built, { devices: 1, gateways: 8 });
+      const rows = await t.sql.query<{ id: string }>('select id from maps where owner_id = $1', [
+        owner.id,
+      ]);
+      const mapId = rows[0]!.id;
       const a = api(t.built, owner.token);
       const ppm = DEMO_PIXELS_PER_METRE;
       // A zone around the spot the tag stands on (metres 30, 20), 10 m each way.
@@ -152,14 +156,17 @@ describeEachDb(
           }),
         });
       await expect
-        .poll(async () => {
-          expect((await report()).statusCode).toBe(200);
-          await t.built.positions.service.settle();
-          const body = (await a.call('GET', `/api/maps/${mapId}/presence`)).json() as {
-            presence: ZonePresence[];
-          };
-          return body.presence.find((p) => p.mac === mac)?.state;
-        })
+        .poll(
+          async () => {
+            expect((await report()).statusCode).toBe(200);
+            await t.built.positions.service.settle();
+            const body = (await a.call('GET', `/api/maps/${mapId}/presence`)).json() as {
+              presence: ZonePresence[];
+            };
+            return body.presence.find((p) => p.mac === mac)?.state;
+          },
+          { timeout: 10_000, interval: 300 },
+        )
         .toMatch(/^(none|in)$/);
       expect(ward.mapId).toBe(mapId);
     });

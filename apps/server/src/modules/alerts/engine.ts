@@ -5,7 +5,14 @@
  * (dwell, absent, offline) resolve by themselves when the condition ends. Database work runs in
  * one queue, so events, alerts and what follows them (webhooks) keep their order.
  */
-import type { AlertUpdate, EventDetail, EventType, Rule, ZoneEvent } from '@rtls/contract';
+import {
+  TIMED_EVENT_TYPES,
+  type AlertUpdate,
+  type EventDetail,
+  type EventType,
+  type Rule,
+  type ZoneEvent,
+} from '@rtls/contract';
 import type { PresenceListener, PresenceMap } from '../presence/service.ts';
 import type { Track, Transition } from '../presence/tracker.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
@@ -41,6 +48,7 @@ export interface Occurrence {
 }
 
 const ANY = '*';
+const TIMED: readonly string[] = TIMED_EVENT_TYPES;
 const matches = (rule: Rule, type: EventType, zoneId?: string | null, mac?: string | null) =>
   rule.enabled &&
   rule.type === type &&
@@ -52,8 +60,20 @@ export function createAlerting(opts: AlertingOptions) {
   const sinks: AlertingSink[] = [];
   /** Every map's rules (maps without any are absent); read at start and when they change. */
   const rulesByMap = new Map<string, Rule[]>();
-  /** `${ruleId}|${key}` of conditions a rule fired for that have not ended. */
-  const fired = new Set<string>();
+  /**
+   * Conditions a rule fired for that have not ended, by the condition's prefix (the key without
+   * its occurrence and duration: `dwell|<mac>|<zone>|`), each holding `${ruleId}|${key}`.
+   */
+  const fired = new Map<string, Set<string>>();
+  const prefixOf = (key: string) => `${key.split('|').slice(0, -2).join('|')}|`;
+  const hasFired = (ruleId: string, key: string) =>
+    fired.get(prefixOf(key))?.has(`${ruleId}|${key}`) ?? false;
+  const markFired = (ruleId: string, key: string) => {
+    const p = prefixOf(key);
+    let set = fired.get(p);
+    if (!set) fired.set(p, (set = new Set()));
+    set.add(`${ruleId}|${key}`);
+  };
   /** When each zone (`${mapId}|${zoneId}`) became empty, for absence rules without a device. */
   const emptySince = new Map<string, number>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -80,9 +100,10 @@ export function createAlerting(opts: AlertingOptions) {
   /** Record the event, open an alert for each matching rule, and tell the sinks. */
   function happen(o: Occurrence, matching: readonly Rule[]) {
     if (o.key) {
-      const fresh = matching.filter((r) => !fired.has(`${r.id}|${o.key}`));
+      const key = o.key;
+      const fresh = matching.filter((r) => !hasFired(r.id, key));
       if (fresh.length === 0) return;
-      for (const r of fresh) fired.add(`${r.id}|${o.key}`);
+      for (const r of fresh) markFired(r.id, key);
       matching = fresh;
     }
     void enqueue(async () => {
@@ -100,13 +121,7 @@ export function createAlerting(opts: AlertingOptions) {
   /** Conditions that ended: their alerts resolve, and their rules may fire again next time. */
   function ended(mapId: string, prefixes: string[]) {
     let any = false;
-    for (const f of [...fired]) {
-      const key = f.slice(f.indexOf('|') + 1);
-      if (prefixes.some((p) => key.startsWith(p))) {
-        fired.delete(f);
-        any = true;
-      }
-    }
+    for (const p of prefixes) any = fired.delete(p) || any;
     if (!any) return;
     void enqueue(async () => {
       for (const alert of await alerts.resolveConditions(mapId, prefixes))
@@ -236,7 +251,7 @@ export function createAlerting(opts: AlertingOptions) {
     /** Remember the conditions whose alerts are still unresolved (a restart keeps firing once). */
     async start() {
       for (const o of await alerts.unresolvedOccurrences())
-        fired.add(`${o.ruleId}|${o.occurrence}`);
+        if (TIMED.some((t) => o.occurrence.startsWith(`${t}|`))) markFired(o.ruleId, o.occurrence);
       for (const r of await rules.all()) {
         const list = rulesByMap.get(r.mapId);
         if (list) list.push(r);
