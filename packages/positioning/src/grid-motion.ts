@@ -62,13 +62,13 @@ function kernelFor(v: number, out: Float64Array): { k: Float64Array; r: number }
     out[2] = v / 2;
     return { k: out, r: 1 };
   }
-  // A Gaussian sampled at whole cells and cut at 3.5σ has a little less variance than σ²:
-  // widen it until the kernel's own variance is v (two rounds reach 1e-4).
+  // A Gaussian sampled at whole cells and cut at 3σ (0.3 % of its mass beyond) has a little less
+  // variance than σ²: widen it until the kernel's own variance is v (two rounds reach 1e-4).
   let s2 = v;
   let k = out;
   let r = 0;
   for (let round = 0; round < 3; round++) {
-    r = Math.ceil(3.5 * Math.sqrt(s2));
+    r = Math.ceil(3 * Math.sqrt(s2));
     if (k.length < 2 * r + 1) k = new Float64Array(2 * r + 5);
     let ks = 0;
     for (let d = -r; d <= r; d++) ks += k[d + r] = Math.exp((-0.5 * d * d) / s2);
