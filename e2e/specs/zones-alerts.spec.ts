@@ -65,10 +65,11 @@ beforeAll(async () => {
 });
 
 /** A fresh browser signed in as `email`, on the demo map, with its tags drawn. */
-async function signedIn(email: string) {
+async function signedIn(email: string, language: 'en' | 'he' = 'en') {
   const { page } = await own.newPage();
   const login = new LoginPage(page);
   await login.open();
+  if (language === 'he') await page.locator('.login-language button[lang="he"]').click();
   await login.signIn(email, PASSWORD);
   const pages = consoleFor(page);
   await pages.maps.tabBar().waitFor();
@@ -127,5 +128,20 @@ describe('zones and alerts', () => {
     await alerts.items().first().waitFor();
     expect(await alerts.panel().getByRole('button', { name: 'Resolve' }).count()).toBe(0);
     expect(await alerts.panel().getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
+  });
+
+  it('in Hebrew, the alert panel opens on the left with the alert in Hebrew', async () => {
+    const { page, alerts } = await signedIn(VIEWER, 'he');
+    await alerts.counter().click();
+    await alerts.panel().waitFor();
+    expect(await alerts.panel().getByRole('heading', { level: 2 }).textContent()).toBe('התראות');
+    const panel = await alerts.panel().boundingBox();
+    const width = page.viewportSize()!.width;
+    expect(panel!.x + panel!.width).toBeLessThan(width / 2 + 1);
+    await alerts.panel().getByRole('tab', { name: 'אושרו' }).click();
+    const item = alerts.items().filter({ hasText: TAG_NAME }).first();
+    expect(await item.locator('.alert-text').textContent()).toBe(
+      `\u2068${TAG_NAME}\u2069 נכנס לאזור \u2068${ZONE}\u2069`,
+    );
   });
 });

@@ -1,4 +1,5 @@
 /** One alert: severity, what happened, on which map, when, who acknowledged or resolved it. */
+import { localizedError } from '../../api/localized-error.ts';
 import { useState } from 'react';
 import type { Alert, AlertActor } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
@@ -60,7 +61,7 @@ export function AlertItem({ alert: a }: { alert: Alert }) {
       )}
       {error && (
         <p className="error-text small" role="alert">
-          {error}
+          {localizedError(error, language)}
         </p>
       )}
       {actionable && a.state !== 'resolved' && (

@@ -2,6 +2,7 @@
  * The live alert panel: open, acknowledged and resolved (history) alerts of every map the user can
  * read, and the sound/pop-up option. It sits at the inline end of the screen (the left in Hebrew).
  */
+import { localizedError } from '../../api/localized-error.ts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ALERT_STATES, type AlertState } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
@@ -12,7 +13,7 @@ import { alertsIn, useAlertsStore } from './alerts-store.ts';
 export const ALERT_PANEL_ID = 'alert-panel';
 
 export function AlertPanel({ onClose }: { onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [tab, setTab] = useState<AlertState>('open');
   const entities = useAlertsStore((s) => s.entities);
   const loading = useAlertsStore((s) => s.loading);
@@ -95,7 +96,7 @@ export function AlertPanel({ onClose }: { onClose: () => void }) {
       >
         {error && (
           <p className="error-text small" role="alert">
-            {error}
+            {localizedError(error, language)}
           </p>
         )}
         {loading && alerts.length === 0 ? (

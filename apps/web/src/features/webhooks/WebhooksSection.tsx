@@ -3,6 +3,7 @@
  * this once), see each one's waiting deliveries and last error, delete it; failed deliveries (dead
  * letters) with a retry. Loaded when the section is opened.
  */
+import { localizedError } from '../../api/localized-error.ts';
 import { useEffect, useState } from 'react';
 import type { DeadLetter, Webhook } from '@rtls/contract';
 import * as api from '../../api/webhooks.ts';
@@ -35,7 +36,7 @@ export function WebhooksSection() {
 }
 
 function WebhooksManager() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [webhooks, setWebhooks] = useState<Webhook[]>([]);
   const [deadLetters, setDeadLetters] = useState<DeadLetter[]>([]);
   const [secret, setSecret] = useState<string | null>(null);
@@ -86,7 +87,7 @@ function WebhooksManager() {
       )}
       {error && (
         <p className="error-text" role="alert">
-          {error}
+          {localizedError(error, language)}
         </p>
       )}
       <WebhookList

@@ -1,4 +1,5 @@
 /** Create or edit one rule: name, event, zone, duration (for timed events), severity, enabled. */
+import { localizedError } from '../../api/localized-error.ts';
 import { useState, type FormEvent } from 'react';
 import { EVENT_TYPES, SEVERITIES, type Rule } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
@@ -10,7 +11,7 @@ import { TIMED_EVENTS, ZONE_EVENTS, useRulesStore } from './rules-store.ts';
 import { sortedZones, useZonesStore } from './zones-store.ts';
 
 export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => void }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const zones = sortedZones(useZonesStore((s) => s.entities));
   const [values, setValues] = useState<RuleFormValues>(() =>
     rule ? ruleValues(rule) : emptyRule(),
@@ -97,7 +98,7 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
       />
       {error && (
         <p className="error-text small" role="alert">
-          {error}
+          {localizedError(error, language)}
         </p>
       )}
       <div className="form-actions">

@@ -1,6 +1,7 @@
 /**
  * Rules of the map on screen: owners and editors add, edit and delete them; viewers read them.
  */
+import { localizedError } from '../../api/localized-error.ts';
 import { errorText } from '../../api/http.ts';
 import { useState } from 'react';
 import type { Rule } from '@rtls/contract';
@@ -23,7 +24,7 @@ export function ruleSummary(r: Rule, zoneName: (id: string) => string | undefine
 }
 
 export function RulesSection({ editable }: { editable: boolean }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const entities = useRulesStore((s) => s.entities);
   const loadError = useRulesStore((s) => s.error);
   const zones = useZonesStore((s) => s.entities);
@@ -49,7 +50,7 @@ export function RulesSection({ editable }: { editable: boolean }) {
       <p className="small muted">{editable ? t('rules.intro') : t('rules.readOnly')}</p>
       {(error ?? loadError) && (
         <p className="error-text small" role="alert">
-          {error ?? loadError}
+          {localizedError(error ?? loadError ?? '', language)}
         </p>
       )}
       {rules.length === 0 && editing !== 'new' && <p className="muted">{t('rules.empty')}</p>}

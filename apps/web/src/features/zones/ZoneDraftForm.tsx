@@ -2,6 +2,7 @@
  * The zone being drawn or edited: how to draw it, its name and colour, Save and Cancel. The outline
  * itself is drawn on the map (ZoneDrawLayer); both read the same draft.
  */
+import { localizedError } from '../../api/localized-error.ts';
 import { useId, type FormEvent } from 'react';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { canSave } from './zone-draft.ts';
@@ -9,7 +10,7 @@ import { isValidPolygon } from './zone-geometry.ts';
 import { useZonesStore } from './zones-store.ts';
 
 export function ZoneDraftForm() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const draft = useZonesStore((s) => s.draft);
   const saving = useZonesStore((s) => s.saving);
   const error = useZonesStore((s) => s.error);
@@ -66,7 +67,7 @@ export function ZoneDraftForm() {
       </label>
       {error && (
         <p className="error-text small" role="alert">
-          {error}
+          {localizedError(error, language)}
         </p>
       )}
       <div className="form-actions">

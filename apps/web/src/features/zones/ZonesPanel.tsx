@@ -2,6 +2,7 @@
  * The Zones tab: the current map's zones with their occupancy, drawing and editing them (owners and
  * editors), and the map's rules.
  */
+import { localizedError } from '../../api/localized-error.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { canEdit } from '../maps/access.ts';
 import { useCurrentMap } from '../maps/maps-store.ts';
@@ -11,7 +12,7 @@ import { ZoneList } from './ZoneList.tsx';
 import { useZonesStore } from './zones-store.ts';
 
 export function ZonesPanel() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const map = useCurrentMap();
   const drafting = useZonesStore((s) => s.draft !== null);
   const loading = useZonesStore((s) => s.loading);
@@ -38,7 +39,7 @@ export function ZonesPanel() {
         {drafting && <ZoneDraftForm />}
         {error && !drafting && (
           <p className="error-text small" role="alert">
-            {error}
+            {localizedError(error, language)}
           </p>
         )}
         {loading ? <p className="muted">{t('zones.loading')}</p> : <ZoneList editable={editable} />}

@@ -1,0 +1,26 @@
+/**
+ * A failure's text in the user's language: the contract gives Hebrew for the call messages and the
+ * server's sentences of zones, rules, alerts and webhooks; others stay as the server wrote them.
+ */
+import {
+  ALERTING_ERRORS,
+  API_ERRORS,
+  API_ERRORS_HE,
+  type ApiErrorKey,
+  type Language,
+} from '@rtls/contract';
+
+const CALLS = Object.entries(API_ERRORS_HE).map(
+  ([key, he]) => [API_ERRORS[key as ApiErrorKey], he] as const,
+);
+const SENTENCES = Object.values(ALERTING_ERRORS).map((s) => [s.en, s.he] as const);
+
+/** `text` as errorText() made it ("<call message>: <server's reason>"), in `language`. */
+export function localizedError(text: string, language: Language): string {
+  if (language === 'en') return text;
+  let out = text;
+  const call = CALLS.find(([en]) => out === en || out.startsWith(`${en}: `));
+  if (call) out = call[1] + out.slice(call[0].length);
+  for (const [en, he] of SENTENCES) if (out.endsWith(en)) out = out.slice(0, -en.length) + he;
+  return out;
+}
