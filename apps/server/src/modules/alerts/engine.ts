@@ -252,11 +252,18 @@ export function createAlerting(opts: AlertingOptions) {
     async start() {
       for (const o of await alerts.unresolvedOccurrences())
         if (TIMED.some((t) => o.occurrence.startsWith(`${t}|`))) markFired(o.ruleId, o.occurrence);
+      await this.reloadRules();
+    },
+    /** Read every map's rules again (changes made through another instance arrive this way). */
+    async reloadRules() {
+      const next = new Map<string, Rule[]>();
       for (const r of await rules.all()) {
-        const list = rulesByMap.get(r.mapId);
+        const list = next.get(r.mapId);
         if (list) list.push(r);
-        else rulesByMap.set(r.mapId, [r]);
+        else next.set(r.mapId, [r]);
       }
+      rulesByMap.clear();
+      for (const [k, v] of next) rulesByMap.set(k, v);
     },
     /** A map's rules changed: read them again. */
     async rulesChanged(mapId: string) {

@@ -40,6 +40,8 @@ export interface AlertingModuleOptions {
 }
 
 const MONITOR_MS = 5_000;
+/** How often rules and zones are read again, for changes made through another instance. */
+const REFRESH_MS = 15_000;
 const RETENTION_MS = 3600_000;
 
 export function createAlertingModule(o: AlertingModuleOptions) {
@@ -99,6 +101,12 @@ export function createAlertingModule(o: AlertingModuleOptions) {
   if (o.timers) {
     timers.push(setInterval(() => void monitor.check().catch(o.onError), MONITOR_MS));
     timers.push(setInterval(() => void prune(), RETENTION_MS));
+    timers.push(
+      setInterval(() => {
+        alerting.reloadRules().catch(o.onError);
+        for (const m of [...presence.maps()]) presence.zonesChanged(m.mapId).catch(o.onError);
+      }, REFRESH_MS),
+    );
     for (const t of timers) t.unref();
   }
 
