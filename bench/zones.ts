@@ -88,10 +88,11 @@ function stores() {
     mapInfo: async () => ({ ownerId: 'owner', name: 'Bench', pixelsPerMetre: 20 }),
   } as unknown as PresenceRepository;
   const events = {
-    record: async (e: { mapId: string; type: string; at: number }) => {
-      written.events++;
-      return { ...e, id: String(written.events), at: new Date(e.at).toISOString() };
-    },
+    recordMany: async (list: { mapId: string; type: string; at: number }[]) =>
+      list.map((e) => {
+        written.events++;
+        return { ...e, id: String(written.events), at: new Date(e.at).toISOString() };
+      }),
   } as unknown as EventsRepository;
   const alerts = {
     open: async () => (written.alerts++, null),

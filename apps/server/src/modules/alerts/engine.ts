@@ -47,6 +47,12 @@ export interface Occurrence {
   key?: string;
 }
 
+interface Pending {
+  o: Occurrence;
+  record: NewEvent;
+  matching: readonly Rule[];
+}
+
 const ANY = '*';
 const TIMED: readonly string[] = TIMED_EVENT_TYPES;
 const matches = (rule: Rule, type: EventType, zoneId?: string | null, mac?: string | null) =>
@@ -77,6 +83,8 @@ export function createAlerting(opts: AlertingOptions) {
   /** When each zone (`${mapId}|${zoneId}`) became empty, for absence rules without a device. */
   const emptySince = new Map<string, number>();
   let queue: Promise<unknown> = Promise.resolve();
+  /** Events waiting to be stored together (the batch queued last, still open). */
+  let batch: Pending[] | null = null;
   const enqueue = (fn: () => Promise<unknown>) => {
     queue = queue.then(fn).catch(onError);
     return queue;
@@ -106,16 +114,30 @@ export function createAlerting(opts: AlertingOptions) {
       for (const r of fresh) markFired(r.id, key);
       matching = fresh;
     }
-    void enqueue(async () => {
-      const th = o.detail.thresholdSeconds;
-      const record: NewEvent = { ...o, ...(o.key ? { occurrence: `${o.key}|${th ?? ''}` } : {}) };
-      const event = await events.record(record);
+    if (!batch) {
+      const b: Pending[] = (batch = []);
+      void enqueue(() => flush(b));
+    }
+    const th = o.detail.thresholdSeconds;
+    const record: NewEvent = { ...o, ...(o.key ? { occurrence: `${o.key}|${th ?? ''}` } : {}) };
+    batch.push({ o, record, matching });
+  }
+
+  /**
+   * Store a batch of events in one statement, then, in order, tell the sinks and open the alerts.
+   * Events that happen while a batch is stored join the next one.
+   */
+  async function flush(b: Pending[]) {
+    if (batch === b) batch = null;
+    const stored = await events.recordMany(b.map((p) => p.record));
+    for (const [i, { o, matching }] of b.entries()) {
+      const event = stored[i]!;
       await publish('event', o.mapId, event);
       for (const rule of matching) {
         const opened = await alerts.open(rule, event, o.key ?? `${o.type}|${event.id}`);
         if (opened) await publish('alert', o.mapId, { action: 'opened', alert: opened });
       }
-    });
+    }
   }
 
   /** Conditions that ended: their alerts resolve, and their rules may fire again next time. */
@@ -123,6 +145,8 @@ export function createAlerting(opts: AlertingOptions) {
     let any = false;
     for (const p of prefixes) any = fired.delete(p) || any;
     if (!any) return;
+    // Later events go after this resolution, in a batch of their own.
+    batch = null;
     void enqueue(async () => {
       for (const alert of await alerts.resolveConditions(mapId, prefixes))
         await publish('alert', mapId, { action: 'updated', alert });

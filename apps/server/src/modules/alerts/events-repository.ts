@@ -74,6 +74,34 @@ export function eventsRepository(sql: Sql) {
       );
       return presentEvent(again[0]!);
     },
+    /** Append several events in one statement; answers in the order given (see record). */
+    async recordMany(list: readonly NewEvent[]): Promise<ZoneEvent[]> {
+      if (list.length === 0) return [];
+      const ids = list.map(() => randomUUID());
+      const col = <T>(f: (e: NewEvent) => T) => list.map(f);
+      const rows = await sql.query<EventRow>(
+        `insert into zone_events (id, map_id, type, at, zone_id, mac, gateway, detail, occurrence)
+         select u.id, u.map_id, u.type, u.at, u.zone_id, u.mac, u.gateway, u.detail::jsonb, u.occurrence
+           from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[],
+                       $7::text[], $8::text[], $9::text[])
+             as u(id, map_id, type, at, zone_id, mac, gateway, detail, occurrence)
+         on conflict (map_id, occurrence) do nothing returning *`,
+        [
+          ids,
+          col((e) => e.mapId),
+          col((e) => e.type),
+          col((e) => new Date(e.at).toISOString()),
+          col((e) => e.zoneId ?? null),
+          col((e) => e.mac ?? null),
+          col((e) => e.gateway ?? null),
+          col((e) => JSON.stringify(e.detail)),
+          col((e) => e.occurrence ?? null),
+        ],
+      );
+      const byId = new Map(rows.map((r) => [r.id, presentEvent(r)]));
+      // An occurrence recorded before (another instance, or before a restart) answers as it was.
+      return Promise.all(list.map((e, i) => byId.get(ids[i]!) ?? this.record(e)));
+    },
     async list(mapId: string, f: EventFilter): Promise<ZoneEvent[]> {
       const where = ['map_id = $1'];
       const params: unknown[] = [mapId];
