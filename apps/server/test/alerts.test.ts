@@ -14,7 +14,8 @@ import {
 } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 import { expect, it } from 'vitest';
-import { createSignedInUser, describeEachDb } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { createSignedInUser, describeEachDb, testConfig } from './helpers.ts';
 import { api, ownMap, settle, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 3600_000;
@@ -105,6 +106,42 @@ describeEachDb(
       await t.built.alerting.alerting.start();
       await tag.stand(100, 100, 30);
       expect(await a.alerts(`mapId=${mapId}`)).toHaveLength(1);
+    });
+
+    it('keeps acknowledged alerts and who is where across a restart, without announcing entries again', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const ward = await a.zone(mapId, 'Ward');
+      await a.rule(mapId, { name: 'In', type: 'enter', zoneId: ward.id, severity: 'critical' });
+      const mac = 'BB:00:00:00:00:07';
+      const before = walker(t.built, owner.id, mapId, mac, Date.now() - 120_000);
+      await before.stand(100, 100, 8);
+      const [alert] = await a.alerts(`mapId=${mapId}`);
+      await a.call('POST', `/api/alerts/${alert!.id}/acknowledge`);
+      await settle(t.built);
+
+      // A second server on the same database, as after the first one was killed.
+      const again = await buildApp({
+        config: testConfig({ alertingTimers: false }),
+        sql: t.sql,
+        logger: false,
+      });
+      try {
+        await again.app.ready();
+        const b = api(again, owner.token);
+        expect(await b.alerts(`mapId=${mapId}`)).toMatchObject([
+          { id: alert!.id, state: 'acknowledged', acknowledgedBy: { userId: owner.id } },
+        ]);
+        const presence = (await b.call('GET', `/api/maps/${mapId}/presence`)).json() as {
+          presence: ZonePresence[];
+        };
+        expect(presence.presence).toMatchObject([{ mac, zoneId: ward.id, state: 'in' }]);
+        await walker(again, owner.id, mapId, mac, before.now).stand(100, 100, 10);
+        expect(await b.events(mapId, 'type=enter')).toHaveLength(1);
+        expect(await b.alerts(`mapId=${mapId}`)).toHaveLength(1);
+      } finally {
+        await again.app.close();
+      }
     });
 
     it('opens device and gateway outage alerts and resolves them when heard again', async () => {
