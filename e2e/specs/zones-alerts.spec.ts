@@ -1,6 +1,6 @@
 /**
  * Zones and alerts in the console: an editor adds a rule and draws a zone on the demo map, a tag
- * standing inside it (its reports posted to the ingest API, heard steadily by five gateways) is
+ * standing inside it (its reports posted to the ingest API, heard steadily by every gateway) is
  * placed in the zone and opens an alert, the editor acknowledges it; a viewer sees the zone and
  * the alert but cannot change the rules. Runs its own server (it shares the demo map, writes zones).
  */
@@ -21,13 +21,19 @@ const RULE = 'Someone on the floor';
 
 const TAG = 'E2:E2:00:00:00:02';
 const TAG_NAME = 'Standing tag';
-/** What the demo gateways hear from a tag standing at (18 m, 6 m): log-distance, steady. */
+/**
+ * What all eight demo gateways hear from a tag standing at (18 m, 6 m): log-distance (exponent
+ * 2.3), steady, so the server locates it with enough confidence to place it in a zone.
+ */
 const HEARD: Record<string, number> = {
   'AC:23:3F:00:00:02': -74,
   'AC:23:3F:00:00:01': -83,
   'AC:23:3F:00:00:08': -88,
   'AC:23:3F:00:00:03': -89,
   'AC:23:3F:00:00:06': -92,
+  'AC:23:3F:00:00:05': -93,
+  'AC:23:3F:00:00:04': -95,
+  'AC:23:3F:00:00:07': -95,
 };
 
 const own = useOwnServer({

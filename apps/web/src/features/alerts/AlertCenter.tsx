@@ -2,13 +2,24 @@
  * The header's alert button with the count of open alerts; it opens the alert panel. New alerts pop
  * up beside it when the user wants (the panel's option).
  */
+import { useEffect } from 'react';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { ALERT_PANEL_ID, AlertPanel } from './AlertPanel.tsx';
 import { AlertToasts } from './AlertToasts.tsx';
 import { openCount, useAlertsStore } from './alerts-store.ts';
 
+/**
+ * The live channel brings alerts of the map on screen; the others' are re-read this often, so the
+ * counter includes them too.
+ */
+const REFRESH_MS = 30_000;
+
 export function AlertCenter() {
   const { t } = useI18n();
+  useEffect(() => {
+    const timer = setInterval(() => void useAlertsStore.getState().load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
   const count = useAlertsStore((s) => openCount(s.entities));
   const open = useAlertsStore((s) => s.panelOpen);
   const setOpen = useAlertsStore((s) => s.setPanelOpen);

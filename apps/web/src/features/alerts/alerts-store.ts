@@ -79,7 +79,7 @@ export const useAlertsStore = create<AlertsState>((set, get) => ({
   ...initial,
   notify: localStorage.getItem(NOTIFY_KEY) === 'true',
   async load() {
-    set({ loading: true, error: null });
+    set({ loading: Object.keys(get().entities).length === 0, error: null });
     try {
       const [open, acknowledged] = await Promise.all([
         api.fetchAlerts({ state: 'open' }),

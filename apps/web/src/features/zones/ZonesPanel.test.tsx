@@ -53,6 +53,11 @@ describe('Zones tab', () => {
   it('lists zones with their occupancy and rules read-only for a viewer', () => {
     renderPanel(makeMap({ accessLevel: 'viewer' }));
     expect(screen.getByTestId('zone-row-count').textContent).toBe('1 device inside');
+    expect(screen.queryByTestId('zones-unknown')).toBeNull();
+    act(() => useZonesStore.setState({ unknown: 2 }));
+    expect(screen.getByTestId('zones-unknown').textContent).toBe(
+      '2 devices on this map are in an unknown place (too uncertain or not heard lately)',
+    );
     expect(screen.queryByRole('button', { name: 'Draw a zone' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Lab' })).toBeNull();
     const rules = screen.getByRole('region', { name: 'Rules' });

@@ -17,6 +17,8 @@ export function ZonesPanel() {
   const drafting = useZonesStore((s) => s.draft !== null);
   const loading = useZonesStore((s) => s.loading);
   const error = useZonesStore((s) => s.error);
+  const unknown = useZonesStore((s) => s.unknown);
+  const hasZones = useZonesStore((s) => Object.keys(s.entities).length > 0);
   if (!map) return <p className="muted">{t('zones.noMap')}</p>;
   const editable = canEdit(map);
 
@@ -43,6 +45,11 @@ export function ZonesPanel() {
           </p>
         )}
         {loading ? <p className="muted">{t('zones.loading')}</p> : <ZoneList editable={editable} />}
+        {hasZones && unknown > 0 && (
+          <p className="small muted" data-testid="zones-unknown">
+            {t('zones.unknownCount', { count: unknown })}
+          </p>
+        )}
       </section>
       <RulesSection editable={editable} />
     </div>

@@ -58,12 +58,13 @@ describe('zones store', () => {
     const { applyPresence, applyOccupancy } = useZonesStore.getState();
     applyPresence([at('M1', 'a'), at('M2', 'a', { mapId: 'map-9' })]);
     applyPresence([at('M1', null, { state: 'unknown' })]);
-    applyOccupancy(occupancy('map-1', { a: 3 }));
+    applyOccupancy({ ...occupancy('map-1', { a: 3 }), unknown: 1 });
     applyOccupancy(occupancy('map-9', { x: 7 }));
     const s = useZonesStore.getState();
     expect(Object.keys(s.presence)).toEqual(['M1']);
     expect(s.presence.M1?.state).toBe('unknown');
     expect(s.occupancy).toEqual({ a: 3 });
+    expect(s.unknown).toBe(1);
   });
 
   it('says a device’s zone, or that it is outside every zone, or unknown', () => {

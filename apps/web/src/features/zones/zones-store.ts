@@ -16,6 +16,8 @@ interface ZonesState {
   entities: Record<string, Zone>;
   /** Zone id → devices inside it now. */
   occupancy: Record<string, number>;
+  /** Devices on the map whose presence is unknown now (too uncertain or stale). */
+  unknown: number;
   /** MAC → where the device is on this map. */
   presence: Record<string, ZonePresence>;
   loading: boolean;
@@ -47,6 +49,7 @@ const initial = {
   mapId: null,
   entities: {},
   occupancy: {},
+  unknown: 0,
   presence: {},
   loading: false,
   error: null,
@@ -91,6 +94,7 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
       set({
         presence: Object.fromEntries(presence.map((p) => [p.mac, p])),
         occupancy: counts(occupancy),
+        unknown: occupancy.unknown,
       });
     } catch (err) {
       console.error('Failed to fetch zone presence', err);
@@ -107,7 +111,8 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
     });
   },
   applyOccupancy(occupancy) {
-    if (occupancy.mapId === get().mapId) set({ occupancy: counts(occupancy) });
+    if (occupancy.mapId === get().mapId)
+      set({ occupancy: counts(occupancy), unknown: occupancy.unknown });
   },
   setVisible(visible) {
     localStorage.setItem(VISIBLE_KEY, String(visible));

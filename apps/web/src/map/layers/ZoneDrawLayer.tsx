@@ -1,10 +1,10 @@
 /**
  * Drawing and editing a zone on the map (owners and editors). Click to add a corner (it lands on a
  * vertex within a few pixels); click the first corner or press Enter to close the outline; drag a
- * corner to move it; Backspace undoes the last corner; Escape cancels. The name, colour and Save
- * are in the Zones tab.
+ * corner to move it, or focus it (Tab) and move it with the arrow keys (Shift: 10 px); Backspace
+ * undoes the last corner; Escape cancels. The name, colour and Save are in the Zones tab.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import type { Point, TrackingMap } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
@@ -19,6 +19,14 @@ import { useZonesStore } from '../../features/zones/zones-store.ts';
 import { imageSize, toLatLng } from '../crs.ts';
 import { useLeafletMap } from '../map-context.ts';
 
+/** Screen-pixel step of each arrow key. */
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && target.matches('input, textarea, select, [contenteditable]');
 
@@ -28,12 +36,21 @@ function otherVertices(editedId: string | null): Point[] {
   return Object.values(entities).flatMap((z) => (z.id === editedId ? [] : z.polygon));
 }
 
+/** The element of corner handle `index`, if `layer` is that handle. */
+function handleAt(layer: L.Layer, index: number): HTMLElement | null {
+  if (!(layer instanceof L.Marker)) return null;
+  const el = layer.getElement();
+  return el?.querySelector(`[data-index="${index}"]`) ? el : null;
+}
+
 export function ZoneDrawLayer({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
   const { t } = useI18n();
   const draft = useZonesStore((s) => s.draft);
   const drawing = draft !== null;
   const { width, height } = imageSize(tracking.settings);
+  /** The corner with keyboard focus, given back to it when the handles are redrawn. */
+  const focused = useRef<number | null>(null);
 
   // Clicks and keys while a draft is open.
   useEffect(() => {
@@ -79,10 +96,11 @@ export function ZoneDrawLayer({ map: tracking }: { map: TrackingMap }) {
     outline.addTo(group);
     draft.vertices.forEach((v, i) => {
       const closes = !draft.closed && i === 0 && draft.vertices.length >= 3;
+      const title = closes ? t('zones.draw.closeHere') : t('zones.draw.corner', { n: i + 1 });
       const handle = L.marker(toLatLng(v), {
         draggable: true,
-        keyboard: false,
-        title: closes ? t('zones.draw.closeHere') : t('zones.draw.corner', { n: i + 1 }),
+        keyboard: true,
+        title,
         icon: L.divIcon({
           className: `zone-vertex${closes ? ' closes' : ''}`,
           iconSize: [14, 14],
@@ -103,8 +121,31 @@ export function ZoneDrawLayer({ map: tracking }: { map: TrackingMap }) {
           .getState()
           .changeDraft((d) => moveVertex(d, i, p, toScreen, otherVertices(d.zoneId)));
       });
+      const el = handle.getElement();
+      if (!el) return;
+      el.setAttribute('aria-label', title);
+      el.addEventListener('focus', () => (focused.current = i));
+      el.addEventListener('blur', () => (focused.current = null));
+      // Arrow keys move the focused corner (not the map); nudges do not snap.
+      el.addEventListener('keydown', (e) => {
+        const arrow = ARROWS[e.key];
+        if (!arrow) return;
+        e.preventDefault();
+        e.stopPropagation();
+        const step = e.shiftKey ? 10 : 1;
+        const at = map.latLngToContainerPoint(toLatLng(v));
+        const ll = map.containerPointToLatLng([at.x + arrow[0] * step, at.y + arrow[1] * step]);
+        const p = clampToImage({ x: ll.lng, y: ll.lat }, { width, height });
+        useZonesStore.getState().changeDraft((d) => moveVertex(d, i, p, toScreen));
+      });
     });
-    return () => void group.remove();
+    const refocus = focused.current;
+    if (refocus !== null) group.eachLayer((l) => handleAt(l, refocus)?.focus());
+    return () => {
+      const keep = focused.current;
+      group.remove();
+      focused.current = keep;
+    };
   }, [map, draft, t, width, height]);
 
   return null;

@@ -163,4 +163,17 @@ describe('drawing a zone on the map', () => {
     clickPlan(10, 10);
     expect(draft()?.vertices).toHaveLength(3);
   });
+
+  it('moves a focused corner with the arrow keys, keeping the focus on it', () => {
+    renderLayer();
+    act(() => useZonesStore.getState().startEditing(lab.id));
+    const corner = () => handles()[1]!.getElement()!;
+    act(() => corner().focus());
+    act(() => void fireEvent.keyDown(corner(), { key: 'ArrowRight' }));
+    expect(draft()?.vertices[1]).toEqual({ x: 601, y: 500 });
+    expect(document.activeElement).toBe(corner());
+    expect(corner().getAttribute('aria-label')).toBe('Corner 2');
+    act(() => void fireEvent.keyDown(corner(), { key: 'ArrowDown', shiftKey: true }));
+    expect(draft()?.vertices[1]).toEqual({ x: 601, y: 510 });
+  });
 });
