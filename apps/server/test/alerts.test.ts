@@ -264,6 +264,30 @@ describeEachDb(
       expect((await s.call('POST', `/api/alerts/${alert!.id}/resolve`)).statusCode).toBe(404);
     });
 
+    it('lets any signed-in user read a public map’s zones, rules, presence and alerts, and change nothing', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const ward = await a.zone(mapId, 'Lobby');
+      await a.rule(mapId, { name: 'In', type: 'enter', zoneId: ward.id, severity: 'info' });
+      await walker(t.built, owner.id, mapId, 'BB:00:00:00:00:08', T0).stand(100, 100, 8);
+      const made = await a.call('PUT', `/api/maps/${mapId}`, { name: 'Public', isPublic: true });
+      expect(made.statusCode).toBe(200);
+      const r = api(t.built, (await createSignedInUser(t.built, 'reader')).token);
+      for (const url of ['zones', 'rules', 'events', 'presence'])
+        expect((await r.call('GET', `/api/maps/${mapId}/${url}`)).statusCode).toBe(200);
+      const alerts = await r.alerts(`mapId=${mapId}`);
+      expect(alerts).toHaveLength(1);
+      // Not in the reader's own list: only maps they own or share.
+      expect(await r.alerts()).toEqual([]);
+      expect(
+        (await r.call('POST', `/api/maps/${mapId}/zones`, { name: 'x', polygon: ward.polygon }))
+          .statusCode,
+      ).toBe(403);
+      expect((await r.call('POST', `/api/alerts/${alerts[0]!.id}/acknowledge`)).statusCode).toBe(
+        403,
+      );
+    });
+
     it('validates rules: durations, zones of the map', async () => {
       const { owner, mapId } = await ownMap(t.built);
       const other = await ownMap(t.built);

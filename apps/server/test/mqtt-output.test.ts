@@ -12,6 +12,7 @@ import { haDiscovery, topics } from '../src/modules/mqtt-out/topics.ts';
 import { startMqttIngest } from '../src/plugins/mqtt.ts';
 import { DB_KINDS, startTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
 import { connectMqtt, freePort, publish, sleep, subscribeGranted } from './mqtt-helpers.ts';
+import { testServices } from './services.ts';
 import { api, ownMap, walker } from './zones-helpers.ts';
 
 /**
@@ -191,5 +192,64 @@ describe.each(DB_KINDS)('MQTT output on the embedded broker [%s]', (kind) => {
     expect(leaked.filter((topic) => !topic.startsWith(`${MQTT_OUTPUT_ROOT}/${other.id}/`))).toEqual(
       [],
     );
+  });
+});
+
+const MQTT_URL = testServices().mqtt;
+
+describe.runIf(MQTT_URL)('MQTT output on an external broker (MQTT_URL)', () => {
+  let t: TestApp;
+  let ingest: MqttIngest;
+  let watcher: MqttClient;
+  const got = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { config: { alertingTimers: false } });
+    const { owner } = await ownMap(t.built);
+    ingest = await startMqttIngest({
+      config: testConfig({
+        mqttUrl: MQTT_URL!,
+        mqttIngestKey: (await t.built.repos.keys.create(owner.id, 'broker')).key,
+        mqttShareGroup: `out${process.pid}`,
+        mqttClientId: `rtls-out-test-${process.pid}`,
+        mqttSessionExpirySeconds: 0,
+      }),
+      pipeline: t.built.pipeline,
+      keys: t.built.repos.keys,
+      log: t.app.log,
+    });
+    t.built.mqttOut.attach(ingest.output!, ingest.mode === 'embedded');
+    watcher = await connectMqtt(MQTT_URL!);
+    watcher.on('message', (topic, payload) => got.set(topic, payload.toString()));
+  });
+  afterAll(async () => {
+    // Leave no retained message behind on the shared broker.
+    for (const topic of got.keys()) await publish(watcher, topic, '', { retain: true });
+    watcher?.end(true);
+    await ingest?.close();
+    await t?.close();
+  });
+
+  it('announces each monitored device under Home Assistant’s discovery prefix', async () => {
+    const prefix = `hatest${process.pid}`;
+    const { owner, mapId } = await ownMap(t.built);
+    await subscribeGranted(watcher, [`${prefix}/#`, `${MQTT_OUTPUT_ROOT}/${owner.id}/#`]);
+    const a = api(t.built, owner.token);
+    const res = await a.call('PUT', '/api/mqtt-output', { enabled: true, discoveryPrefix: prefix });
+    expect(res.json()).toMatchObject({ brokers: { embedded: false, external: true } });
+    const config = () => [...got].find(([topic, body]) => topic.startsWith(`${prefix}/`) && body);
+    await expect.poll(config).toBeDefined();
+    const [topic, body] = config()!;
+    const parsed = JSON.parse(body) as ReturnType<typeof haDiscovery>;
+    expect(topic).toBe(`${prefix}/device_tracker/${parsed.object_id}/config`);
+    await a.zone(mapId, 'Lab');
+    const mac = (
+      await t.sql.query<{ mac: string }>(
+        'select mac from devices where owner_id = $1 and is_monitored limit 1',
+        [owner.id],
+      )
+    )[0]!.mac;
+    await walker(t.built, owner.id, mapId, mac, Date.now() - 60_000).stand(100, 100, 8);
+    await expect.poll(() => got.get(parsed.state_topic)).toBe('Lab');
   });
 });
