@@ -63,9 +63,9 @@ export interface GridStageOptions {
    */
   siteId?: string;
   /**
-   * Widen the posterior by how badly the readings fit the map (fitVarianceFactor, smoothed over
-   * a few epochs) when deciding whether an epoch is sure enough to teach the site calibration;
-   * default false (the device locator turns it on). Confidence does not use it: see BIAS_EPOCHS.
+   * Widen the reported covariance by how badly the readings fit the map (fitVarianceFactor,
+   * smoothed over a few epochs), so confidence reflects model error too; default false (the
+   * device locator turns it on).
    */
   fitInflation?: boolean;
   /** Learn the tag's own transmit level from its confident fixes; default false (see docs). */
@@ -262,17 +262,14 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       const dtS = first ? 0 : dtMs / 1000;
       if (dtS > MAX_COAST_S) kf = null;
       predictMotion(f, useVelocity ? kf : null, dtS, q);
-      const weight = Math.min(1, dtMs / tau);
-      const fix = f.likelihood(map, readings, weight);
+      const fix = f.likelihood(map, readings, Math.min(1, dtMs / tau));
       if (!fix) return null;
       lastT = tMs;
       // Outlier test: readings far better explained outside the predicted belief than inside.
       const outlier = !first && -2 * Math.log(Math.max(1e-300, f.evidence())) > gate;
       if (outlier && rejections < MAX_REJECTIONS) {
         rejections++;
-        const held = f.estimate();
-        const cov = predictedCovariance(held, fix, weight);
-        return result(held, cov, readings.length, primary, kf);
+        return result(f.estimate(), readings.length, primary, kf, factor);
       }
       // Still an outlier after MAX_REJECTIONS: the tag really moved; restart the velocity.
       trackVelocity(fix, outlier);
@@ -282,49 +279,22 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       if (inflate) {
         factor += FACTOR_SMOOTHING * (fitVarianceFactor(map, readings, est.x, est.y) - factor);
       }
+      const out = result(est, readings.length, primary, kf, factor);
       const raw = readings.map((r) => ({ ...r, rssi: r.rssi + tag.offsetDb }));
-      // Learning is gated on the posterior's own spread (times the fit factor when inflating).
-      const learnt = { x: est.x, y: est.y, errorM: Math.sqrt(factor * (est.xx + est.yy)) };
-      learnFromEpoch(map, raw, learnt, learnTag ? tag : null, source.calibration);
-      return result(est, predictedCovariance(est, fix, weight), readings.length, primary, kf);
+      learnFromEpoch(map, raw, out, learnTag ? tag : null, source.calibration);
+      return out;
     },
   };
 }
 
-/**
- * How many single epochs' worth of spread the predicted error adds to the posterior's: the
- * posterior assumes the map is right and every epoch's error independent, so it shrinks as
- * readings pile up, while the part of the error that comes from where the map is wrong (a
- * link's shadowing, a body in the way) stays as long as the tag stays near the same spot. That
- * part is about the size of one epoch's spread (the same geometry, a comparable σ in dB); two
- * epochs' worth made the 1-σ radius hold 68 % of the errors on the Kolakowski calibration run,
- * the UJI library and the choosing simulation together (tried 0, 0.5, 1 and 2 with and without
- * the fit factor on either term; the fit factor only made the coverage of the three differ more,
- * so confidence does not use it).
- */
-export const BIAS_EPOCHS = 2;
-
-/**
- * The predicted covariance of the position: the posterior's plus BIAS_EPOCHS times the
- * untempered spread of the epoch's own likelihood (`weight` is the tempering it was made with).
- */
-function predictedCovariance(
-  post: GridPosterior,
-  fix: GridPosterior,
-  weight: number,
-): { xx: number; xy: number; yy: number } {
-  const b = BIAS_EPOCHS * weight;
-  return { xx: post.xx + b * fix.xx, xy: post.xy + b * fix.xy, yy: post.yy + b * fix.yy };
-}
-
 function result(
-  e: GridPosterior,
-  cov: { xx: number; xy: number; yy: number },
+  e: { x: number; y: number; xx: number; xy: number; yy: number },
   signalsUsed: number,
   primary: Observation | null,
   kf: CvState | null,
+  factor = 1,
 ): GridEstimate {
-  const errorM = Math.sqrt(cov.xx + cov.yy);
+  const errorM = Math.sqrt(factor * (e.xx + e.yy));
   return {
     x: metres(e.x),
     y: metres(e.y),
@@ -333,7 +303,7 @@ function result(
     signalsUsed,
     primaryGateway: primary?.gateway ?? null,
     errorM: metres(errorM),
-    covariance: cov,
+    covariance: { xx: factor * e.xx, xy: factor * e.xy, yy: factor * e.yy },
     vx: kf ? kf.x[2]! : 0,
     vy: kf ? kf.x[3]! : 0,
   };
