@@ -16,6 +16,7 @@ import {
 import type { GatewayHeartbeat } from './formats/index.ts';
 import { liveUpdate, type PositionSource } from './live-update.ts';
 import { createOwnerCache } from './owner-cache.ts';
+import { createLiveThrottle } from './live-throttle.ts';
 import { createSignalCache } from './signal-cache.ts';
 import { createWriteBehind } from './write-behind.ts';
 import { checkReport, type CleanReport } from './validate.ts';
@@ -47,6 +48,8 @@ export interface PipelineDeps {
   /** Batches stored at once (PostgreSQL pipelines them; PGlite runs one at a time anyway). */
   maxConcurrent?: number;
   onError?: (err: unknown) => void;
+  /** Least time between two updates of a device for reports alone (ms); see live-throttle.ts. */
+  updateIntervalMs?: number;
   /** Called after a batch's live updates are published: ms since each caller's submit. */
   onPublished?: (latencyMs: number, reports: number) => void;
   /**
@@ -80,8 +83,14 @@ export function createPipeline(deps: PipelineDeps) {
     maxConcurrent = sql.kind === 'postgres' ? 3 : 1,
     onError,
     onPublished,
+    updateIntervalMs,
   } = deps;
   const cache = createSignalCache();
+  const throttle = createLiveThrottle({
+    ...(updateIntervalMs === undefined ? {} : { intervalMs: updateIntervalMs }),
+    flush: (ownerId, macs) => publishNewest(ownerId, macs),
+    onError,
+  });
   const behind = createWriteBehind(sql, { onError });
   /** Configured device names per owner, re-read every few seconds rather than per batch. */
   const names = createOwnerCache((ownerId) => configuredNames(sql, ownerId));
@@ -164,8 +173,21 @@ export function createPipeline(deps: PipelineDeps) {
     ]);
     const nowMs = Date.now();
     const devices: PublishedDevice[] = [];
-    for (const [mac, lastSeen] of touched) devices.push(published(ownerId, mac, lastSeen, nowMs));
-    publish(ownerId, devices);
+    for (const [mac, lastSeen] of touched)
+      if (throttle.admit(ownerId, mac, nowMs))
+        devices.push(published(ownerId, mac, lastSeen, nowMs));
+    if (devices.length > 0) publish(ownerId, devices);
+  }
+
+  /** Publish devices as the cache holds them now. */
+  function publishNewest(ownerId: string, macs: readonly string[]) {
+    const nowMs = Date.now();
+    const devices: PublishedDevice[] = [];
+    for (const mac of macs) {
+      const newest = cache.newest(ownerId, mac);
+      if (newest !== null) devices.push(published(ownerId, mac, newest, nowMs));
+    }
+    if (devices.length > 0) publish(ownerId, devices);
   }
   const handOff = deps.handOff ?? deliver;
 
@@ -309,12 +331,8 @@ export function createPipeline(deps: PipelineDeps) {
     /** Publish devices whose positions changed (told by the positions module), with their signals. */
     publishLocated(ownerId: string, macs: readonly string[]) {
       const nowMs = Date.now();
-      const devices: PublishedDevice[] = [];
-      for (const mac of macs) {
-        const newest = cache.newest(ownerId, mac);
-        if (newest !== null) devices.push(published(ownerId, mac, newest, nowMs));
-      }
-      if (devices.length > 0) publish(ownerId, devices);
+      for (const mac of macs) throttle.sent(ownerId, mac, nowMs);
+      publishNewest(ownerId, macs);
     },
 
     /** A gateway's heartbeat (firmware telemetry): it is alive though it reported no device. */
@@ -331,6 +349,7 @@ export function createPipeline(deps: PipelineDeps) {
     async close() {
       closed = true;
       clearInterval(sweeper);
+      throttle.close();
       await flush();
       await behind.close();
     },

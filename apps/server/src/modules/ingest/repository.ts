@@ -75,10 +75,8 @@ export async function storeBatch(
   let fresh: Set<string>;
   if (fastPath) {
     fresh = await insertHistory(sql, batch);
-    const newOnes = newOf(fresh);
-    for (const t of tables)
-      for (const b of latestBy(newOnes, derivedKey[t], (x) => x.report.receivedAt))
-        sink.enqueue(t, derivedKey[t](b), b);
+    // The sink keeps the latest row per key itself, in any order.
+    for (const b of newOf(fresh)) for (const t of tables) sink.enqueue(t, derivedKey[t](b), b);
   } else {
     fresh = await sql.transaction(async (tx) => {
       const fresh = await insertHistory(tx, batch);
@@ -98,16 +96,18 @@ export async function storeBatch(
 }
 
 async function insertHistory(tx: Sql, batch: OwnedReport[]): Promise<Set<string>> {
+  // The time comes back as epoch milliseconds: parsing thousands of timestamps per batch costs.
   const inserted = await tx.query<{
     owner_id: string;
     device_mac: string;
     gateway_mac: string;
-    received_at: Date;
+    at_ms: number;
   }>(
     `insert into signal_history (owner_id, device_mac, gateway_mac, rssi, received_at, ip)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::timestamptz[], $6::text[])
      on conflict do nothing
-     returning owner_id, device_mac, gateway_mac, received_at`,
+     returning owner_id, device_mac, gateway_mac,
+       round(extract(epoch from received_at) * 1000)::float8 as at_ms`,
     [
       batch.map((b) => b.ownerId),
       batch.map((b) => b.report.device),
@@ -117,11 +117,10 @@ async function insertHistory(tx: Sql, batch: OwnedReport[]): Promise<Set<string>
       batch.map((b) => b.report.ip),
     ],
   );
-  return new Set(
-    inserted.map((r) =>
-      reportKey(r.owner_id, r.device_mac, r.gateway_mac, new Date(r.received_at).getTime()),
-    ),
-  );
+  const fresh = new Set<string>();
+  for (const r of inserted)
+    fresh.add(reportKey(r.owner_id, r.device_mac, r.gateway_mac, Number(r.at_ms)));
+  return fresh;
 }
 
 /**

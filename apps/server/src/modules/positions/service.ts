@@ -1,51 +1,41 @@
 /**
- * The one authority on where devices are. Every accepted report is observed: it joins its
- * (device, gateway) link window. Each monitored device is then located at most once per
- * TRAIL_POINT_SPACING_MS on every map whose placed gateways heard it within the live window
- * (MAX_SIGNAL_AGE_MS), each map with its own locator (keep-the-last rule included). Locating runs
- * off the live-update path (see scheduler.ts). Each new fix becomes a trail point, and devices whose
- * maps or fixes changed are handed to onLocated for publishing. A report whose device is one of
- * the owner's placed gateways is free calibration instead: what the other gateways hear of it
- * teaches that map's site calibration (once per spacing per gateway).
+ * The one authority on where devices are. Every accepted report is observed and handed to the
+ * locating core (core.ts): in this thread, or in a locator worker so that locating never holds up
+ * the server's I/O (worker-core.ts). The service keeps what the core last told of each device
+ * (where it is, per map), which devices are on each map, the positions other instances publish,
+ * and hands devices whose positions changed to onLocated for publishing; new fixes become trail
+ * points.
  */
-import { TRAIL_POINT_SPACING_MS, type Point, type TriangulationInfo } from '@rtls/contract';
-import {
-  calibrateFromGateway,
-  createDeviceLocator,
-  createLinkWindows,
-  MAX_SIGNAL_AGE_MS,
-  observationsFromLinks,
-  type DeviceLocator,
-} from '@rtls/positioning';
-import { linksByMap, settingsKey, type FrameCache, type OwnerFrames } from './frames.ts';
+import type { FrameCache, OwnerFrames } from './frames.ts';
 import type { TrailRecorder } from './recorder.ts';
 import { createRemotePositions } from './remote.ts';
-import { createScheduler } from './scheduler.ts';
+import {
+  createLocatingCore,
+  deviceKey,
+  type LocatedChange,
+  type LocatedOnMap,
+  type ObservedReport,
+  type TrailFix,
+} from './core.ts';
 
-/** A device's position on one map. */
-export interface LocatedOnMap {
-  mapId: string;
-  position: Point;
-  triangulationInfo: TriangulationInfo;
+export type { LocatedOnMap, ObservedReport } from './core.ts';
+
+/** Where the locating core runs: what the service asks of it. */
+export interface CoreHandle {
+  /** Reports of monitored devices; `frames` are the owner's current frames. */
+  observe(ownerId: string, frames: OwnerFrames, reports: readonly ObservedReport[]): void;
+  /** The owner's frames changed: locate its devices afresh with these. */
+  relocate(ownerId: string, frames: OwnerFrames): void;
+  expire(now: number): void;
+  settle(): void | Promise<void>;
+  stats(): { devices: number; queued: number; deferred: number };
+  close(): void | Promise<void>;
 }
 
-/** What the service reads of an accepted report. */
-export interface ObservedReport {
-  device: string;
-  gateway: string;
-  rssi: number;
-  receivedAt: number;
-}
-
-interface DeviceState {
-  ownerId: string;
-  mac: string;
-  /** One locator per map the device is heard on, with the mode and settings it was built with. */
-  locators: Map<string, { config: string; locator: DeviceLocator }>;
-  /** Where the device is now, per map. */
-  located: Map<string, LocatedOnMap>;
-  locatedAt: number;
-  heardAt: number;
+/** What a core handle reports back to the service. */
+export interface CoreSink {
+  onLocated: (changes: LocatedChange[]) => void;
+  onTrail: (fix: TrailFix) => void;
 }
 
 export interface PositionsServiceOptions {
@@ -53,114 +43,92 @@ export interface PositionsServiceOptions {
   recorder: TrailRecorder;
   /** Devices whose positions changed (a new fix, or a map gained or lost), per owner. */
   onLocated?: (ownerId: string, macs: string[]) => void;
+  /** Where the core runs; by default in this thread (with the options below). */
+  core?: (sink: CoreSink) => CoreHandle;
   intervalMs?: number;
   budgetMsPerS?: number;
   sliceMs?: number;
   onError?: (err: unknown) => void;
 }
 
-/** How long a device's state is kept without reports. */
+/** How long positions of idle owners' frames are kept (ms). */
 const IDLE_MS = 10 * 60_000;
 /** How often devices that fell silent are dropped from their maps (ms). */
 const EXPIRE_MS = 5_000;
 
-const deviceKey = (ownerId: string, mac: string) => `${ownerId}|${mac}`;
+interface LocalDevice {
+  ownerId: string;
+  mac: string;
+  located: Map<string, LocatedOnMap>;
+}
+
+/** The core in this thread, reading the frame cache directly. */
+export function inlineCore(
+  frames: FrameCache,
+  opts: {
+    intervalMs?: number;
+    budgetMsPerS?: number;
+    sliceMs?: number;
+    onError?: (err: unknown) => void;
+  },
+) {
+  return (sink: CoreSink): CoreHandle => {
+    const core = createLocatingCore({ owner: (id) => frames.get(id), ...sink, ...opts });
+    return {
+      observe: (ownerId, _frames, reports) => core.observe(ownerId, reports),
+      relocate: (ownerId) => core.relocate(ownerId),
+      expire: (now) => core.expire(now),
+      settle: () => core.settle(),
+      stats: () => core.stats(),
+      close: () => core.close(),
+    };
+  };
+}
 
 export function createPositionsService({
   frames,
   recorder,
   onLocated = () => undefined,
-  intervalMs = TRAIL_POINT_SPACING_MS,
+  core: makeCore,
+  intervalMs,
   budgetMsPerS,
   sliceMs,
   onError = () => undefined,
 }: PositionsServiceOptions) {
-  const links = createLinkWindows();
-  const states = new Map<string, DeviceState>();
+  /** Devices the core here holds, with where it last located them. */
+  const local = new Map<string, LocalDevice>();
   /** Devices another instance locates (a device located here is never taken from there). */
   const remote = createRemotePositions();
-  /** Devices located on each map now. */
+  /** Devices located on each map now (held here). */
   const onMaps = new Map<string, Set<string>>();
-  /** Devices whose positions changed since the last hand-over to onLocated. */
-  const changed = new Set<string>();
-  /** When each gateway heard by the others last taught its map (report time, ms). */
-  const taught = new Map<string, number>();
-  const scheduler = createScheduler({
-    run: locate,
-    afterSlice: handOver,
-    ...(budgetMsPerS === undefined ? {} : { budgetMsPerS }),
-    ...(sliceMs === undefined ? {} : { sliceMs }),
-    onError,
-  });
+  const sink: CoreSink = {
+    onLocated: applyChanges,
+    onTrail: (fix) => recorder.add(fix),
+  };
+  const core = (makeCore ?? inlineCore(frames, { intervalMs, budgetMsPerS, sliceMs, onError }))(
+    sink,
+  );
 
-  function setLocated(key: string, state: DeviceState, next: Map<string, LocatedOnMap>) {
-    const prev = state.located;
-    let differs = prev.size !== next.size;
-    for (const [mapId, l] of next) if (prev.get(mapId) !== l) differs = true;
-    if (!differs) return;
-    for (const mapId of prev.keys()) if (!next.has(mapId)) onMaps.get(mapId)?.delete(key);
-    for (const mapId of next.keys()) {
-      let set = onMaps.get(mapId);
-      if (!set) onMaps.set(mapId, (set = new Set()));
-      set.add(key);
-    }
-    state.located = next;
-    changed.add(key);
-  }
-
-  function locate(key: string, now: number) {
-    const state = states.get(key);
-    if (!state) return;
-    const owner = frames.get(state.ownerId);
-    // While the owner's frames reload after a change, the device waits for the re-location.
-    if (!owner) return;
-    const mode = owner.monitored.get(state.mac);
-    const next = new Map<string, LocatedOnMap>();
-    state.locatedAt = now;
-    const heard = mode ? linksByMap(owner, links.summaries(key, now)) : new Map();
-    for (const mapId of state.locators.keys()) if (!heard.has(mapId)) state.locators.delete(mapId);
-    for (const [mapId, mapLinks] of heard) {
-      const map = owner.maps.get(mapId)!;
-      const config = `${mode}|${settingsKey(map.settings)}`;
-      let entry = state.locators.get(mapId);
-      const fresh = !entry || entry.config !== config;
-      if (!entry || fresh) {
-        entry = { config, locator: createDeviceLocator({ mode: mode!, settings: map.settings }) };
-        state.locators.set(mapId, entry);
-      }
-      const before = entry.locator.last;
-      const fix = entry.locator.update(map.frame, observationsFromLinks(mapLinks, now), now);
-      const prev = state.located.get(mapId);
-      // A locator started afresh (after a change) keeps the device's last position until it has
-      // a good fix of its own, as the locator itself would.
-      if (!fix && fresh && prev && map.settings.enabled) next.set(mapId, prev);
-      if (!fix) continue;
-      next.set(mapId, prev && fix === before ? prev : { mapId, ...fix });
-      if (fix !== before) {
-        recorder.add({ ownerId: state.ownerId, mac: state.mac, mapId, ...fix.position, at: now });
-      }
-    }
-    setLocated(key, state, next);
-    if (!mode) forget(key, state);
-  }
-
-  function forget(key: string, state: DeviceState) {
-    setLocated(key, state, new Map());
-    states.delete(key);
-    links.forget(key);
-  }
-
-  function handOver() {
-    if (changed.size === 0) return;
+  function applyChanges(changes: LocatedChange[]) {
     const byOwner = new Map<string, string[]>();
-    for (const key of changed) {
-      const state = states.get(key);
-      const [ownerId, mac] = state ? [state.ownerId, state.mac] : splitKey(key);
-      const list = byOwner.get(ownerId);
-      if (list) list.push(mac);
-      else byOwner.set(ownerId, [mac]);
+    for (const c of changes) {
+      const key = deviceKey(c.ownerId, c.mac);
+      const device = local.get(key) ?? { ownerId: c.ownerId, mac: c.mac, located: new Map() };
+      const next = new Map(c.located.map((l) => [l.mapId, l]));
+      for (const mapId of device.located.keys())
+        if (!next.has(mapId)) onMaps.get(mapId)?.delete(key);
+      for (const mapId of next.keys()) {
+        let set = onMaps.get(mapId);
+        if (!set) onMaps.set(mapId, (set = new Set()));
+        set.add(key);
+      }
+      device.located = next;
+      if (c.gone) local.delete(key);
+      else local.set(key, device);
+      const list = byOwner.get(c.ownerId);
+      if (list) list.push(c.mac);
+      else byOwner.set(c.ownerId, [c.mac]);
     }
-    changed.clear();
     for (const [ownerId, macs] of byOwner) {
       try {
         onLocated(ownerId, macs);
@@ -170,11 +138,6 @@ export function createPositionsService({
     }
   }
 
-  const splitKey = (key: string): [string, string] => {
-    const i = key.lastIndexOf('|');
-    return [key.slice(0, i), key.slice(i + 1)];
-  };
-
   /**
    * Re-locate an owner's devices now, with fresh frames and fresh locators (a track smoothed under
    * the old anchors would hold the old answer for a while).
@@ -182,82 +145,50 @@ export function createPositionsService({
   function relocateOwner(ownerId: string) {
     frames.invalidate(ownerId);
     frames.reload(ownerId).then(() => {
-      for (const [key, state] of states) {
-        if (state.ownerId !== ownerId) continue;
-        state.locators.clear();
-        scheduler.queue(key);
-      }
+      const owner = frames.get(ownerId);
+      if (owner) core.relocate(ownerId, owner);
     }, onError);
-  }
-
-  /** A placed gateway heard by the others: its map's site calibration learns from it. */
-  function gatewayHeard(ownerId: string, owner: OwnerFrames, mapId: string, r: ObservedReport) {
-    const key = `${deviceKey(ownerId, r.device)}#gateway`;
-    links.add(key, r.gateway, r.rssi, r.receivedAt);
-    if (r.receivedAt - (taught.get(key) ?? -Infinity) < intervalMs) return;
-    const map = owner.maps.get(mapId);
-    const source = map?.frame.anchors.find((a) => a.id === r.device);
-    if (!map || !source) return;
-    taught.set(key, r.receivedAt);
-    const obs = observationsFromLinks(links.summaries(key, r.receivedAt), r.receivedAt);
-    calibrateFromGateway(map.frame.anchors, mapId, source, obs);
   }
 
   /** Devices that fell silent leave their maps; devices idle for long are forgotten. */
   function expire(now = Date.now()) {
-    for (const [key, at] of taught) if (now - at > IDLE_MS) taught.delete(key);
-    for (const [key, s] of states) {
-      if (now - s.heardAt > IDLE_MS) forget(key, s);
-      else if (s.located.size > 0 && now - s.heardAt > MAX_SIGNAL_AGE_MS) scheduler.queue(key);
-    }
-    links.sweep(now);
+    core.expire(now);
     remote.expire(now);
     frames.sweep(IDLE_MS, now);
-    handOver();
   }
   const sweeper = setInterval(expire, EXPIRE_MS);
   sweeper.unref();
 
   return {
     /**
-     * Take accepted reports of one owner: each joins its link window, and each monitored device
-     * heard is located soon (at once when its last locate is a spacing old).
+     * Take accepted reports of one owner: each report of a monitored device joins its link
+     * window, and the device is located soon.
      */
     async observe(ownerId: string, reports: readonly ObservedReport[]): Promise<void> {
       if (!frames.get(ownerId)) await frames.prepare([ownerId], onError);
       else void frames.prepare([ownerId], onError);
       const owner = frames.get(ownerId);
       if (!owner) return;
+      const mine: ObservedReport[] = [];
+      let last = '';
       for (const r of reports) {
-        if (!owner.monitored.has(r.device)) {
-          const gatewayOn = owner.gatewayMap.get(r.device);
-          if (gatewayOn) gatewayHeard(ownerId, owner, gatewayOn, r);
-          continue;
-        }
+        if (!owner.monitored.has(r.device)) continue;
+        mine.push(r);
+        if (r.device === last) continue;
+        last = r.device;
         const key = deviceKey(ownerId, r.device);
-        links.add(key, r.gateway, r.rssi, r.receivedAt);
-        let state = states.get(key);
-        if (!state) {
-          state = {
-            ownerId,
-            mac: r.device,
-            locators: new Map(),
-            located: new Map(),
-            locatedAt: -Infinity,
-            heardAt: 0,
-          };
-          states.set(key, state);
+        if (!local.has(key)) {
+          local.set(key, { ownerId, mac: r.device, located: new Map() });
           remote.forget(key);
         }
-        state.heardAt = Date.now();
-        scheduler.queue(key, state.locatedAt + intervalMs);
       }
+      if (mine.length > 0) core.observe(ownerId, owner, mine);
     },
 
     /** Where a device is now: one entry per map it is located on (here, or by another instance). */
     locatedOf(ownerId: string, mac: string): LocatedOnMap[] {
       const key = deviceKey(ownerId, mac);
-      const located = states.get(key)?.located ?? remote.located(key);
+      const located = local.get(key)?.located ?? remote.located(key);
       return located ? [...located.values()] : [];
     },
 
@@ -265,19 +196,19 @@ export function createPositionsService({
     onMap(mapId: string): { ownerId: string; mac: string; located: LocatedOnMap }[] {
       const out: { ownerId: string; mac: string; located: LocatedOnMap }[] = [];
       for (const key of onMaps.get(mapId) ?? []) {
-        const state = states.get(key);
-        const located = state?.located.get(mapId);
-        if (state && located) out.push({ ownerId: state.ownerId, mac: state.mac, located });
+        const device = local.get(key);
+        const located = device?.located.get(mapId);
+        if (device && located) out.push({ ownerId: device.ownerId, mac: device.mac, located });
       }
       for (const r of remote.onMap(mapId))
-        if (!states.has(r.key)) out.push({ ownerId: r.ownerId, mac: r.mac, located: r.located });
+        if (!local.has(r.key)) out.push({ ownerId: r.ownerId, mac: r.mac, located: r.located });
       return out;
     },
 
     /** Where another instance has located a device (from the updates it publishes). */
     adoptRemote(ownerId: string, mac: string, located: readonly LocatedOnMap[]) {
       const key = deviceKey(ownerId, mac);
-      if (!states.has(key)) remote.adopt(key, ownerId, mac, located, Date.now());
+      if (!local.has(key)) remote.adopt(key, ownerId, mac, located, Date.now());
     },
 
     /** An owner's gateways, devices or maps changed: re-locate that owner's devices now. */
@@ -299,14 +230,14 @@ export function createPositionsService({
     expire,
 
     /** Run every queued and waiting locate now, regardless of budget and spacing (tests). */
-    settle: () => scheduler.settle(),
+    settle: () => core.settle(),
 
     /** Devices held, locates waiting, and slices put off because the budget was spent. */
-    stats: () => ({ devices: states.size, ...scheduler.stats() }),
+    stats: () => core.stats(),
 
     async close() {
-      scheduler.close();
       clearInterval(sweeper);
+      await core.close();
       await recorder.close();
     },
   };

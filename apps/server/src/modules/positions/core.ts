@@ -1,0 +1,228 @@
+/**
+ * The locating core: per monitored device its link windows (fed by every accepted report), one
+ * locator per map whose placed gateways heard it within the live window (MAX_SIGNAL_AGE_MS), each
+ * map with its own settings (keep-the-last rule included), and the scheduler that runs the
+ * locates. It reads each owner's frames through `owner` and tells what changed through
+ * `onLocated` (after every slice) and `onTrail` (every new fix). It runs in the server's thread
+ * or in a locator worker (see worker-core.ts); it touches neither the database nor sockets.
+ */
+import { TRAIL_POINT_SPACING_MS, type Point, type TriangulationInfo } from '@rtls/contract';
+import {
+  createDeviceLocator,
+  createLinkWindows,
+  MAX_SIGNAL_AGE_MS,
+  observationsFromLinks,
+  type DeviceLocator,
+} from '@rtls/positioning';
+import { linksByMap, settingsKey, type OwnerFrames } from './frames.ts';
+import { createScheduler } from './scheduler.ts';
+
+/** A device's position on one map. */
+export interface LocatedOnMap {
+  mapId: string;
+  position: Point;
+  triangulationInfo: TriangulationInfo;
+}
+
+/** What the core reads of an accepted report. */
+export interface ObservedReport {
+  device: string;
+  gateway: string;
+  rssi: number;
+  receivedAt: number;
+}
+
+/** A device whose positions changed; `gone` when the core no longer holds it. */
+export interface LocatedChange {
+  ownerId: string;
+  mac: string;
+  located: LocatedOnMap[];
+  gone: boolean;
+}
+
+export interface TrailFix {
+  ownerId: string;
+  mac: string;
+  mapId: string;
+  x: number;
+  y: number;
+  at: number;
+}
+
+export interface CoreOptions {
+  owner: (ownerId: string) => OwnerFrames | undefined;
+  onLocated: (changes: LocatedChange[]) => void;
+  onTrail: (fix: TrailFix) => void;
+  intervalMs?: number;
+  budgetMsPerS?: number;
+  sliceMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+interface DeviceState {
+  ownerId: string;
+  mac: string;
+  /** One locator per map the device is heard on, with the mode and settings it was built with. */
+  locators: Map<string, { config: string; locator: DeviceLocator }>;
+  /** Where the device is now, per map. */
+  located: Map<string, LocatedOnMap>;
+  locatedAt: number;
+  heardAt: number;
+}
+
+/** How long a device's state is kept without reports. */
+const IDLE_MS = 10 * 60_000;
+/** A device due to be located with no report since waits this much longer for one (ms). */
+const LATE_LOCATE_MS = 150;
+
+export const deviceKey = (ownerId: string, mac: string) => `${ownerId}|${mac}`;
+
+export function createLocatingCore({
+  owner: ownerOf,
+  onLocated,
+  onTrail,
+  intervalMs = TRAIL_POINT_SPACING_MS,
+  budgetMsPerS,
+  sliceMs,
+  onError = () => undefined,
+}: CoreOptions) {
+  const links = createLinkWindows();
+  const states = new Map<string, DeviceState>();
+  /** Devices whose positions changed (or that were forgotten) since the last hand-over. */
+  const changed = new Map<string, LocatedChange>();
+  const scheduler = createScheduler({
+    run: locate,
+    afterSlice: handOver,
+    ...(budgetMsPerS === undefined ? {} : { budgetMsPerS }),
+    ...(sliceMs === undefined ? {} : { sliceMs }),
+    onError,
+  });
+
+  function setLocated(key: string, state: DeviceState, next: Map<string, LocatedOnMap>) {
+    const prev = state.located;
+    let differs = prev.size !== next.size;
+    for (const [mapId, l] of next) if (prev.get(mapId) !== l) differs = true;
+    if (!differs) return;
+    state.located = next;
+    changed.set(key, {
+      ownerId: state.ownerId,
+      mac: state.mac,
+      located: [...next.values()],
+      gone: false,
+    });
+  }
+
+  function locate(key: string, now: number) {
+    const state = states.get(key);
+    if (!state) return;
+    const owner = ownerOf(state.ownerId);
+    // While the owner's frames reload after a change, the device waits for the re-location.
+    if (!owner) return;
+    const mode = owner.monitored.get(state.mac);
+    const next = new Map<string, LocatedOnMap>();
+    state.locatedAt = now;
+    const heard = mode ? linksByMap(owner, links.summaries(key, now)) : new Map();
+    for (const mapId of state.locators.keys()) if (!heard.has(mapId)) state.locators.delete(mapId);
+    for (const [mapId, mapLinks] of heard) {
+      const map = owner.maps.get(mapId)!;
+      const config = `${mode}|${settingsKey(map.settings)}`;
+      let entry = state.locators.get(mapId);
+      const fresh = !entry || entry.config !== config;
+      if (!entry || fresh) {
+        entry = { config, locator: createDeviceLocator({ mode: mode!, settings: map.settings }) };
+        state.locators.set(mapId, entry);
+      }
+      const before = entry.locator.last;
+      const fix = entry.locator.update(map.frame, observationsFromLinks(mapLinks, now), now);
+      const prev = state.located.get(mapId);
+      // A locator started afresh (after a change) keeps the device's last position until it has
+      // a good fix of its own, as the locator itself would.
+      if (!fix && fresh && prev && map.settings.enabled) next.set(mapId, prev);
+      if (!fix) continue;
+      next.set(mapId, prev && fix === before ? prev : { mapId, ...fix });
+      if (fix !== before)
+        onTrail({ ownerId: state.ownerId, mac: state.mac, mapId, ...fix.position, at: now });
+    }
+    setLocated(key, state, next);
+    if (!mode) forget(key, state);
+  }
+
+  function forget(key: string, state: DeviceState) {
+    states.delete(key);
+    links.forget(key);
+    changed.set(key, { ownerId: state.ownerId, mac: state.mac, located: [], gone: true });
+  }
+
+  function handOver() {
+    if (changed.size === 0) return;
+    const list = [...changed.values()];
+    changed.clear();
+    try {
+      onLocated(list);
+    } catch (err) {
+      onError(err);
+    }
+  }
+
+  return {
+    /**
+     * Take accepted reports of one owner: each report of a monitored device joins its link
+     * window, and the device is located soon (right after the first report that finds it due).
+     */
+    observe(ownerId: string, reports: readonly ObservedReport[]) {
+      const owner = ownerOf(ownerId);
+      if (!owner) return;
+      const now = Date.now();
+      for (const r of reports) {
+        if (!owner.monitored.has(r.device)) continue;
+        const key = deviceKey(ownerId, r.device);
+        links.add(key, r.gateway, r.rssi, r.receivedAt);
+        let state = states.get(key);
+        if (!state) {
+          state = {
+            ownerId,
+            mac: r.device,
+            locators: new Map(),
+            located: new Map(),
+            locatedAt: -Infinity,
+            heardAt: 0,
+          };
+          states.set(key, state);
+        }
+        state.heardAt = now;
+        const due = state.locatedAt + intervalMs;
+        scheduler.queue(key, now >= due ? 0 : due + LATE_LOCATE_MS);
+      }
+    },
+
+    /** Re-locate an owner's devices now with fresh locators (its frames were just reloaded). */
+    relocate(ownerId: string) {
+      for (const [key, state] of states) {
+        if (state.ownerId !== ownerId) continue;
+        state.locators.clear();
+        scheduler.queue(key);
+      }
+    },
+
+    /** Devices that fell silent leave their maps; devices idle for long are forgotten. */
+    expire(now = Date.now()) {
+      for (const [key, s] of states) {
+        if (now - s.heardAt > IDLE_MS) {
+          setLocated(key, s, new Map());
+          forget(key, s);
+        } else if (s.located.size > 0 && now - s.heardAt > MAX_SIGNAL_AGE_MS) scheduler.queue(key);
+      }
+      links.sweep(now);
+      handOver();
+    },
+
+    /** Run every queued and waiting locate now, regardless of budget and spacing. */
+    settle: () => scheduler.settle(),
+
+    /** Devices held, locates waiting, and slices put off because the budget was spent. */
+    stats: () => ({ devices: states.size, ...scheduler.stats() }),
+
+    close: () => scheduler.close(),
+  };
+}
+export type LocatingCore = ReturnType<typeof createLocatingCore>;
