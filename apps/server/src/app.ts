@@ -151,6 +151,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   alerting.alerting.addSink(mqttOut.events);
   const positions = createPositionsModule(sql, {
     retentionMinutes: config.trailRetentionMinutes,
+    workers: config.positionsWorkers,
     // A device's new position goes out at once, with its signals as the pipeline holds them, and
     // its zone presence follows from it.
     onLocated: (ownerId, macs) => {

@@ -17,6 +17,8 @@ export interface Config {
   positionsStreamUrl: string | null;
   /** Partition queue names are `<prefix>.<k>`; null: the stream's default (rtls.positions). */
   positionsStreamPrefix: string | null;
+  /** Worker threads that locate devices (partitioned by device); 0 locates in the server thread. */
+  positionsWorkers: number;
   mqttUrl: string | null;
   /** Port of the embedded MQTT broker (only when mqttUrl is not set); 0 disables it. */
   mqttPort: number;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl: env.REDIS_URL || null,
     positionsStreamUrl: env.POSITIONS_STREAM_URL || null,
     positionsStreamPrefix: env.POSITIONS_STREAM_PREFIX || null,
+    positionsWorkers: int('POSITIONS_WORKERS', env.POSITIONS_WORKERS, 1),
     mqttUrl: env.MQTT_URL || null,
     mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
     mqttIngestKey: env.MQTT_INGEST_KEY || null,

@@ -72,6 +72,11 @@ interface DeviceState {
 
 /** How long a device's state is kept without reports. */
 const IDLE_MS = 10 * 60_000;
+/**
+ * A device heard for the first time is located this much later (ms): a gateway round's reports
+ * arrive within tens of milliseconds, and a first fix from all of them beats one from the first.
+ */
+const FIRST_LOCATE_MS = 100;
 /** A device due to be located with no report since waits this much longer for one (ms). */
 const LATE_LOCATE_MS = 150;
 
@@ -184,7 +189,8 @@ export function createLocatingCore({
             mac: r.device,
             locators: new Map(),
             located: new Map(),
-            locatedAt: -Infinity,
+            // First located FIRST_LOCATE_MS from now, once the round's other gateways are in.
+            locatedAt: now + FIRST_LOCATE_MS - intervalMs,
             heardAt: 0,
           };
           states.set(key, state);

@@ -4,6 +4,7 @@ import { createFrameCache } from './frames.ts';
 import { createTrailRecorder } from './recorder.ts';
 import { positionsRepository } from './repository.ts';
 import { createPositionsService } from './service.ts';
+import { workerCore } from './worker-core.ts';
 
 /** What changed: an owner's gateways or devices, a map's geometry, a user's settings. */
 export type PositionChange = { kind: 'owner' | 'map' | 'settings'; id: string };
@@ -12,6 +13,8 @@ export interface PositionsModuleOptions {
   retentionMinutes: number;
   /** How often an owner's maps, gateways, monitored devices and settings are re-read (ms). */
   framesRefreshMs?: number;
+  /** Worker threads that locate devices; 0 (the default here) locates in this thread. */
+  workers?: number;
   /** Devices whose positions changed, per owner (to publish them). */
   onLocated?: (ownerId: string, macs: string[]) => void;
   /** Tell the other instances of a change made here (they may locate the devices concerned). */
@@ -21,7 +24,14 @@ export interface PositionsModuleOptions {
 
 export function createPositionsModule(
   sql: Sql,
-  { retentionMinutes, framesRefreshMs, onLocated, broadcast, onError }: PositionsModuleOptions,
+  {
+    retentionMinutes,
+    framesRefreshMs,
+    workers = 0,
+    onLocated,
+    broadcast,
+    onError,
+  }: PositionsModuleOptions,
 ) {
   const repo = positionsRepository(sql);
   const frames = createFrameCache(repo, framesRefreshMs);
@@ -29,6 +39,7 @@ export function createPositionsModule(
   const service = createPositionsService({
     frames,
     recorder,
+    ...(workers > 0 ? { core: workerCore({ workers, ...(onError ? { onError } : {}) }) } : {}),
     ...(onLocated ? { onLocated } : {}),
     ...(onError ? { onError } : {}),
   });

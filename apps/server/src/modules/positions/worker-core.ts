@@ -1,0 +1,189 @@
+/**
+ * The locating core in worker threads, so that locating (a grid filter per device and map, about
+ * a quarter of a millisecond each) never takes the server thread's time from I/O. Devices are
+ * partitioned between the workers by a hash of owner and MAC, so each device is located by one
+ * worker from all of its reports, in order. The server thread sends each owner's frames when they
+ * change and the reports of monitored devices; workers send back changed positions and new fixes.
+ * A worker that dies is replaced (its devices are located afresh from their next reports).
+ */
+import { Worker } from 'node:worker_threads';
+import type { OwnerFrames } from './frames.ts';
+import type { LocatedChange, ObservedReport, TrailFix } from './core.ts';
+import type { CoreHandle, CoreSink } from './service.ts';
+
+type Stats = { devices: number; queued: number; deferred: number };
+
+/** Messages to a worker. */
+export type ToWorker =
+  | { t: 'frames'; ownerId: string; frames: OwnerFrames }
+  | { t: 'forget'; ownerId: string }
+  | {
+      t: 'observe';
+      ownerId: string;
+      devices: string[];
+      gateways: string[];
+      rssi: Float64Array;
+      at: Float64Array;
+    }
+  | { t: 'relocate'; ownerId: string; frames: OwnerFrames }
+  | { t: 'expire'; now: number }
+  | { t: 'settle'; id: number }
+  | { t: 'close' };
+
+/** Messages from a worker. */
+export type FromWorker =
+  | { t: 'located'; changes: LocatedChange[]; trail: TrailFix[]; stats: Stats }
+  | { t: 'settled'; id: number; trail: TrailFix[]; stats: Stats }
+  | { t: 'error'; message: string }
+  | { t: 'closed'; trail: TrailFix[] };
+
+export interface WorkerCoreOptions {
+  workers: number;
+  budgetMsPerS?: number;
+  sliceMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+/** FNV-1a of a string: the device's worker. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+interface Slot {
+  worker: Worker;
+  /** The frames object last sent per owner (sent again when the cache holds another). */
+  sent: Map<string, OwnerFrames>;
+  stats: Stats;
+  settles: Map<number, () => void>;
+}
+
+export function workerCore({
+  workers: count,
+  budgetMsPerS = 900,
+  sliceMs = 10,
+  onError = () => undefined,
+}: WorkerCoreOptions) {
+  return (sink: CoreSink): CoreHandle => {
+    let closing = false;
+    let settleId = 0;
+    const trail = (fixes: TrailFix[]) => {
+      for (const f of fixes) sink.onTrail(f);
+    };
+
+    function spawn(): Slot {
+      const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
+        workerData: {
+          entry: new URL('./locator-worker.ts', import.meta.url).href,
+          budgetMsPerS,
+          sliceMs,
+        },
+      });
+      const slot: Slot = {
+        worker,
+        sent: new Map(),
+        stats: { devices: 0, queued: 0, deferred: 0 },
+        settles: new Map(),
+      };
+      worker.on('message', (m: FromWorker) => {
+        if (m.t === 'located') {
+          trail(m.trail);
+          slot.stats = m.stats;
+          if (m.changes.length > 0) sink.onLocated(m.changes);
+        } else if (m.t === 'settled') {
+          trail(m.trail);
+          slot.stats = m.stats;
+          slot.settles.get(m.id)?.();
+          slot.settles.delete(m.id);
+        } else if (m.t === 'closed') trail(m.trail);
+        else if (m.t === 'error') onError(new Error(m.message));
+      });
+      worker.on('error', onError);
+      worker.on('exit', () => {
+        for (const done of slot.settles.values()) done();
+        if (closing) return;
+        onError(new Error('a locator worker stopped; starting another'));
+        const i = slots.indexOf(slot);
+        if (i >= 0) slots[i] = spawn();
+      });
+      worker.unref();
+      return slot;
+    }
+    const slots: Slot[] = Array.from({ length: Math.max(1, count) }, spawn);
+
+    function send(slot: Slot, ownerId: string, frames: OwnerFrames) {
+      if (slot.sent.get(ownerId) === frames) return;
+      slot.sent.set(ownerId, frames);
+      slot.worker.postMessage({ t: 'frames', ownerId, frames } satisfies ToWorker);
+    }
+
+    return {
+      observe(ownerId, frames, reports: readonly ObservedReport[]) {
+        const parts = slots.map(() => [] as ObservedReport[]);
+        if (slots.length === 1) parts[0] = reports as ObservedReport[];
+        else for (const r of reports) parts[hash(r.device) % slots.length]!.push(r);
+        parts.forEach((part, i) => {
+          if (part.length === 0) return;
+          const slot = slots[i]!;
+          send(slot, ownerId, frames);
+          const n = part.length;
+          const [devices, gateways] = [new Array<string>(n), new Array<string>(n)];
+          const [rssiBuf, atBuf] = [new ArrayBuffer(n * 8), new ArrayBuffer(n * 8)];
+          const [rssi, at] = [new Float64Array(rssiBuf), new Float64Array(atBuf)];
+          for (let k = 0; k < n; k++) {
+            const r = part[k]!;
+            devices[k] = r.device;
+            gateways[k] = r.gateway;
+            rssi[k] = r.rssi;
+            at[k] = r.receivedAt;
+          }
+          const msg: ToWorker = { t: 'observe', ownerId, devices, gateways, rssi, at };
+          slot.worker.postMessage(msg, [rssiBuf, atBuf]);
+        });
+      },
+      relocate(ownerId, frames) {
+        for (const slot of slots) {
+          slot.sent.set(ownerId, frames);
+          slot.worker.postMessage({ t: 'relocate', ownerId, frames } satisfies ToWorker);
+        }
+      },
+      expire(now) {
+        for (const slot of slots) slot.worker.postMessage({ t: 'expire', now } satisfies ToWorker);
+      },
+      async settle() {
+        await Promise.all(
+          slots.map(
+            (slot) =>
+              new Promise<void>((resolve) => {
+                const id = ++settleId;
+                slot.settles.set(id, resolve);
+                slot.worker.postMessage({ t: 'settle', id } satisfies ToWorker);
+              }),
+          ),
+        );
+      },
+      stats: () =>
+        slots.reduce(
+          (a, s) => ({
+            devices: a.devices + s.stats.devices,
+            queued: a.queued + s.stats.queued,
+            deferred: a.deferred + s.stats.deferred,
+          }),
+          { devices: 0, queued: 0, deferred: 0 },
+        ),
+      async close() {
+        closing = true;
+        await Promise.all(
+          slots.map(async (slot) => {
+            const exited = new Promise((r) => slot.worker.once('exit', r));
+            slot.worker.postMessage({ t: 'close' } satisfies ToWorker);
+            const timer = setTimeout(() => void slot.worker.terminate(), 2_000);
+            await exited;
+            clearTimeout(timer);
+          }),
+        );
+      },
+    };
+  };
+}
