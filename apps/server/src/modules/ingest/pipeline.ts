@@ -8,7 +8,6 @@ import type { PublishedDevice } from '../realtime/fan-out.ts';
 import {
   configuredNames,
   recentSignals,
-  reportKey,
   storeBatch,
   touchGateway,
   type OwnedReport,
@@ -63,7 +62,8 @@ interface Pending {
   items: OwnedReport[];
   /** When the caller handed the reports in (ms), for the end-to-end latency. */
   at: number;
-  resolve: (fresh: Set<string>) => void;
+  /** Per item, whether it was new (stored for the first time). */
+  resolve: (fresh: boolean[]) => void;
   reject: (err: unknown) => void;
 }
 
@@ -141,10 +141,11 @@ export function createPipeline(deps: PipelineDeps) {
   });
 
   /** Hand each owner's fresh reports, in order, to the process that delivers their devices. */
-  async function publishFresh(items: OwnedReport[], fresh: Set<string>) {
+  async function publishFresh(items: OwnedReport[], fresh: boolean[]) {
     const byOwner = new Map<string, CleanReport[]>();
-    for (const { ownerId, report: r } of items) {
-      if (!fresh.has(reportKey(ownerId, r.device, r.gateway, r.receivedAt))) continue;
+    for (let i = 0; i < items.length; i++) {
+      if (!fresh[i]) continue;
+      const { ownerId, report: r } = items[i]!;
       const list = byOwner.get(ownerId);
       if (list) list.push(r);
       else byOwner.set(ownerId, [r]);
@@ -208,7 +209,7 @@ export function createPipeline(deps: PipelineDeps) {
   /** Store one batch; publish its live updates on the (ordered) publish chain. */
   async function storeOne(batch: Pending[]) {
     const items = batch.flatMap((p) => p.items);
-    let fresh: Set<string>;
+    let fresh: boolean[];
     try {
       fresh = await storeBatch(sql, items, behind);
       stats.batches++;
@@ -216,18 +217,12 @@ export function createPipeline(deps: PipelineDeps) {
       for (const p of batch) p.reject(err);
       return;
     }
-    // A report sent twice in one batch (a retry racing its original) is new for one caller only.
-    const claimed = new Set<string>();
+    // Each caller's items are a run of the batch's (a report sent twice in one batch, a retry
+    // racing its original, is new for the first only).
+    let from = 0;
     for (const p of batch) {
-      const mine = new Set<string>();
-      for (const { ownerId, report: r } of p.items) {
-        const key = reportKey(ownerId, r.device, r.gateway, r.receivedAt);
-        if (fresh.has(key) && !claimed.has(key)) {
-          claimed.add(key);
-          mine.add(key);
-        }
-      }
-      p.resolve(mine);
+      p.resolve(fresh.slice(from, from + p.items.length));
+      from += p.items.length;
     }
     // Publishing does not hold up the next store; publishes stay in order among themselves.
     publishing = publishing.then(async () => {
@@ -294,19 +289,18 @@ export function createPipeline(deps: PipelineDeps) {
       }
       const rejected = raw.length - items.length;
       if (items.length === 0) return { accepted: 0, duplicates: 0, rejected, reasons };
-      const fresh = await new Promise<Set<string>>((resolve, reject) => {
+      const fresh = await new Promise<boolean[]>((resolve, reject) => {
         queue.push({ items, at: Date.now(), resolve, reject });
         queued += items.length;
         schedule();
       });
-      const seen = new Set<string>();
-      for (const { report: r } of items) {
-        const key = reportKey(ownerId, r.device, r.gateway, r.receivedAt);
-        if (!fresh.has(key) || seen.has(key)) continue;
-        seen.add(key);
-        stats.byGateway.set(r.gateway, (stats.byGateway.get(r.gateway) ?? 0) + 1);
+      let accepted = 0;
+      for (let i = 0; i < items.length; i++) {
+        if (!fresh[i]) continue;
+        accepted++;
+        const gw = items[i]!.report.gateway;
+        stats.byGateway.set(gw, (stats.byGateway.get(gw) ?? 0) + 1);
       }
-      const accepted = seen.size;
       stats.accepted += accepted;
       stats.duplicates += items.length - accepted;
       return { accepted, duplicates: items.length - accepted, rejected, reasons };

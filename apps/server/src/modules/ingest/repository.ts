@@ -48,20 +48,17 @@ export interface DerivedSink {
 
 /**
  * Store a batch: every new report in signal_history, and the latest signals and heard gateways
- * and devices (those the sink does not take for later). Returns the keys of reports that were new
- * (a redelivered report is stored once), so callers count and publish only those.
+ * and devices (those the sink does not take for later). Returns, per report of the batch, whether
+ * it was new (a redelivered report, or one sent twice in the batch, is stored and counted once),
+ * so callers count and publish only those.
  */
 export async function storeBatch(
   sql: Sql,
   batch: OwnedReport[],
   sink?: DerivedSink,
-): Promise<Set<string>> {
-  if (batch.length === 0) return new Set();
+): Promise<boolean[]> {
+  if (batch.length === 0) return [];
   const wrote: Record<Derived, string[]> = { signals: [], gateways: [], devices: [] };
-  const newOf = (fresh: Set<string>) =>
-    batch.filter((b) =>
-      fresh.has(reportKey(b.ownerId, b.report.device, b.report.gateway, b.report.receivedAt)),
-    );
   const rowsNow = (newOnes: OwnedReport[], table: Derived) => {
     const rows = latestBy(newOnes, derivedKey[table], (b) => b.report.receivedAt);
     const keep = sink ? rows.filter((b) => !sink.defer(table, derivedKey[table](b), b)) : rows;
@@ -72,15 +69,17 @@ export async function storeBatch(
   // The usual case under load: every row of the derived tables goes to the sink, so the history
   // insert is the only write and one statement (one round trip) instead of a transaction.
   const fastPath = sink && batch.every((b) => tables.every((t) => sink.knows(t, derivedKey[t](b))));
-  let fresh: Set<string>;
+  let fresh: boolean[];
   if (fastPath) {
     fresh = await insertHistory(sql, batch);
     // The sink keeps the latest row per key itself, in any order.
-    for (const b of newOf(fresh)) for (const t of tables) sink.enqueue(t, derivedKey[t](b), b);
+    batch.forEach((b, i) => {
+      if (fresh[i]) for (const t of tables) sink.enqueue(t, derivedKey[t](b), b);
+    });
   } else {
     fresh = await sql.transaction(async (tx) => {
       const fresh = await insertHistory(tx, batch);
-      const newOnes = newOf(fresh);
+      const newOnes = batch.filter((_, i) => fresh[i]);
       if (newOnes.length === 0) return fresh;
       await upsertDerived(
         tx,
@@ -95,7 +94,8 @@ export async function storeBatch(
   return fresh;
 }
 
-async function insertHistory(tx: Sql, batch: OwnedReport[]): Promise<Set<string>> {
+/** Insert the batch's reports; per report, whether it was new (the first of its key). */
+async function insertHistory(tx: Sql, batch: OwnedReport[]): Promise<boolean[]> {
   // The time comes back as epoch milliseconds: parsing thousands of timestamps per batch costs.
   const inserted = await tx.query<{
     owner_id: string;
@@ -117,10 +117,13 @@ async function insertHistory(tx: Sql, batch: OwnedReport[]): Promise<Set<string>
       batch.map((b) => b.report.ip),
     ],
   );
-  const fresh = new Set<string>();
+  const newKeys = new Set<string>();
   for (const r of inserted)
-    fresh.add(reportKey(r.owner_id, r.device_mac, r.gateway_mac, Number(r.at_ms)));
-  return fresh;
+    newKeys.add(reportKey(r.owner_id, r.device_mac, r.gateway_mac, Number(r.at_ms)));
+  // A key inserted once is new for its first report in the batch only.
+  return batch.map((b) =>
+    newKeys.delete(reportKey(b.ownerId, b.report.device, b.report.gateway, b.report.receivedAt)),
+  );
 }
 
 /**

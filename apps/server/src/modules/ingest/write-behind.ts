@@ -23,7 +23,7 @@ export interface WriteBehindOptions {
 export function createWriteBehind(
   sql: Sql,
   {
-    intervalMs = 1_000,
+    intervalMs = 3_000,
     forgetMs = 10 * 60_000,
     chunkRows = 1_000,
     onError,
