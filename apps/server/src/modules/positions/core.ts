@@ -3,11 +3,15 @@
  * locator per map whose placed gateways heard it within the live window (MAX_SIGNAL_AGE_MS), each
  * map with its own settings (keep-the-last rule included), and the scheduler that runs the
  * locates. It reads each owner's frames through `owner` and tells what changed through
- * `onLocated` (after every slice) and `onTrail` (every new fix). It runs in the server's thread
- * or in a locator worker (see worker-core.ts); it touches neither the database nor sockets.
+ * `onLocated` (after every slice) and `onTrail` (every new fix). A report whose device is one of
+ * the owner's placed gateways is free calibration instead: what the other gateways hear of it
+ * teaches that map's site calibration (once per spacing per gateway). The core runs in the
+ * server's thread or in a locator worker (see worker-core.ts); it touches neither the database
+ * nor sockets.
  */
 import { TRAIL_POINT_SPACING_MS, type Point, type TriangulationInfo } from '@rtls/contract';
 import {
+  calibrateFromGateway,
   createDeviceLocator,
   createLinkWindows,
   MAX_SIGNAL_AGE_MS,
@@ -95,6 +99,8 @@ export function createLocatingCore({
   const states = new Map<string, DeviceState>();
   /** Devices whose positions changed (or that were forgotten) since the last hand-over. */
   const changed = new Map<string, LocatedChange>();
+  /** When each gateway heard by the others last taught its map (report time, ms). */
+  const taught = new Map<string, number>();
   const scheduler = createScheduler({
     run: locate,
     afterSlice: handOver,
@@ -158,6 +164,19 @@ export function createLocatingCore({
     changed.set(key, { ownerId: state.ownerId, mac: state.mac, located: [], gone: true });
   }
 
+  /** A placed gateway heard by the others: its map's site calibration learns from it. */
+  function gatewayHeard(ownerId: string, owner: OwnerFrames, mapId: string, r: ObservedReport) {
+    const key = `${deviceKey(ownerId, r.device)}#gateway`;
+    links.add(key, r.gateway, r.rssi, r.receivedAt);
+    if (r.receivedAt - (taught.get(key) ?? -Infinity) < intervalMs) return;
+    const map = owner.maps.get(mapId);
+    const source = map?.frame.anchors.find((a) => a.id === r.device);
+    if (!map || !source) return;
+    taught.set(key, r.receivedAt);
+    const obs = observationsFromLinks(links.summaries(key, r.receivedAt), r.receivedAt);
+    calibrateFromGateway(map.frame.anchors, mapId, source, obs);
+  }
+
   function handOver() {
     if (changed.size === 0) return;
     const list = [...changed.values()];
@@ -179,7 +198,11 @@ export function createLocatingCore({
       if (!owner) return;
       const now = Date.now();
       for (const r of reports) {
-        if (!owner.monitored.has(r.device)) continue;
+        if (!owner.monitored.has(r.device)) {
+          const gatewayOn = owner.gatewayMap.get(r.device);
+          if (gatewayOn) gatewayHeard(ownerId, owner, gatewayOn, r);
+          continue;
+        }
         const key = deviceKey(ownerId, r.device);
         links.add(key, r.gateway, r.rssi, r.receivedAt);
         let state = states.get(key);
@@ -212,6 +235,7 @@ export function createLocatingCore({
 
     /** Devices that fell silent leave their maps; devices idle for long are forgotten. */
     expire(now = Date.now()) {
+      for (const [key, at] of taught) if (now - at > IDLE_MS) taught.delete(key);
       for (const [key, s] of states) {
         if (now - s.heardAt > IDLE_MS) {
           setLocated(key, s, new Map());

@@ -162,7 +162,7 @@ export function createPositionsService({
   return {
     /**
      * Take accepted reports of one owner: each report of a monitored device joins its link
-     * window, and the device is located soon.
+     * window, and the device is located soon; reports of placed gateways teach calibration.
      */
     async observe(ownerId: string, reports: readonly ObservedReport[]): Promise<void> {
       if (!frames.get(ownerId)) await frames.prepare([ownerId], onError);
@@ -172,7 +172,11 @@ export function createPositionsService({
       const mine: ObservedReport[] = [];
       let last = '';
       for (const r of reports) {
-        if (!owner.monitored.has(r.device)) continue;
+        if (!owner.monitored.has(r.device)) {
+          // A placed gateway heard by the others teaches its map's calibration (in the core).
+          if (owner.gatewayMap.has(r.device)) mine.push(r);
+          continue;
+        }
         mine.push(r);
         if (r.device === last) continue;
         last = r.device;
