@@ -12,6 +12,7 @@ import { ZOOM_FIELDS, draftChanged, fromDraft, toDraft, zoomValid } from './zoom
 import { CheckboxField, NumberRangeField, SelectField } from '../../ui/fields.tsx';
 import { IngestKeysSection } from '../ingest-keys/IngestKeysSection.tsx';
 import { WebhooksSection } from '../webhooks/WebhooksSection.tsx';
+import { MqttOutputSection } from '../mqtt-output/MqttOutputSection.tsx';
 
 const DISPLAY_KEYS = [
   'showTooltipsOnStartup',
@@ -180,6 +181,7 @@ export function SettingsPanel() {
 
       <IngestKeysSection />
       <WebhooksSection />
+      <MqttOutputSection />
 
       {changed && (
         <div className="settings-actions" role="group" aria-label={t('settings.unsaved')}>

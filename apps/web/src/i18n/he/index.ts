@@ -15,6 +15,7 @@ import zones from './zones.json';
 import rules from './rules.json';
 import alerts from './alerts.json';
 import webhooks from './webhooks.json';
+import mqttOutput from './mqttOutput.json';
 
 export default {
   app,
@@ -33,4 +34,5 @@ export default {
   rules,
   alerts,
   webhooks,
+  mqttOutput,
 };
