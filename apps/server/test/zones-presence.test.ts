@@ -7,7 +7,7 @@ import type { ZonePresence } from '@rtls/contract';
 import { expect, it } from 'vitest';
 import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
 import { createIngestKey, describeEachDb, seedAccount } from './helpers.ts';
-import { api, ownMap, room, walker } from './zones-helpers.ts';
+import { api, ownMap, room, settle, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 3600_000;
 
@@ -169,6 +169,39 @@ describeEachDb(
         )
         .toMatch(/^(none|in)$/);
       expect(ward.mapId).toBe(mapId);
+    });
+
+    it('records an empty zone once per absence, and resolves it when someone comes back', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const post = await a.zone(mapId, 'Guard post');
+      await a.rule(mapId, {
+        name: 'Post unmanned',
+        type: 'absent',
+        zoneId: post.id,
+        thresholdSeconds: 60,
+        severity: 'critical',
+      });
+      const guard = walker(t.built, owner.id, mapId, 'AA:00:00:00:00:06', Date.now() + 1000);
+      await guard.stand(100, 100, 8);
+      await guard.stand(700, 700, 12);
+      const [exit] = await a.events(mapId, 'type=exit');
+      const left = Date.parse(exit!.at);
+      const monitor = t.built.alerting.monitor;
+      await monitor.check(left + 30_000);
+      await settle(t.built);
+      expect(await a.events(mapId, 'type=absent')).toEqual([]);
+      await monitor.check(left + 61_000);
+      await monitor.check(left + 90_000);
+      await settle(t.built);
+      const absent = await a.events(mapId, 'type=absent');
+      expect(absent).toMatchObject([
+        { zoneId: post.id, mac: null, detail: { thresholdSeconds: 60 } },
+      ]);
+      expect(Date.parse(absent[0]!.at)).toBe(left + 60_000);
+      expect(await a.alerts(`mapId=${mapId}&state=open`)).toHaveLength(1);
+      await guard.stand(100, 100, 8);
+      expect(await a.alerts(`mapId=${mapId}&state=open`)).toHaveLength(0);
     });
 
     it('drops events older than the retention', async () => {

@@ -72,16 +72,14 @@ export function createAlerting(opts: AlertingOptions) {
    */
   const fired = new Map<string, Set<string>>();
   const prefixOf = (key: string) => `${key.split('|').slice(0, -2).join('|')}|`;
-  const hasFired = (ruleId: string, key: string) =>
-    fired.get(prefixOf(key))?.has(`${ruleId}|${key}`) ?? false;
+  const hasFired = (ruleId: string, key: string, prefix = prefixOf(key)) =>
+    fired.get(prefix)?.has(`${ruleId}|${key}`) ?? false;
   const markFired = (ruleId: string, key: string) => {
     const p = prefixOf(key);
     let set = fired.get(p);
     if (!set) fired.set(p, (set = new Set()));
     set.add(`${ruleId}|${key}`);
   };
-  /** When each zone (`${mapId}|${zoneId}`) became empty, for absence rules without a device. */
-  const emptySince = new Map<string, number>();
   let queue: Promise<unknown> = Promise.resolve();
   /** Events waiting to be stored together (the batch queued last, still open). */
   let batch: Pending[] | null = null;
@@ -164,7 +162,6 @@ export function createAlerting(opts: AlertingOptions) {
         detail.durationSeconds = Math.round((tr.at - tr.enteredAt) / 1000);
         ended(map.mapId, [`dwell|${track.mac}|${tr.zoneId}|`]);
       } else {
-        emptySince.delete(`${map.mapId}|${tr.zoneId}`);
         ended(map.mapId, [`absent|${track.mac}|${tr.zoneId}|`, `absent|${ANY}|${tr.zoneId}|`]);
       }
       const o = {
@@ -182,20 +179,15 @@ export function createAlerting(opts: AlertingOptions) {
     }
   }
 
-  /** dwell and absence, per map with such rules. */
+  /** dwell, and a device's absence, per map with such rules (an empty zone: see monitor.ts). */
   function onTick(now: number, maps: Iterable<PresenceMap>) {
     for (const map of maps) {
       const list = rulesOf(map.mapId).filter(
-        (r) => r.enabled && (r.type === 'dwell' || r.type === 'absent'),
+        (r) => r.enabled && (r.type === 'dwell' || (r.type === 'absent' && r.mac !== null)),
       );
       if (list.length === 0) continue;
-      const occupied = new Set<string>();
-      for (const track of map.tracks.values()) {
-        if (track.zoneId !== null && track.state !== 'none') occupied.add(track.zoneId);
+      for (const track of map.tracks.values())
         for (const rule of list) checkTrack(rule, track, map, now);
-      }
-      for (const rule of list)
-        if (rule.type === 'absent' && rule.mac === null) checkZone(rule, occupied, map, now);
     }
   }
 
@@ -206,7 +198,10 @@ export function createAlerting(opts: AlertingOptions) {
       if (t.zoneId === null || t.enteredAt === null) return;
       if (rule.zoneId !== null && rule.zoneId !== t.zoneId) return;
       if (now - t.enteredAt < th) return;
-      const key = `dwell|${t.mac}|${t.zoneId}|${t.enteredAt}|${rule.thresholdSeconds}`;
+      const prefix = `dwell|${t.mac}|${t.zoneId}|`;
+      const key = `${prefix}${t.enteredAt}|${rule.thresholdSeconds}`;
+      // Checked every tick for every stay past its time: answer cheaply once fired.
+      if (hasFired(rule.id, key, prefix)) return;
       const zoneName = map.shapes.byId.get(t.zoneId)?.name;
       happen(
         {
@@ -223,6 +218,9 @@ export function createAlerting(opts: AlertingOptions) {
     } else if (rule.mac !== null && t.zoneId !== rule.zoneId) {
       const since = t.lastExit?.zoneId === rule.zoneId ? t.lastExit.at : t.createdAt;
       if (now - since < th) return;
+      const prefix = `absent|${t.mac}|${rule.zoneId}|`;
+      const key = `${prefix}${since}|${rule.thresholdSeconds}`;
+      if (hasFired(rule.id, key, prefix)) return;
       const zoneName = map.shapes.byId.get(rule.zoneId!)?.name;
       happen(
         {
@@ -231,38 +229,12 @@ export function createAlerting(opts: AlertingOptions) {
           at: since + th,
           zoneId: rule.zoneId,
           mac: t.mac,
-          key: `absent|${t.mac}|${rule.zoneId}|${since}|${rule.thresholdSeconds}`,
+          key,
           detail: { thresholdSeconds: rule.thresholdSeconds!, ...(zoneName ? { zoneName } : {}) },
         },
         [rule],
       );
     }
-  }
-
-  function checkZone(rule: Rule, occupied: Set<string>, map: PresenceMap, now: number) {
-    const zoneId = rule.zoneId!;
-    const k = `${map.mapId}|${zoneId}`;
-    if (occupied.has(zoneId)) {
-      emptySince.delete(k);
-      return;
-    }
-    const since = emptySince.get(k) ?? now;
-    emptySince.set(k, since);
-    const th = rule.thresholdSeconds! * 1000;
-    if (now - since < th) return;
-    const zoneName = map.shapes.byId.get(zoneId)?.name;
-    happen(
-      {
-        mapId: map.mapId,
-        type: 'absent',
-        at: since + th,
-        zoneId,
-        mac: null,
-        key: `absent|${ANY}|${zoneId}|${since}|${rule.thresholdSeconds}`,
-        detail: { thresholdSeconds: rule.thresholdSeconds!, ...(zoneName ? { zoneName } : {}) },
-      },
-      [rule],
-    );
   }
 
   const listener: PresenceListener = { changed: onTransitions, tick: onTick };

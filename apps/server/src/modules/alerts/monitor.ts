@@ -1,7 +1,10 @@
 /**
- * Device and gateway outages: every few seconds, for maps with offline rules, when each device
- * tracked there and each gateway placed there was last heard. An outage is one occurrence from the
- * last time heard; it ends (and its alerts resolve) when the device or gateway is heard again.
+ * Device and gateway outages, and empty zones: every few seconds, for maps with such rules, when
+ * each device tracked there and each gateway placed there was last heard, and who is in each
+ * watched zone (from the stored presence, which every instance writes). An outage is one
+ * occurrence from the last time heard; it ends (and its alerts resolve) when the device or gateway
+ * is heard again. A zone is empty since its last exit (or its creation); that absence ends when
+ * anyone is in it again. Every instance comes to the same occurrences, so each is recorded once.
  */
 import type { EventType, Rule } from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';
@@ -39,6 +42,35 @@ export function offlineRepository(sql: Sql) {
         name: r.name,
         lastSeen: r.last_seen === null ? null : new Date(r.last_seen).getTime(),
         since: new Date(r.created_at).getTime(),
+      }));
+    },
+    /** Watched zones: who is in each now, its last exit and when it was created. */
+    async zones(zoneIds: string[]) {
+      const rows = await sql.query<{
+        id: string;
+        map_id: string;
+        name: string;
+        created_at: Date | string;
+        occupants: number | string;
+        last_exit: Date | string | null;
+      }>(
+        `select z.id, z.map_id, z.name, z.created_at,
+                (select count(*) from zone_presence p
+                  where p.map_id = z.map_id and p.zone_id = z.id and p.state <> 'none') as occupants,
+                (select max(e.at) from zone_events e
+                  where e.map_id = z.map_id and e.zone_id = z.id and e.type = 'exit') as last_exit
+           from zones z where z.id = any($1::text[])`,
+        [zoneIds],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        mapId: r.map_id,
+        name: r.name,
+        occupants: Number(r.occupants),
+        emptySince: Math.max(
+          new Date(r.created_at).getTime(),
+          r.last_exit === null ? 0 : new Date(r.last_exit).getTime(),
+        ),
       }));
     },
     /** Last heard of these (owner, device) pairs. */
@@ -92,7 +124,35 @@ export function createOfflineMonitor(deps: {
     }
   }
 
+  async function emptyZones(t: number) {
+    const rules = alerting.rulesOfType('absent').filter((r) => r.mac === null && r.zoneId);
+    if (rules.length === 0) return;
+    for (const z of await repo.zones([...new Set(rules.map((r) => r.zoneId!))])) {
+      const prefix = `absent|*|${z.id}|`;
+      if (z.occupants > 0) {
+        alerting.ended(z.mapId, [prefix]);
+        continue;
+      }
+      for (const rule of rules) {
+        const th = rule.thresholdSeconds! * 1000;
+        if (rule.zoneId !== z.id || t - z.emptySince < th) continue;
+        alerting.happen(
+          {
+            mapId: z.mapId,
+            type: 'absent',
+            at: z.emptySince + th,
+            zoneId: z.id,
+            key: `${prefix}${z.emptySince}|${rule.thresholdSeconds}`,
+            detail: { thresholdSeconds: rule.thresholdSeconds!, zoneName: z.name },
+          },
+          [rule],
+        );
+      }
+    }
+  }
+
   async function check(t = now()) {
+    await emptyZones(t);
     const gwRules = alerting.rulesOfType('gateway_offline');
     if (gwRules.length > 0) {
       for (const g of await repo.gateways([...new Set(gwRules.map((r) => r.mapId))])) {
