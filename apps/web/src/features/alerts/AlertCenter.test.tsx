@@ -145,6 +145,7 @@ describe('alert counter and panel', () => {
     await userEvent.click(screen.getByLabelText('Sound and pop-up for new alerts'));
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('complementary', { name: 'Alerts' })).toBeNull();
+    expect(document.activeElement).toBe(counter());
 
     act(() => useAlertsStore.getState().apply([opened(alert({ id: 'a2', event: exit }))]));
     // An update of an alert already known does not pop up again.

@@ -2,7 +2,7 @@
  * The header's alert button with the count of open alerts; it opens the alert panel. New alerts pop
  * up beside it when the user wants (the panel's option).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { ALERT_PANEL_ID, AlertPanel } from './AlertPanel.tsx';
 import { AlertToasts } from './AlertToasts.tsx';
@@ -24,9 +24,15 @@ export function AlertCenter() {
   const open = useAlertsStore((s) => s.panelOpen);
   const setOpen = useAlertsStore((s) => s.setPanelOpen);
   const label = `${t('alerts.open')}: ${t('alerts.counter', { count })}`;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         className={`button ghost alert-button${count > 0 ? ' has-open' : ''}`}
         aria-label={label}
@@ -49,7 +55,7 @@ export function AlertCenter() {
           {count}
         </span>
       </button>
-      {open && <AlertPanel onClose={() => setOpen(false)} />}
+      {open && <AlertPanel onClose={close} />}
       <AlertToasts />
     </>
   );

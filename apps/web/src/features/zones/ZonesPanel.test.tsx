@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingMap } from '@rtls/contract';
@@ -107,6 +107,14 @@ describe('Zones tab', () => {
       ],
     });
     expect(screen.getByText('Ward 4')).toBeTruthy();
+  });
+
+  it('leaves the drawing when the tab is left', async () => {
+    renderPanel(makeMap({ accessLevel: 'editor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Draw a zone' }));
+    expect(useZonesStore.getState().draft).not.toBeNull();
+    cleanup();
+    expect(useZonesStore.getState().draft).toBeNull();
   });
 
   it('keeps the draft and shows why when the save fails', async () => {

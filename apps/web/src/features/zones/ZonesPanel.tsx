@@ -3,6 +3,7 @@
  * editors), and the map's rules.
  */
 import { localizedError } from '../../api/localized-error.ts';
+import { useEffect } from 'react';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { canEdit } from '../maps/access.ts';
 import { useCurrentMap } from '../maps/maps-store.ts';
@@ -19,6 +20,8 @@ export function ZonesPanel() {
   const error = useZonesStore((s) => s.error);
   const unknown = useZonesStore((s) => s.unknown);
   const hasZones = useZonesStore((s) => Object.keys(s.entities).length > 0);
+  // The zone's name and Save live here: leaving the tab leaves the drawing.
+  useEffect(() => () => useZonesStore.getState().cancelDraft(), []);
   if (!map) return <p className="muted">{t('zones.noMap')}</p>;
   const editable = canEdit(map);
 

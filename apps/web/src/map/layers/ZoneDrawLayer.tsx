@@ -27,8 +27,10 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowDown: [0, 1],
 };
 
+/** Keys pressed in a field or on a button are theirs (typing a name, pressing Cancel). */
 const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && target.matches('input, textarea, select, [contenteditable]');
+  target instanceof HTMLElement &&
+  target.matches('input, textarea, select, button, a[href], [contenteditable]');
 
 /** Vertices of the other zones, which new corners snap to. */
 function otherVertices(editedId: string | null): Point[] {

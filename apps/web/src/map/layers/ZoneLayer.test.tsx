@@ -137,15 +137,21 @@ describe('drawing a zone on the map', () => {
     expect(draft()).toBeNull();
   });
 
-  it('does not take Enter or Backspace typed in the zone name field', () => {
+  it('does not take Enter or Backspace typed in the zone name field or on a button', () => {
     renderLayer();
     const input = document.createElement('input');
-    document.body.append(input);
+    const button = document.createElement('button');
+    document.body.append(input, button);
     act(() => useZonesStore.getState().startDrawing());
     clickPlan(100, 100);
+    clickPlan(300, 100);
+    clickPlan(300, 300);
     act(() => void fireEvent.keyDown(input, { key: 'Backspace' }));
-    expect(draft()?.vertices).toHaveLength(1);
+    act(() => void fireEvent.keyDown(button, { key: 'Enter' }));
+    expect(draft()).toMatchObject({ closed: false });
+    expect(draft()?.vertices).toHaveLength(3);
     input.remove();
+    button.remove();
   });
 
   it('edits a zone by dragging its corners; the zone itself is hidden meanwhile', () => {
