@@ -188,7 +188,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     geometry: changed.map,
     access: (mapId) => void hub.recheckMap(mapId),
   });
-  const devicesSvc = devicesService(devices, changed.owner);
+  const devicesSvc = devicesService(devices, changed.owner, positions.service.locatedOf);
 
   await app.register(fastifySwagger, {
     openapi: {

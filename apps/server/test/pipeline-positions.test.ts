@@ -173,11 +173,15 @@ it('re-locates an owner’s devices at once with the new frames when the owner c
   let current = ownerFrames();
   const frames = createOwnerCache(() => Promise.resolve(current));
   const handed: string[][] = [];
+  const left: (readonly string[])[] = [];
   const recorder = { add: () => undefined, close: () => Promise.resolve() };
   const positions = createPositionsService({
     frames,
     recorder: recorder as unknown as TrailRecorder,
-    onLocated: (_o, macs) => handed.push(macs),
+    onLocated: (_o, macs) => {
+      handed.push(macs);
+      left.push(positions.leftMaps('u1', DEV1));
+    },
   });
   open = positions;
   await positions.observe('u1', reports(DEV1, [...M1, ...M2], Date.now()));
@@ -190,6 +194,9 @@ it('re-locates an owner’s devices at once with the new frames when the owner c
   await expect.poll(() => positions.locatedOf('u1', DEV1).map((l) => l.mapId)).toEqual(['m1']);
   expect(positions.onMap('m2')).toEqual([]);
   expect(handed.at(-1)).toEqual([DEV1]);
+  // Published as leaving m2, so m2's readers drop it at once.
+  expect(left.at(-1)).toEqual(['m2']);
+  expect(positions.leftMaps('u1', DEV1)).toEqual([]);
 });
 
 it('takes a device off its maps once none of their gateways has heard it for the live window', async () => {

@@ -198,6 +198,14 @@ describeEachDb(
       expect(expected).not.toBeNull();
       expect(published.position).toEqual(expected!.position);
       expect(published.triangulationInfo).toEqual(expected!.triangulationInfo);
+      // The owner's device lists carry where the device is now, on which map.
+      for (const url of ['/api/devices', '/api/devices/monitored']) {
+        const listed = (await api('GET', url, owner.token))
+          .json()
+          .devices.find((d: Device) => d.mac === mac) as Device;
+        const now = positionedOn(heard, mac, demoMap).at(-1)!;
+        expect(listed).toMatchObject({ mapId: demoMap, position: now.position });
+      }
     });
 
     it('places a device heard on two maps on both, and never on a map that did not hear it', async () => {

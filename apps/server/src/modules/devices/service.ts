@@ -5,11 +5,15 @@ import {
   normaliseDeviceId,
   type DeviceCreateBody,
   type DeviceMonitorBody,
+  type Device,
   type DeviceUpdateBody,
 } from '@rtls/contract';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { presentDevice } from './presenter.ts';
 import type { DeviceRow, DevicesRepository, SignalRow } from './repository.ts';
+
+const fixTime = (l: Pick<Device, 'triangulationInfo'>) =>
+  Date.parse(l.triangulationInfo?.lastCalculated ?? '') || 0;
 
 /** A device id (MAC or stable id) in the path, normalised; an _id is passed through for lookups. */
 export const pathKey = (id: string) => normaliseDeviceId(id) ?? id;
@@ -17,14 +21,36 @@ export const pathKey = (id: string) => normaliseDeviceId(id) ?? id;
 const BAD_DEVICE_ID =
   'The device id is not valid (expected a MAC XX:XX:XX:XX:XX:XX or an id such as irk:…)';
 
+/** Where the server has located a device now, one entry per map (the positions module). */
+export type LocatedOf = (
+  ownerId: string,
+  mac: string,
+) => readonly Pick<Device, 'position' | 'triangulationInfo' | 'mapId'>[];
+
 /**
  * `changed` hears of every device saved or removed, with its owner: what is monitored and how it
- * is located changes at once.
+ * is located changes at once. With `locatedOf`, each device carries its newest located position
+ * (and that position's map).
  */
 export function devicesService(
   repo: DevicesRepository,
   changed: (ownerId: string) => void = () => undefined,
+  locatedOf?: LocatedOf,
 ) {
+  /** The device's newest fix among the maps it is located on now. */
+  function newest(ownerId: string, mac: string) {
+    let best: ReturnType<LocatedOf>[number] | null = null;
+    for (const l of locatedOf?.(ownerId, mac) ?? [])
+      if (!best || fixTime(l) > fixTime(best)) best = l;
+    return (
+      best && {
+        position: best.position,
+        triangulationInfo: best.triangulationInfo,
+        mapId: best.mapId,
+      }
+    );
+  }
+
   async function withSignals(ownerId: string, rows: DeviceRow[]) {
     const signals = await repo.latestSignals(
       ownerId,
@@ -33,7 +59,11 @@ export function devicesService(
     );
     const byDevice = new Map<string, SignalRow[]>();
     for (const s of signals) byDevice.set(s.device_mac, [...(byDevice.get(s.device_mac) ?? []), s]);
-    return rows.map((r) => presentDevice(r, byDevice.get(r.mac)));
+    return rows.map((r) => {
+      const d = presentDevice(r, byDevice.get(r.mac));
+      const at = newest(ownerId, r.mac);
+      return at ? { ...d, ...at } : d;
+    });
   }
   async function one(ownerId: string, key: string) {
     const row = await repo.find(ownerId, key);

@@ -9,6 +9,8 @@ export interface PositionSource {
   observe(ownerId: string, reports: readonly CleanReport[]): Promise<void>;
   /** Where a device is now, one entry per map it is located on. */
   locatedOf(ownerId: string, mac: string): LocatedOnMap[];
+  /** The maps a device has just left, while its change is being published. */
+  leftMaps?(ownerId: string, mac: string): readonly string[];
   /** Where another instance, which locates the device, published it. */
   adoptRemote(ownerId: string, mac: string, located: readonly LocatedOnMap[]): void;
 }

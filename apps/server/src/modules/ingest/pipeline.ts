@@ -138,6 +138,7 @@ export function createPipeline(deps: PipelineDeps) {
       nowMs,
     ),
     located: positions?.locatedOf(ownerId, mac) ?? [],
+    left: positions?.leftMaps?.(ownerId, mac) ?? [],
   });
 
   /** Hand each owner's fresh reports, in order, to the process that delivers their devices. */

@@ -101,6 +101,8 @@ export function createPositionsService({
   const remote = createRemotePositions();
   /** Devices located on each map now (held here). */
   const onMaps = new Map<string, Set<string>>();
+  /** The maps devices just left, while their change is handed to onLocated. */
+  const leaving = new Map<string, string[]>();
   const sink: CoreSink = {
     onLocated: applyChanges,
     onTrail: (fix) => recorder.add(fix),
@@ -115,8 +117,13 @@ export function createPositionsService({
       const key = deviceKey(c.ownerId, c.mac);
       const device = local.get(key) ?? { ownerId: c.ownerId, mac: c.mac, located: new Map() };
       const next = new Map(c.located.map((l) => [l.mapId, l]));
+      const left: string[] = [];
       for (const mapId of device.located.keys())
-        if (!next.has(mapId)) onMaps.get(mapId)?.delete(key);
+        if (!next.has(mapId)) {
+          onMaps.get(mapId)?.delete(key);
+          left.push(mapId);
+        }
+      if (left.length > 0) leaving.set(key, left);
       for (const mapId of next.keys()) {
         let set = onMaps.get(mapId);
         if (!set) onMaps.set(mapId, (set = new Set()));
@@ -136,6 +143,7 @@ export function createPositionsService({
         onError(err);
       }
     }
+    leaving.clear();
   }
 
   /**
@@ -194,6 +202,14 @@ export function createPositionsService({
       const key = deviceKey(ownerId, mac);
       const located = local.get(key)?.located ?? remote.located(key);
       return located ? [...located.values()] : [];
+    },
+
+    /**
+     * The maps a device has just left (its change is being handed to onLocated): their readers
+     * are told at once that it is no longer there.
+     */
+    leftMaps(ownerId: string, mac: string): readonly string[] {
+      return leaving.get(deviceKey(ownerId, mac)) ?? [];
     },
 
     /** The devices located on a map now, with their position there. */

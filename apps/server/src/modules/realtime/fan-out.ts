@@ -2,16 +2,22 @@
  * Who gets which device_update. A device located on several maps goes out once per map, to the
  * sockets watching that map (owner, collaborators, any signed-in user on a public map), with that
  * map's position; the owner's sockets that watch none of those maps get the update without a
- * position, so their lists keep the device's signal and last-seen fresh.
+ * position, so their lists keep the device's signal and last-seen fresh. The watchers of a map the
+ * device has just left get one update naming that map with no position: it leaves it at once.
  */
 import type { DeviceUpdate } from '@rtls/contract';
 import { signalForReader } from '../devices/presenter.ts';
 import type { LocatedOnMap } from '../positions/service.ts';
 
-/** One device as published: its update without a position, and the maps it is located on. */
+/**
+ * One device as published: its update without a position, the maps it is located on, and the
+ * maps it has just left (their watchers get the update with that map and no position, so the
+ * device leaves those maps at once).
+ */
 export interface PublishedDevice {
   update: DeviceUpdate;
   located: LocatedOnMap[];
+  left?: readonly string[];
 }
 
 export interface FanOutTargets<S> {
@@ -54,6 +60,14 @@ export function fanOut<S>(
       let reader: DeviceUpdate | undefined;
       for (const s of targets.watchers(at.mapId) ?? []) {
         full ??= positioned(d.update, at);
+        push(s, targets.isOwner(s) ? full : (reader ??= forReader(full)));
+      }
+    }
+    for (const mapId of d.left ?? []) {
+      let full: DeviceUpdate | undefined;
+      let reader: DeviceUpdate | undefined;
+      for (const s of targets.watchers(mapId) ?? []) {
+        full ??= { ...d.update, mapId, position: null, triangulationInfo: null };
         push(s, targets.isOwner(s) ? full : (reader ??= forReader(full)));
       }
     }
