@@ -1,11 +1,13 @@
 /** Zone, presence and rule calls of one map. */
 import type {
+  EventsQuery,
   PresenceResponse,
   Rule,
   RuleCreateBody,
   RuleUpdateBody,
   Zone,
   ZoneCreateBody,
+  ZoneEvent,
   ZoneUpdateBody,
 } from '@rtls/contract';
 import { apiRequest } from './http.ts';
@@ -73,3 +75,12 @@ export const deleteRule = async (mapId: string, ruleId: string) => {
     error: 'deleteRule',
   });
 };
+
+/** The map's event log, newest first; page back with `before` (the oldest `at` of a page). */
+export const fetchEvents = async (mapId: string, query: Partial<EventsQuery> = {}) =>
+  (
+    await apiRequest<{ events: ZoneEvent[] }>(`/maps/${key(mapId)}/events`, {
+      query,
+      error: 'fetchEvents',
+    })
+  ).events;

@@ -1,5 +1,5 @@
-/** What an alert says, in the user's language, with the names of its device, zone and gateway. */
-import type { Alert } from '@rtls/contract';
+/** What an alert or event says, in the user's language, with its device, zone and gateway names. */
+import type { Alert, ZoneEvent } from '@rtls/contract';
 import { isolate } from '../../app/format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { entityName, useDevicesStore } from '../devices/devices-store.ts';
@@ -12,13 +12,17 @@ function deviceName(mac: string): string {
   return d ? entityName(d) : mac;
 }
 
-/** Names as they were when the event happened, else as the console knows them now. */
-export function alertText(a: Alert, t: Translate): string {
-  const e = a.event;
+/** What an event says, with names as they were when it happened, else as known now. */
+export function eventText(e: ZoneEvent, t: Translate): string {
   const zone = e.zoneId ? useZonesStore.getState().entities[e.zoneId]?.name : undefined;
-  return t(`alerts.messages.${e.type}`, {
+  const vars = {
     device: isolate(e.detail.deviceName ?? (e.mac ? deviceName(e.mac) : '—')),
     zone: isolate(e.detail.zoneName ?? zone ?? '—'),
     gateway: isolate(e.detail.gatewayName ?? (e.gateway ? gatewayName(e.gateway) : '—')),
-  });
+  };
+  // Absence without a device: the zone has been empty.
+  if (e.type === 'absent' && !e.mac) return t('alerts.messages.empty', vars);
+  return t(`alerts.messages.${e.type}`, vars);
 }
+
+export const alertText = (a: Alert, t: Translate) => eventText(a.event, t);

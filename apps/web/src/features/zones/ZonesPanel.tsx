@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { canEdit } from '../maps/access.ts';
 import { useCurrentMap } from '../maps/maps-store.ts';
+import { EventLog } from './EventLog.tsx';
 import { RulesSection } from './RulesSection.tsx';
 import { ZoneDraftForm } from './ZoneDraftForm.tsx';
 import { ZoneList } from './ZoneList.tsx';
@@ -55,6 +56,7 @@ export function ZonesPanel() {
         )}
       </section>
       <RulesSection editable={editable} />
+      <EventLog mapId={map._id} />
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { makeEvent } from '../../test/zone-fixtures.ts';
+import { useUiStore } from '../layout/ui-store.ts';
+import { EventLog } from './EventLog.tsx';
+
+beforeEach(() => useUiStore.setState({ language: 'en' }));
+afterEach(() => vi.unstubAllGlobals());
+
+const page = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    makeEvent({
+      id: `ev-${from + i}`,
+      at: new Date(Date.UTC(2026, 10, 24, 1, 0, 0) - (from + i) * 1000).toISOString(),
+      detail: { deviceName: `Tag ${from + i}`, zoneName: 'Lab' },
+    }),
+  );
+
+describe('EventLog', () => {
+  it('reads the log when opened, says what happened, and pages back', async () => {
+    const { calls } = mockFetch({
+      'GET /api/maps/map-1/events': (c) =>
+        jsonResponse({ events: c.url.includes('before=') ? page(50, 2) : page(0, 50) }),
+    });
+    render(
+      <I18nProvider>
+        <EventLog mapId="map-1" />
+      </I18nProvider>,
+    );
+    expect(calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Show events' }));
+    const log = screen.getByTestId('event-log');
+    await vi.waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(50));
+    expect(within(log).getAllByRole('listitem')[0]!.textContent).toContain(
+      '\u2068Tag 0\u2069 entered \u2068Lab\u2069',
+    );
+    await userEvent.click(within(log).getByRole('button', { name: 'Older events' }));
+    await vi.waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(52));
+    expect(decodeURIComponent(calls[1]!.url)).toContain('before=2026-11-24T00:59:11.000Z');
+    expect(within(log).queryByRole('button', { name: 'Older events' })).toBeNull();
+  });
+
+  it('says an absence without a device as an empty zone', async () => {
+    mockFetch({
+      'GET /api/maps/map-1/events': jsonResponse({
+        events: [makeEvent({ type: 'absent', mac: null, detail: { zoneName: 'Lab' } })],
+      }),
+    });
+    render(
+      <I18nProvider>
+        <EventLog mapId="map-1" />
+      </I18nProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show events' }));
+    expect(await screen.findByText('\u2068Lab\u2069 has been empty')).toBeTruthy();
+  });
+});
