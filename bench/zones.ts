@@ -84,6 +84,7 @@ function stores() {
   const zonesRepo = { ofMap: async () => zones() } as unknown as ZonesRepository;
   const presenceRepo = {
     loadAll: async () => [],
+    loadSome: async () => [],
     save: async () => undefined,
     forget: async () => undefined,
     mapInfo: async () => ({ ownerId: 'owner', name: 'Bench', pixelsPerMetre: 20 }),

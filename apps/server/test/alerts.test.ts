@@ -144,6 +144,38 @@ describeEachDb(
       }
     });
 
+    it('lets another instance take a device over in its zone without announcing the entry again', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const ward = await a.zone(mapId, 'Ward');
+      // The other instance is already running when this one records the entry.
+      const other = await buildApp({
+        config: testConfig({ alertingTimers: false }),
+        sql: t.sql,
+        logger: false,
+      });
+      try {
+        await other.app.ready();
+        const mac = 'BB:00:00:00:00:09';
+        const here = walker(t.built, owner.id, mapId, mac, Date.now() - 120_000);
+        await here.stand(100, 100, 8);
+        const there = walker(other, owner.id, mapId, mac, here.now);
+        await there.stand(100, 100, 1);
+        await other.alerting.presence.adopted();
+        await there.stand(100, 100, 10);
+        const events = await a.events(mapId);
+        expect(events.map((e) => e.type)).toEqual(['enter']);
+        const presence = (
+          await api(other, owner.token).call('GET', `/api/maps/${mapId}/presence`)
+        ).json() as {
+          presence: ZonePresence[];
+        };
+        expect(presence.presence).toMatchObject([{ mac, zoneId: ward.id, state: 'in' }]);
+      } finally {
+        await other.app.close();
+      }
+    });
+
     it('opens device and gateway outage alerts and resolves them when heard again', async () => {
       const { owner, mapId } = await ownMap(t.built);
       const a = api(t.built, owner.token);

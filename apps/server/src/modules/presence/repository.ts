@@ -29,19 +29,32 @@ export interface MapInfo {
   pixelsPerMetre: number | null;
 }
 
+const fromRow = (r: Row): StoredPresence => ({
+  ownerId: r.owner_id,
+  mac: r.mac,
+  mapId: r.map_id,
+  zoneId: r.zone_id,
+  state: r.state,
+  since: new Date(r.since).getTime(),
+  enteredAt: r.entered_at === null ? null : new Date(r.entered_at).getTime(),
+});
+
 export function presenceRepository(sql: Sql) {
   return {
     async loadAll(): Promise<StoredPresence[]> {
-      const rows = await sql.query<Row>('select * from zone_presence');
-      return rows.map((r) => ({
-        ownerId: r.owner_id,
-        mac: r.mac,
-        mapId: r.map_id,
-        zoneId: r.zone_id,
-        state: r.state,
-        since: new Date(r.since).getTime(),
-        enteredAt: r.entered_at === null ? null : new Date(r.entered_at).getTime(),
-      }));
+      return (await sql.query<Row>('select * from zone_presence')).map(fromRow);
+    },
+    /** The stored presences of these (device, map) pairs (saved by this or another instance). */
+    async loadSome(
+      keys: readonly { ownerId: string; mac: string; mapId: string }[],
+    ): Promise<StoredPresence[]> {
+      if (keys.length === 0) return [];
+      const rows = await sql.query<Row>(
+        `select z.* from zone_presence z join unnest($1::text[], $2::text[], $3::text[]) as u(o, m, p)
+           on z.owner_id = u.o and z.mac = u.m and z.map_id = u.p`,
+        [keys.map((k) => k.ownerId), keys.map((k) => k.mac), keys.map((k) => k.mapId)],
+      );
+      return rows.map(fromRow);
     },
     /** Write these presences (one statement); rows of maps deleted meanwhile are skipped. */
     async save(list: readonly StoredPresence[]): Promise<void> {

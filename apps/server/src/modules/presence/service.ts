@@ -152,6 +152,32 @@ export function createPresenceService(opts: PresenceOptions) {
     }
   }
 
+  /**
+   * A device new here may have a saved presence (another instance located it before, or it was
+   * saved after this one started): read it, batched, and take it over unless the device has
+   * already entered a zone here. An entry takes enterAfterS, far longer than the read.
+   */
+  const toAdopt: Track[] = [];
+  let adopting: Promise<void> = Promise.resolve();
+  function adopt(track: Track) {
+    if (toAdopt.push(track) > 1) return;
+    adopting = new Promise<void>((resolve) => setTimeout(resolve, 50).unref())
+      .then(() => {
+        const batch = toAdopt.splice(0);
+        return repo.loadSome(batch).then((rows) => {
+          const byKey = new Map(rows.map((r) => [`${r.mapId}|${r.ownerId}|${r.mac}`, r]));
+          for (const t of batch) {
+            const s = byKey.get(`${t.mapId}|${t.ownerId}|${t.mac}`);
+            // Only a track nothing has happened to yet takes the saved zone over.
+            if (!s || s.zoneId === null || t.zoneId !== null || t.lastExit !== null) continue;
+            const { zoneId, state, since, enteredAt } = s;
+            Object.assign(t, { zoneId, state, since, enteredAt, candidate: null });
+          }
+        });
+      })
+      .catch(onError);
+  }
+
   function observe(ownerId: string, mac: string, fix: LocatedFix, at: number = now()): void {
     const map = maps.get(fix.mapId);
     if (!map) {
@@ -161,7 +187,10 @@ export function createPresenceService(opts: PresenceOptions) {
     }
     const key = trackKey(ownerId, mac);
     let track = map.tracks.get(key);
-    if (!track) map.tracks.set(key, (track = newTrack(ownerId, mac, fix.mapId, at)));
+    if (!track) {
+      map.tracks.set(key, (track = newTrack(ownerId, mac, fix.mapId, at)));
+      adopt(track);
+    }
     const { x, y } = fix.position;
     const confidence = fix.triangulationInfo.confidence;
     emit(track, observeFix(track, map.shapes, { x, y, confidence, at }, timing), map);
@@ -260,6 +289,8 @@ export function createPresenceService(opts: PresenceOptions) {
     },
     observe,
     tick,
+    /** Wait until saved presences of devices new here have been read (tests). */
+    adopted: () => adopting,
     flush: () => (flushing = flushing.then(flush)),
     /** A map's zones (or the map itself) changed: re-read them and re-check who is where. */
     async zonesChanged(mapId: string) {
