@@ -147,7 +147,7 @@ export class MainPage {
   }
 
   /** Selects a tools-panel tab by its id: maps, devices, gateways or view. */
-  async openTab(id: 'maps' | 'devices' | 'gateways' | 'view') {
+  async openTab(id: 'maps' | 'devices' | 'gateways' | 'view' | 'zones') {
     await this.page.locator(`#tab-${id}`).click();
     await this.page.locator(`#panel-${id}`).waitFor();
   }

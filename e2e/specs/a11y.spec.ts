@@ -88,6 +88,16 @@ describe('accessibility (axe)', () => {
       await main.openTab('view');
       expect(await seriousViolations(), 'view tab').toEqual([]);
 
+      await main.openTab('zones');
+      await page.getByTestId('rules-section').getByRole('button').first().click();
+      await page.getByTestId('rule-form').waitFor();
+      expect(await seriousViolations(), 'zones tab with the rule form').toEqual([]);
+
+      await page.getByTestId('alert-counter').click();
+      await page.getByTestId('alert-panel').waitFor();
+      expect(await seriousViolations(), 'alert panel').toEqual([]);
+      await page.keyboard.press('Escape');
+
       await main.openSettings();
       expect(await seriousViolations(), 'settings').toEqual([]);
 
