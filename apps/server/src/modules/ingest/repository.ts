@@ -68,13 +68,15 @@ export async function storeBatch(
   const tables = ['signals', 'gateways', 'devices'] as const;
   // The usual case under load: every row of the derived tables goes to the sink, so the history
   // insert is the only write and one statement (one round trip) instead of a transaction.
-  const fastPath = sink && batch.every((b) => tables.every((t) => sink.knows(t, derivedKey[t](b))));
+  // Each row's keys are made once: at thousands of reports per second the strings count.
+  const keys = sink ? batch.map((b) => tables.map((t) => derivedKey[t](b))) : [];
+  const fastPath = sink && keys.every((k) => tables.every((t, j) => sink.knows(t, k[j]!)));
   let fresh: boolean[];
   if (fastPath) {
     fresh = await insertHistory(sql, batch);
     // The sink keeps the latest row per key itself, in any order.
     batch.forEach((b, i) => {
-      if (fresh[i]) for (const t of tables) sink.enqueue(t, derivedKey[t](b), b);
+      if (fresh[i]) tables.forEach((t, j) => sink.enqueue(t, keys[i]![j]!, b));
     });
   } else {
     fresh = await sql.transaction(async (tx) => {
