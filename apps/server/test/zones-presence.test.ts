@@ -204,6 +204,28 @@ describeEachDb(
       expect(await a.alerts(`mapId=${mapId}&state=open`)).toHaveLength(0);
     });
 
+    it('forgets a deleted zone’s rules at once', async () => {
+      const { owner, mapId } = await ownMap(t.built);
+      const a = api(t.built, owner.token);
+      const ward = await a.zone(mapId, 'Ward');
+      const mac = 'AA:00:00:00:00:07';
+      await a.rule(mapId, {
+        name: 'Away',
+        type: 'absent',
+        zoneId: ward.id,
+        mac,
+        thresholdSeconds: 5,
+        severity: 'info',
+      });
+      expect((await a.call('DELETE', `/api/maps/${mapId}/zones/${ward.id}`)).statusCode).toBe(200);
+      expect((await a.call('GET', `/api/maps/${mapId}/rules`)).json()).toEqual({
+        success: true,
+        rules: [],
+      });
+      await walker(t.built, owner.id, mapId, mac, T0).stand(700, 700, 20);
+      expect(await a.events(mapId)).toEqual([]);
+    });
+
     it('drops events older than the retention', async () => {
       const { owner, mapId } = await ownMap(t.built);
       const a = api(t.built, owner.token);

@@ -81,6 +81,8 @@ export function createAlertingModule(o: AlertingModuleOptions) {
     now,
   });
   const zonesSvc = zonesService(zones, o.maps, async (mapId) => {
+    // Deleting a zone deletes its rules too.
+    await alerting.rulesChanged(mapId);
     await presence.zonesChanged(mapId);
     o.emit(mapId, 'zones_changed', { mapId });
   });
