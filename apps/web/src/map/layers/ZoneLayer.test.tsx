@@ -69,8 +69,15 @@ describe('zones layer', () => {
     expect(draft()?.vertices).toEqual([]);
   });
 
-  it('follows live occupancy and hides with the View toggle', () => {
+  it('follows live occupancy (the outline stays as it is) and hides with the View toggle', () => {
     renderLayer();
+    const outlines = () => {
+      const found: L.Polygon[] = [];
+      leaflet.eachLayer((l) => void (l instanceof L.Polygon && found.push(l)));
+      return found;
+    };
+    const [outline] = outlines();
+    expect(outline).toBeDefined();
     act(() =>
       useZonesStore.getState().applyOccupancy({
         mapId: 'map-1',
@@ -80,8 +87,11 @@ describe('zones layer', () => {
       }),
     );
     expect(host.querySelector('[data-testid="zone-count"]')?.textContent).toBe('5');
+    expect(outlines()).toHaveLength(1);
+    expect(outlines()[0]).toBe(outline);
     act(() => useZonesStore.getState().setVisible(false));
     expect(host.querySelector('[data-testid="zone-label"]')).toBeNull();
+    expect(outlines()).toEqual([]);
   });
 });
 

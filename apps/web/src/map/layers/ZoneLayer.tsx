@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import L from 'leaflet';
-import type { TrackingMap } from '@rtls/contract';
+import type { TrackingMap, Zone } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { canEdit } from '../../features/maps/access.ts';
 import { labelAnchor } from '../../features/zones/zone-geometry.ts';
@@ -18,6 +18,10 @@ import { ZoneDrawLayer } from './ZoneDrawLayer.tsx';
 /** Labels sit above the zones and below device markers (Leaflet's marker pane is 600). */
 const LABEL_PANE = 'zoneLabels';
 
+/** The zones drawn here: all but the one being edited (the drawing layer draws that one). */
+const shown = (zones: Record<string, Zone>, editedId: string | null) =>
+  Object.values(zones).filter((z) => z.id !== editedId && z.polygon.length >= 3);
+
 export function ZoneLayer({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
   const { t } = useI18n();
@@ -26,12 +30,11 @@ export function ZoneLayer({ map: tracking }: { map: TrackingMap }) {
   const visible = useZonesStore((s) => s.visible);
   const editedId = useZonesStore((s) => s.draft?.zoneId ?? null);
 
+  // Outlines change with the zones; labels also with the occupancy (about once a second).
   useEffect(() => {
     if (!map || !visible) return;
-    if (!map.getPane(LABEL_PANE)) map.createPane(LABEL_PANE).style.zIndex = '450';
     const group = L.layerGroup().addTo(map);
-    for (const zone of Object.values(zones)) {
-      if (zone.id === editedId || zone.polygon.length < 3) continue;
+    for (const zone of shown(zones, editedId))
       L.polygon(zone.polygon.map(toLatLng), {
         color: zone.color,
         weight: 2,
@@ -40,6 +43,14 @@ export function ZoneLayer({ map: tracking }: { map: TrackingMap }) {
         interactive: false,
         className: 'zone-shape',
       }).addTo(group);
+    return () => void group.remove();
+  }, [map, zones, visible, editedId]);
+
+  useEffect(() => {
+    if (!map || !visible) return;
+    if (!map.getPane(LABEL_PANE)) map.createPane(LABEL_PANE).style.zIndex = '450';
+    const group = L.layerGroup().addTo(map);
+    for (const zone of shown(zones, editedId)) {
       const count = occupancy[zone.id] ?? 0;
       const label = t('zones.occupancy', { count });
       L.marker(toLatLng(labelAnchor(zone.polygon)), {
