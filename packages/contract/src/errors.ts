@@ -93,8 +93,21 @@ export const API_ERRORS = {
 } as const;
 export type ApiErrorKey = keyof typeof API_ERRORS;
 
-/** Hebrew texts of the API errors added with zones, alerts, webhooks and MQTT output. */
+/** Hebrew texts of the API errors the console shows (the others are only logged). */
 export const API_ERRORS_HE: Partial<Record<ApiErrorKey, string>> = {
+  fetchMaps: 'טעינת המפות נכשלה',
+  fetchSharedMaps: 'טעינת המפות המשותפות נכשלה',
+  saveMapPreset: 'שמירת תצוגת המפה נכשלה',
+  updateGateway: 'עדכון השער נכשל',
+  deleteGateway: 'מחיקת השער נכשלה',
+  updateGatewaySettings: 'עדכון הגדרות השער נכשל',
+  monitorGateway: 'הוספת השער לניטור נכשלה',
+  updateMapGateway: 'עדכון השער במפה נכשל',
+  removeMapGateway: 'הסרת השער מהמפה נכשלה',
+  updateDevice: 'עדכון המכשיר נכשל',
+  deleteDevice: 'מחיקת המכשיר נכשלה',
+  unmonitorDevice: 'הסרת המכשיר מהניטור נכשלה',
+  updateUserSettings: 'עדכון הגדרות המשתמש נכשל',
   fetchZones: 'טעינת האזורים נכשלה',
   createZone: 'יצירת האזור נכשלה',
   updateZone: 'עדכון האזור נכשל',

@@ -9,6 +9,7 @@ import { useI18n } from '../../app/I18nProvider.tsx';
 import { GridIcon, OwnerIcon, SharedIcon } from './icons.tsx';
 import { useAllMaps, useMapsStore } from './maps-store.ts';
 import { useMapDialogStore } from './map-dialog-store.ts';
+import { MapsLoadError } from './MapsLoadError.tsx';
 
 /** Names longer than 20 characters are cut, with an ellipsis (the full name stays in the title). */
 export const cutName = (name: string) =>
@@ -29,6 +30,7 @@ export function MapTabBar() {
   const { t } = useI18n();
   const maps = useAllMaps();
   const loading = useMapsStore((s) => s.loading);
+  const error = useMapsStore((s) => s.error);
   const currentMapId = useMapsStore((s) => s.currentMapId);
   const select = useMapsStore((s) => s.select);
   const setViewMode = useMapsStore((s) => s.setViewMode);
@@ -38,6 +40,12 @@ export function MapTabBar() {
     return (
       <nav className="map-tab-bar" aria-label={t('maps.tabs.label')} data-testid="map-tab-bar">
         <div className="spinner small-spinner" role="status" aria-label={t('app.loading')} />
+      </nav>
+    );
+  if (error && maps.length === 0)
+    return (
+      <nav className="map-tab-bar" aria-label={t('maps.tabs.label')} data-testid="map-tab-bar">
+        <MapsLoadError error={error} />
       </nav>
     );
   if (maps.length === 0)
