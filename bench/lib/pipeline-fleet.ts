@@ -38,6 +38,9 @@ export const macOf = (prefix: string, i: number) => {
   return `${prefix}:${h.slice(0, 2)}:${h.slice(2, 4)}:${h.slice(4)}`;
 };
 
+/** The bench floor's size in metres and its scale. */
+export const FLOOR = { widthM: 60, heightM: 40, pixelsPerMetre: PPM } as const;
+
 /** Where gateway i hangs on the 60 × 40 m bench floor (m). */
 const gatewaySpot = (i: number) => ({ x: 5 + (i % 4) * 16, y: 8 + Math.floor(i / 4) * 24 });
 /** Where device i stands (m): spread over the floor, the same in every run. */
@@ -48,7 +51,12 @@ const deviceSpot = (i: number) => ({ x: 4 + ((i * 7.3) % 52), y: 4 + ((i * 3.7) 
  * 2), with ±3 dB of noise, so that the server can locate every device.
  */
 function rssiOf(device: number, gateway: number) {
-  const [d, g] = [deviceSpot(device), gatewaySpot(gateway)];
+  return rssiAt(deviceSpot(device), gateway);
+}
+
+/** The RSSI gateway i hears from a device standing at `d` (m), with the same model and noise. */
+export function rssiAt(d: { x: number; y: number }, gateway: number) {
+  const g = gatewaySpot(gateway);
   const metres = Math.max(1, Math.hypot(d.x - g.x, d.y - g.y));
   return Math.round(-59 - 20 * Math.log10(metres) + (Math.random() * 6 - 3));
 }
@@ -62,7 +70,10 @@ export async function setUpFleet(base: string, devices: number): Promise<Fleet> 
   const token = data.token;
   const { map } = await api<{ map: { _id: string } }>(`${base}/api/maps`, token, 'POST', {
     name: 'Bench floor',
-    settings: { pixelsPerMetre: PPM, imageSize: { width: 60 * PPM, height: 40 * PPM } },
+    settings: {
+      pixelsPerMetre: PPM,
+      imageSize: { width: FLOOR.widthM * PPM, height: FLOOR.heightM * PPM },
+    },
   });
   const gateways = Array.from({ length: GATEWAYS }, (_, i) => macOf('AC:23:3F', i + 1));
   for (const [i, mac] of gateways.entries()) {

@@ -20,9 +20,13 @@ export type { ServerProcess };
  * process's environment. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles
  * the servers only.
  */
-export const startServerProcess = (env: Record<string, string>): Promise<ServerProcess> =>
+export const startServerProcess = (
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> =>
   startProcess({
     env: { SIMULATOR: 'off', WEB_DIST: '', ...env },
+    port,
     nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     startTimeoutMs: 90_000,
     keepChars: 20_000,
