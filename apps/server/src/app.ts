@@ -139,6 +139,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   const webhooks = createWebhooksModule(sql, {
     retry: config.webhookRetry,
     timers: true,
+    allowPrivate: config.webhookAllowPrivate,
     onError: (err) => app.log.warn({ err }, 'webhook delivery'),
   });
   alerting.addSink(webhooks.service.sink);

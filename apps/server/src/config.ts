@@ -58,6 +58,8 @@ export interface Config {
    */
   alertingTimers: boolean;
   /** Webhook retries: backoff base and cap, attempts before a dead letter, per-attempt timeout. */
+  /** Whether webhooks may point to loopback and private networks (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
   webhookRetry: { baseMs: number; capMs: number; maxAttempts: number; timeoutMs: number };
 }
 
@@ -120,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       EVENT_DEFAULT_RETENTION_DAYS,
     ),
     alertingTimers: true,
+    /** Loopback and private networks as webhook receivers (see modules/webhooks/targets.ts). */
+    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, true),
     webhookRetry: {
       ...WEBHOOK_RETRY,
       maxAttempts: int('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY.maxAttempts),

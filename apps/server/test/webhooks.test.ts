@@ -139,7 +139,7 @@ describeEachDb(
         (await other.call('PUT', `/api/webhooks/${webhook.id}`, { enabled: false })).statusCode,
       ).toBe(404);
       expect((await other.call('DELETE', `/api/webhooks/${webhook.id}`)).statusCode).toBe(404);
-      for (const url of ['ftp://example.com/x', 'not a url'])
+      for (const url of ['ftp://example.com/x', 'not a url', 'http://169.254.169.254/latest/'])
         expect((await a.call('POST', '/api/webhooks', { url })).statusCode).toBe(400);
     });
   },

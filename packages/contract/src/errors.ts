@@ -181,6 +181,10 @@ export const ALERTING_ERRORS = {
     en: 'The webhook URL must be an http:// or https:// address',
     he: 'כתובת ה-Webhook חייבת להתחיל ב-http:// או https://',
   },
+  webhookTarget: {
+    en: 'The webhook URL points to an address webhooks may not reach (link-local, multicast, or a private network where these are not allowed)',
+    he: 'כתובת ה-Webhook מפנה לכתובת שאסור לשלוח אליה (כתובת מקומית לקישור, ריבוי שידורים, או רשת פרטית כשהיא אינה מותרת)',
+  },
   tooManyWebhooks: {
     en: 'This account has the most webhooks it may have',
     he: 'לחשבון זה כבר יש את המספר המרבי של Webhooks',

@@ -12,6 +12,7 @@ import {
 } from '@rtls/contract';
 import type { Due, WebhooksRepository } from './repository.ts';
 import { signPayload } from './sign.ts';
+import { postToTarget } from './targets.ts';
 
 export type RetryPolicy = { baseMs: number; capMs: number; maxAttempts: number; timeoutMs: number };
 
@@ -23,6 +24,8 @@ export function createDeliveryWorker(opts: {
   retry?: Partial<RetryPolicy>;
   pollMs?: number;
   timers?: boolean;
+  /** Whether loopback and private networks are receivers (see targets.ts); default true. */
+  allowPrivate?: boolean;
   onError?: (err: unknown) => void;
 }) {
   const { repo, onError = () => undefined } = opts;
@@ -37,27 +40,23 @@ export function createDeliveryWorker(opts: {
     let status: number | null = null;
     let error: string;
     try {
-      const res = await fetch(d.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'rtls-console-webhooks/1',
-          [WEBHOOK_SIGNATURE_HEADER]: signPayload(d.secret, ts, body),
-          [WEBHOOK_TIMESTAMP_HEADER]: String(ts),
-          [WEBHOOK_DELIVERY_HEADER]: d.id,
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(policy.timeoutMs),
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': 'rtls-console-webhooks/1',
+        [WEBHOOK_SIGNATURE_HEADER]: signPayload(d.secret, ts, body),
+        [WEBHOOK_TIMESTAMP_HEADER]: String(ts),
+        [WEBHOOK_DELIVERY_HEADER]: d.id,
+      };
+      const answer = await postToTarget(d.url, headers, body, {
+        timeoutMs: policy.timeoutMs,
+        allowPrivate: opts.allowPrivate ?? true,
       });
-      await res.body?.cancel().catch(() => undefined);
-      if (res.status >= 200 && res.status < 300) return repo.succeeded(d.webhookId, d.seq);
-      status = res.status;
-      error = `HTTP ${res.status}`;
+      if (answer >= 200 && answer < 300) return repo.succeeded(d.webhookId, d.seq);
+      status = answer;
+      error = `HTTP ${answer}`;
     } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      error =
-        e.name === 'TimeoutError' ? 'timed out' : (e.cause?.code ?? e.cause?.message ?? e.message);
+      const e = err as NodeJS.ErrnoException;
+      error = e.code === 'ETIMEDOUT' ? 'timed out' : (e.code ?? e.message);
     }
     const attempts = d.attempts + 1;
     const retryAt =

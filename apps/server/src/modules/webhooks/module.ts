@@ -6,14 +6,20 @@ import { webhooksService } from './service.ts';
 
 export function createWebhooksModule(
   sql: Sql,
-  opts: { retry?: Partial<RetryPolicy>; timers: boolean; onError: (err: unknown) => void },
+  opts: {
+    retry?: Partial<RetryPolicy>;
+    timers: boolean;
+    allowPrivate: boolean;
+    onError: (err: unknown) => void;
+  },
 ) {
   const repo = webhooksRepository(sql);
   const worker = createDeliveryWorker({
     repo,
     timers: opts.timers,
+    allowPrivate: opts.allowPrivate,
     onError: opts.onError,
     ...(opts.retry ? { retry: opts.retry } : {}),
   });
-  return { repo, worker, service: webhooksService(repo, worker) };
+  return { repo, worker, service: webhooksService(repo, worker, opts.allowPrivate) };
 }

@@ -20,11 +20,12 @@ import type { AlertingSink } from '../alerts/engine.ts';
 import type { DeliveryWorker } from './delivery.ts';
 import type { StoredWebhook, WebhooksRepository } from './repository.ts';
 import { newWebhookSecret } from './sign.ts';
+import { literalHostRefused } from './targets.ts';
 
 const notFound = () => new HttpError(404, ALERTING_ERRORS.webhookNotFound.en);
 const publicView = ({ ownerId: _o, secret: _s, ...w }: StoredWebhook): Webhook => w;
 
-function checkedUrl(url: string): string {
+function checkedUrl(url: string, allowPrivate: boolean): string {
   let u: URL;
   try {
     u = new URL(url);
@@ -33,11 +34,16 @@ function checkedUrl(url: string): string {
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:')
     throw badRequest(ALERTING_ERRORS.webhookUrl.en);
+  if (literalHostRefused(u, allowPrivate)) throw badRequest(ALERTING_ERRORS.webhookTarget.en);
   return u.toString();
 }
 const uniqueTopics = (t: WebhookTopic[] | undefined) => [...new Set(t ?? [])];
 
-export function webhooksService(repo: WebhooksRepository, worker: DeliveryWorker) {
+export function webhooksService(
+  repo: WebhooksRepository,
+  worker: DeliveryWorker,
+  allowPrivate = true,
+) {
   /** Enabled webhooks per owner, briefly cached (every event asks). */
   const cache = new Map<string, { at: number; hooks: Promise<StoredWebhook[]> }>();
   const enabledOf = (ownerId: string) => {
@@ -88,7 +94,7 @@ export function webhooksService(repo: WebhooksRepository, worker: DeliveryWorker
       return (await repo.ofOwner(ownerId)).map(publicView);
     },
     async create(ownerId: string, body: WebhookCreateBody) {
-      const url = checkedUrl(body.url);
+      const url = checkedUrl(body.url, allowPrivate);
       if ((await repo.ofOwner(ownerId)).length >= WEBHOOK_LIMITS.maxPerAccount)
         throw conflict(ALERTING_ERRORS.tooManyWebhooks.en);
       const secret = newWebhookSecret();
@@ -106,7 +112,7 @@ export function webhooksService(repo: WebhooksRepository, worker: DeliveryWorker
       const current = await repo.get(ownerId, id);
       if (!current) throw notFound();
       await repo.update(ownerId, id, {
-        url: body.url === undefined ? current.url : checkedUrl(body.url),
+        url: body.url === undefined ? current.url : checkedUrl(body.url, allowPrivate),
         events: body.events === undefined ? current.events : uniqueTopics(body.events),
         enabled: body.enabled ?? current.enabled,
       });
