@@ -54,6 +54,15 @@ export const IngestReport = Type.Object({
   gatewayName: Type.Optional(
     Type.String({ maxLength: 200, description: "The gateway's own name (a room, a host name)" }),
   ),
+  refRssi: Type.Optional(
+    Type.Number({
+      minimum: RSSI_MIN_DBM,
+      maximum: RSSI_MAX_DBM,
+      description:
+        "The device's own measured level at 1 m (dBm, ESPresense rssi@1m); positions use it as " +
+        "the device's reference level when given",
+    }),
+  ),
 });
 export type IngestReport = Static<typeof IngestReport>;
 

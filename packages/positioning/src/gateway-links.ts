@@ -7,7 +7,7 @@
  * the heard gateway's own transmit level drops out as a tag's does.
  */
 import { siteCalibration } from './grid-maps.ts';
-import { DEFAULT_ANCHOR_HEIGHT_M, DEFAULT_RADIO_MODEL } from './radio-model.ts';
+import { DEFAULT_ANCHOR_HEIGHT_M, DEFAULT_RADIO_MODEL, deviceTermDb } from './radio-model.ts';
 import { countGain, isUsable } from './signals.ts';
 import type { Anchor, Observation } from './types.ts';
 
@@ -40,7 +40,7 @@ export function calibrateFromGateway(
     const sigma = DEFAULT_RADIO_MODEL.sigmaDb;
     readings.push({
       gateway: a.id,
-      rssi: ob.rssi,
+      rssi: ob.rssi - deviceTermDb(ob.refRssi),
       weight: countGain(ob.count, sigma) / sigma ** 2,
     });
   }

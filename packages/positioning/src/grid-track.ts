@@ -18,7 +18,7 @@ import { coarse, sameGrid, sourceMap } from './grid-maps.ts';
 import { createTagLevel } from './self-calibration.ts';
 import { initCv, predictCv, updateCv, type CvState } from './kalman.ts';
 import { confidenceFromError } from './locate.ts';
-import { DEFAULT_RADIO_MODEL } from './radio-model.ts';
+import { DEFAULT_RADIO_MODEL, deviceTermDb, type RadioModel } from './radio-model.ts';
 import { ageWeight, countGain, isUsable, rssiTrust, type LocateOptions } from './signals.ts';
 import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
 import { metres } from './units.ts';
@@ -155,11 +155,15 @@ function weigh(
   });
 }
 
-/** The usable readings of one epoch against the map, the tag's own offset taken off. */
+/**
+ * The usable readings of one epoch against the map, the tag's own offset taken off: the level it
+ * states (refRssi against the base model's) and the one learnt from its fixes.
+ */
 function collect(
   observations: readonly Observation[],
   anchors: readonly Anchor[],
   map: RadioMap,
+  base: RadioModel,
   tagOffsetDb: number,
 ) {
   const readings: MapReading[] = [];
@@ -168,7 +172,10 @@ function collect(
   for (const ob of observations) {
     const a = anchors.find((x) => x.id === ob.gateway);
     if (!isUsable(ob, a) || !map.surfaces.has(ob.gateway)) continue;
-    readings.push({ gateway: ob.gateway, rssi: ob.rssi - tagOffsetDb });
+    readings.push({
+      gateway: ob.gateway,
+      rssi: ob.rssi - deviceTermDb(ob.refRssi, base) - tagOffsetDb,
+    });
     sources.push(ob);
     if (!primary || ob.rssi > primary.rssi) primary = ob;
   }
@@ -215,6 +222,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   // Smoothed variance factor of the fit (1: the readings fit as their noise model says).
   let factor = 1;
   const choice = { ...options, selfCalibrate: options.selfCalibrate ?? false };
+  const base = options.locateOptions?.model ?? DEFAULT_RADIO_MODEL;
 
   function filterFor(map: RadioMap): GridFilter {
     if (!filter || !sameGrid(filter.grid, map.grid)) {
@@ -254,7 +262,13 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
         options.maxCells ?? FILTER_MAX_CELLS,
       );
       const f = filterFor(map);
-      const { readings, sources, primary } = collect(observations, anchors, map, tag.offsetDb);
+      const { readings, sources, primary } = collect(
+        observations,
+        anchors,
+        map,
+        base,
+        tag.offsetDb,
+      );
       const first = !Number.isFinite(lastT);
       const dtMs = first ? tau : tMs - lastT;
       if (dtMs <= 0 || readings.length === 0) return null;
@@ -280,6 +294,8 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
         factor += FACTOR_SMOOTHING * (fitVarianceFactor(map, readings, est.x, est.y) - factor);
       }
       const out = result(est, readings.length, primary, kf, factor);
+      // What is learnt is the learnt offset's and the site's; a stated level stays taken off, so
+      // the gateways' offsets are learnt against the nominal tag whatever level each tag states.
       const raw = readings.map((r) => ({ ...r, rssi: r.rssi + tag.offsetDb }));
       learnFromEpoch(map, raw, out, learnTag ? tag : null, source.calibration);
       return out;

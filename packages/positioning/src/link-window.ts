@@ -16,11 +16,14 @@ export interface LinkSummary {
   /** Packets in the window. */
   count: number;
   newestMs: number;
+  /** The tag's own level at 1 m as its newest packet stated it (dBm), if it states one. */
+  refRssi?: number;
 }
 
 /** Windows of every device's links. */
 export interface LinkWindows {
-  add(device: string, gateway: string, rssi: number, atMs: number): void;
+  /** One packet; refRssi is the tag's own level at 1 m when the packet states it. */
+  add(device: string, gateway: string, rssi: number, atMs: number, refRssi?: number): void;
   /** One summary per link heard within MAX_SIGNAL_AGE_MS of nowMs. */
   summaries(device: string, nowMs: number): LinkSummary[];
   forget(device: string): void;
@@ -46,6 +49,8 @@ interface Ring {
   head: number;
   len: number;
   newest: number;
+  /** The stated level of the newest packet that stated one (NaN: none). */
+  ref: number;
 }
 
 /** Interquartile mean of the first n values of `v` (sorted in place). */
@@ -59,7 +64,14 @@ export function robustLevel(v: Float32Array | Float64Array, n: number): number {
 }
 
 function emptyRing(cap: number): Ring {
-  return { t: new Float64Array(cap), r: new Float32Array(cap), head: 0, len: 0, newest: -Infinity };
+  return {
+    t: new Float64Array(cap),
+    r: new Float32Array(cap),
+    head: 0,
+    len: 0,
+    newest: -Infinity,
+    ref: NaN,
+  };
 }
 
 /** A link's summary over the packets within windowMs of its newest (scratch: sorting room). */
@@ -71,7 +83,9 @@ function summarise(gateway: string, r: Ring, windowMs: number, scratch: Float32A
     const i = (r.head + k) % cap;
     if (r.t[i]! >= from) scratch[n++] = r.r[i]!;
   }
-  return { gateway, rssi: robustLevel(scratch, n), count: n, newestMs: r.newest };
+  const out: LinkSummary = { gateway, rssi: robustLevel(scratch, n), count: n, newestMs: r.newest };
+  if (Number.isFinite(r.ref)) out.refRssi = r.ref;
+  return out;
 }
 
 /** Link windows with the given span and ring size. */
@@ -92,9 +106,10 @@ export function createLinkWindows(
   }
 
   return {
-    add(device, gateway, rssi, atMs) {
+    add(device, gateway, rssi, atMs, refRssi) {
       if (!Number.isFinite(rssi) || !Number.isFinite(atMs)) return;
       const r = ring(device, gateway);
+      if (refRssi !== undefined && Number.isFinite(refRssi) && atMs >= r.newest) r.ref = refRssi;
       const i = (r.head + r.len) % cap;
       r.t[i] = atMs;
       r.r[i] = rssi;
@@ -129,10 +144,14 @@ export function createLinkWindows(
 
 /** Link summaries as observations aged at nowMs (a summary from the future counts as fresh). */
 export function observationsFromLinks(links: readonly LinkSummary[], nowMs: number): Observation[] {
-  return links.map((l) => ({
-    gateway: l.gateway,
-    rssi: l.rssi,
-    ageMs: Math.max(0, nowMs - l.newestMs),
-    count: l.count,
-  }));
+  return links.map((l) => {
+    const ob: Observation = {
+      gateway: l.gateway,
+      rssi: l.rssi,
+      ageMs: Math.max(0, nowMs - l.newestMs),
+      count: l.count,
+    };
+    if (l.refRssi !== undefined) ob.refRssi = l.refRssi;
+    return ob;
+  });
 }

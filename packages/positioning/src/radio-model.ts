@@ -50,6 +50,31 @@ export function modelForAnchor(anchor: Anchor, base: RadioModel = DEFAULT_RADIO_
   return { ...base, rssiAt1m: m };
 }
 
+/**
+ * A tag's own term in the path-loss model (dB): how far its stated level at 1 m (refRssi) lies
+ * from the nominal tag's that the base model (and each gateway's maxRSSI and calibrated offset)
+ * assumes; 0 when it states none or an implausible one. A gateway's model for this tag is its own
+ * model shifted by this term, so the gateways' offsets keep their meaning.
+ */
+export function deviceTermDb(
+  refRssi: number | undefined,
+  base: RadioModel = DEFAULT_RADIO_MODEL,
+): number {
+  if (refRssi === undefined || !Number.isFinite(refRssi)) return 0;
+  if (refRssi < PLAUSIBLE_RSSI_AT_1M.min || refRssi > PLAUSIBLE_RSSI_AT_1M.max) return 0;
+  return refRssi - base.rssiAt1m;
+}
+
+/** A gateway's model for one tag: its rssiAt1m shifted by the tag's term (see deviceTermDb). */
+export function modelForDevice(
+  model: RadioModel,
+  refRssi: number | undefined,
+  base: RadioModel = DEFAULT_RADIO_MODEL,
+): RadioModel {
+  const term = deviceTermDb(refRssi, base);
+  return term === 0 ? model : { ...model, rssiAt1m: model.rssiAt1m + term };
+}
+
 /** Expected RSSI (dBm) at 3-D distance d metres. */
 export function expectedRssi(model: RadioModel, d: number): number {
   return model.rssiAt1m - 10 * model.exponent * Math.log10(Math.max(d, 0.1));

@@ -9,6 +9,8 @@ export interface HistoryReading {
   tMs: number;
   rssi: number;
   count: number;
+  /** The tag's stated level at 1 m with this reading, if any. */
+  refRssi?: number;
 }
 
 /** Per-gateway readings of one tag. */
@@ -19,7 +21,7 @@ export interface ReadingHistory {
    * Per gateway, the count-weighted mean level of the readings within windowMs of tMs (readings
    * older than keepMs are dropped for good), with the newest reading's age and packet count (not
    * the sum: successive link summaries share packets, and the window's epochs are tempered for
-   * their overlap by the grid stage already).
+   * their overlap by the grid stage already) and the tag's level it states.
    */
   smoothed(tMs: number, windowMs: number, keepMs: number): Observation[];
   /** Every gateway's readings, oldest first. */
@@ -38,7 +40,13 @@ export function createReadingHistory(): ReadingHistory {
         const at = tMs - ob.ageMs;
         const list = history.get(ob.gateway) ?? [];
         if (list.length === 0 || at > list[list.length - 1]!.tMs) {
-          list.push({ tMs: at, rssi: ob.rssi, count: Math.max(1, ob.count ?? 1) });
+          const reading: HistoryReading = {
+            tMs: at,
+            rssi: ob.rssi,
+            count: Math.max(1, ob.count ?? 1),
+          };
+          if (ob.refRssi !== undefined) reading.refRssi = ob.refRssi;
+          list.push(reading);
           history.set(ob.gateway, list);
           fresh = true;
         }
@@ -60,7 +68,14 @@ export function createReadingHistory(): ReadingHistory {
         }
         const last = list[list.length - 1];
         if (n > 0 && last) {
-          out.push({ gateway, rssi: sum / n, ageMs: tMs - last.tMs, count: last.count });
+          const ob: Observation = {
+            gateway,
+            rssi: sum / n,
+            ageMs: tMs - last.tMs,
+            count: last.count,
+          };
+          if (last.refRssi !== undefined) ob.refRssi = last.refRssi;
+          out.push(ob);
         }
       }
       return out;

@@ -1,6 +1,7 @@
 /** Usable signals in flat typed arrays, so the solvers run without per-call allocation. */
 import {
   DEFAULT_RADIO_MODEL,
+  deviceTermDb,
   heightOffset,
   modelForAnchor,
   TAG_HEIGHT_M,
@@ -31,7 +32,7 @@ export interface Signals {
   /** Squared vertical offset anchor–tag. */
   dz2: Float64Array;
   rssi: Float64Array;
-  /** rssiAt1m of each anchor's model. */
+  /** rssiAt1m of each anchor's model, plus the tag's own term when it states its level. */
   p0: Float64Array;
   /** 10·n/ln 10, so expected RSSI = p0 − k·ln d. */
   k: Float64Array;
@@ -108,7 +109,7 @@ export function prepareSignals(
     out.ay[i] = a.y;
     out.dz2[i] = dz * dz;
     out.rssi[i] = o.rssi;
-    out.p0[i] = m.rssiAt1m;
+    out.p0[i] = m.rssiAt1m + deviceTermDb(o.refRssi, base);
     out.k[i] = (10 * m.exponent) / Math.LN10;
     out.cw[i] = ageWeight(o.ageMs, settings.signalAgeWeight);
     out.w[i] = out.cw[i]! * trust * countGain(o.count, m.sigmaDb);

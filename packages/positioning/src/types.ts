@@ -22,6 +22,11 @@ export interface Observation {
   ageMs: number;
   /** Packets behind the reading (a link window's count); 1 when absent. */
   count?: number;
+  /**
+   * The tag's own measured level at 1 m (dBm) when it states one (ESPresense `rssi@1m`, an
+   * iBeacon's measured power): its term in the path-loss model instead of the nominal one.
+   */
+  refRssi?: number;
 }
 
 /** A single-epoch estimator. */

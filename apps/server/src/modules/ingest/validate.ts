@@ -20,6 +20,8 @@ export interface CleanReport {
   name: string | null;
   /** The gateway's own name as its firmware sent it (an ESPresense room), if any. */
   gatewayName?: string | null;
+  /** The device's own measured level at 1 m (dBm) when the report states it. */
+  refRssi?: number;
 }
 
 export type Checked = { ok: true; report: CleanReport } | { ok: false; reason: RejectReason };
@@ -44,6 +46,15 @@ const text = (v: unknown) => {
   return clean !== '' ? clean.slice(0, 200) : null;
 };
 
+/** A number as a number or a numeric string, or null. */
+function numberOf(v: unknown): number | null {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+const isRssi = (n: number | null): n is number =>
+  n !== null && n >= RSSI_MIN_DBM && n <= RSSI_MAX_DBM;
+
 /** Validate one raw report (already parsed from JSON); `now` is the server clock. */
 export function checkReport(raw: unknown, now: number): Checked {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
@@ -53,15 +64,8 @@ export function checkReport(raw: unknown, now: number): Checked {
   if (!gateway) return { ok: false, reason: 'bad_gateway_mac' };
   const device = normaliseDeviceId(r.device ?? r.mac ?? r.deviceMac);
   if (!device) return { ok: false, reason: 'bad_device_mac' };
-  const rssi = typeof r.rssi === 'string' && r.rssi.trim() !== '' ? Number(r.rssi) : r.rssi;
-  if (
-    typeof rssi !== 'number' ||
-    !Number.isFinite(rssi) ||
-    rssi < RSSI_MIN_DBM ||
-    rssi > RSSI_MAX_DBM
-  ) {
-    return { ok: false, reason: 'bad_rssi' };
-  }
+  const rssi = numberOf(r.rssi);
+  if (!isRssi(rssi)) return { ok: false, reason: 'bad_rssi' };
   const ts = parseTimestamp(r.timestamp ?? r.ts ?? r.received_at, now);
   if (ts === null) return { ok: false, reason: 'bad_timestamp' };
   const receivedAt = Math.round(ts ?? now);
@@ -70,5 +74,9 @@ export function checkReport(raw: unknown, now: number): Checked {
   const ip = typeof r.ip === 'string' && r.ip.length <= 64 ? r.ip.replaceAll('\u0000', '') : null;
   const name = text(r.name);
   const gatewayName = text(r.gatewayName);
-  return { ok: true, report: { gateway, device, rssi, receivedAt, ip, name, gatewayName } };
+  const report: CleanReport = { gateway, device, rssi, receivedAt, ip, name, gatewayName };
+  // A level the device states is optional: one out of range is ignored, the report kept.
+  const refRssi = numberOf(r.refRssi);
+  if (isRssi(refRssi)) report.refRssi = refRssi;
+  return { ok: true, report };
 }

@@ -34,6 +34,8 @@ export interface ObservedReport {
   gateway: string;
   rssi: number;
   receivedAt: number;
+  /** The device's own measured level at 1 m (dBm) when the report states it. */
+  refRssi?: number;
 }
 
 /** A device whose positions changed; `gone` when the core no longer holds it. */
@@ -167,7 +169,7 @@ export function createLocatingCore({
   /** A placed gateway heard by the others: its map's site calibration learns from it. */
   function gatewayHeard(ownerId: string, owner: OwnerFrames, mapId: string, r: ObservedReport) {
     const key = `${deviceKey(ownerId, r.device)}#gateway`;
-    links.add(key, r.gateway, r.rssi, r.receivedAt);
+    links.add(key, r.gateway, r.rssi, r.receivedAt, r.refRssi);
     if (r.receivedAt - (taught.get(key) ?? -Infinity) < intervalMs) return;
     const map = owner.maps.get(mapId);
     const source = map?.frame.anchors.find((a) => a.id === r.device);
@@ -204,7 +206,7 @@ export function createLocatingCore({
           continue;
         }
         const key = deviceKey(ownerId, r.device);
-        links.add(key, r.gateway, r.rssi, r.receivedAt);
+        links.add(key, r.gateway, r.rssi, r.receivedAt, r.refRssi);
         let state = states.get(key);
         if (!state) {
           state = {

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { OwnerFrames } from './frames.ts';
-import { createLocatingCore, type TrailFix } from './core.ts';
+import { createLocatingCore, type ObservedReport, type TrailFix } from './core.ts';
 import type { ToWorker, FromWorker } from './worker-core.ts';
 
 const port = parentPort!;
@@ -41,12 +41,16 @@ port.on('message', (m: ToWorker) => {
       frames.delete(m.ownerId);
       break;
     case 'observe': {
-      const reports = m.devices.map((device, i) => ({
-        device,
-        gateway: m.gateways[i]!,
-        rssi: m.rssi[i]!,
-        receivedAt: m.at[i]!,
-      }));
+      const reports = m.devices.map((device, i) => {
+        const r: ObservedReport = {
+          device,
+          gateway: m.gateways[i]!,
+          rssi: m.rssi[i]!,
+          receivedAt: m.at[i]!,
+        };
+        if (Number.isFinite(m.ref[i])) r.refRssi = m.ref[i]!;
+        return r;
+      });
       core.observe(m.ownerId, reports);
       break;
     }

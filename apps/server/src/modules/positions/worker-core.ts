@@ -24,6 +24,8 @@ export type ToWorker =
       gateways: string[];
       rssi: Float64Array;
       at: Float64Array;
+      /** Each report's stated level at 1 m; NaN where it states none. */
+      ref: Float64Array;
     }
   | { t: 'relocate'; ownerId: string; frames: OwnerFrames }
   | { t: 'expire'; now: number }
@@ -129,17 +131,22 @@ export function workerCore({
           send(slot, ownerId, frames);
           const n = part.length;
           const [devices, gateways] = [new Array<string>(n), new Array<string>(n)];
-          const [rssiBuf, atBuf] = [new ArrayBuffer(n * 8), new ArrayBuffer(n * 8)];
-          const [rssi, at] = [new Float64Array(rssiBuf), new Float64Array(atBuf)];
+          const bufs = [new ArrayBuffer(n * 8), new ArrayBuffer(n * 8), new ArrayBuffer(n * 8)];
+          const [rssi, at, ref] = bufs.map((b) => new Float64Array(b)) as [
+            Float64Array,
+            Float64Array,
+            Float64Array,
+          ];
           for (let k = 0; k < n; k++) {
             const r = part[k]!;
             devices[k] = r.device;
             gateways[k] = r.gateway;
             rssi[k] = r.rssi;
             at[k] = r.receivedAt;
+            ref[k] = r.refRssi ?? NaN;
           }
-          const msg: ToWorker = { t: 'observe', ownerId, devices, gateways, rssi, at };
-          slot.worker.postMessage(msg, [rssiBuf, atBuf]);
+          const msg: ToWorker = { t: 'observe', ownerId, devices, gateways, rssi, at, ref };
+          slot.worker.postMessage(msg, bufs);
         });
       },
       relocate(ownerId, frames) {
