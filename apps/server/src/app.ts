@@ -134,6 +134,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     emit: emitToMap,
     retentionDays: config.eventRetentionDays,
     timers: config.alertingTimers,
+    shared: config.positionsStreamUrl !== null,
     onError: (err) => app.log.warn({ err }, 'zones, presence or alerts'),
   });
   const webhooks = createWebhooksModule(sql, {

@@ -35,6 +35,8 @@ export interface AlertingModuleOptions {
   /** Run presence, outage checks and retention on timers (off: tests step them). */
   timers: boolean;
   timing?: Partial<PresenceTiming>;
+  /** Several instances share the devices (see PresenceOptions.shared). */
+  shared?: boolean;
   now?: () => number;
   onError: (err: unknown) => void;
 }
@@ -56,6 +58,7 @@ export function createAlertingModule(o: AlertingModuleOptions) {
     zones,
     locatedOf: o.locatedOf,
     timers: o.timers,
+    shared: o.shared ?? false,
     now,
     onError: o.onError,
     ...(o.timing ? { timing: o.timing } : {}),

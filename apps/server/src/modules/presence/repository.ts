@@ -44,6 +44,22 @@ export function presenceRepository(sql: Sql) {
     async loadAll(): Promise<StoredPresence[]> {
       return (await sql.query<Row>('select * from zone_presence')).map(fromRow);
     },
+    /**
+     * A map's saved presences (every instance's), each with when its device was last heard
+     * (null: never stored as heard).
+     */
+    async ofMap(mapId: string): Promise<(StoredPresence & { lastSeen: number | null })[]> {
+      const rows = await sql.query<Row & { last_seen: Date | string | null }>(
+        `select z.*, h.last_seen from zone_presence z
+           left join heard_devices h on h.owner_id = z.owner_id and h.mac = z.mac
+          where z.map_id = $1`,
+        [mapId],
+      );
+      return rows.map((r) => ({
+        ...fromRow(r),
+        lastSeen: r.last_seen === null ? null : new Date(r.last_seen).getTime(),
+      }));
+    },
     /** The stored presences of these (device, map) pairs (saved by this or another instance). */
     async loadSome(
       keys: readonly { ownerId: string; mac: string; mapId: string }[],

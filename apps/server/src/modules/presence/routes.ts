@@ -1,4 +1,7 @@
-/** GET /api/maps/{id}/presence: every device's zone on the map now, and the occupancy. */
+/**
+ * GET /api/maps/{id}/presence: every device's zone on the map now, and the occupancy (with several
+ * instances, every instance's devices).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, PresenceResponse } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
@@ -28,11 +31,7 @@ export const presenceRoutes: FastifyPluginAsyncTypebox<{
         const occupancy = { mapId: req.params.id, zones: [], unknown: 0, at };
         return { success: true as const, presence: [], occupancy };
       }
-      return {
-        success: true as const,
-        presence: presence.presenceOf(map),
-        occupancy: presence.occupancyOf(map),
-      };
+      return { success: true as const, ...(await presence.current(map)) };
     },
   );
 };

@@ -13,6 +13,7 @@ import {
 import type { ZonesRepository } from '../zones/repository.ts';
 import { compilePolygon } from '../zones/geometry.ts';
 import type { MapInfo, PresenceRepository, StoredPresence } from './repository.ts';
+import { occupancyFrom, wholeMapPresence } from './whole-map.ts';
 import {
   newTrack,
   observeFix,
@@ -57,6 +58,11 @@ export interface PresenceOptions {
   now?: () => number;
   /** Run the tick and the flush on timers (off in tests that drive time themselves). */
   timers?: boolean;
+  /**
+   * Several instances share the devices (each tracks those it locates): readers and occupancy
+   * updates see every instance's saved presence, not only this one's.
+   */
+  shared?: boolean;
   onError?: (err: unknown) => void;
 }
 
@@ -216,20 +222,24 @@ export function createPresenceService(opts: PresenceOptions) {
     }
   }
 
-  function occupancyOf(map: PresenceMap, t = now()): ZoneOccupancy {
-    const counts = new Map(map.shapes.zones.map((z) => [z.id, 0]));
-    let unknown = 0;
-    for (const track of map.tracks.values()) {
-      if (track.state === 'unknown') unknown++;
-      else if (track.state === 'in' && track.zoneId !== null)
-        counts.set(track.zoneId, (counts.get(track.zoneId) ?? 0) + 1);
-    }
-    return {
-      mapId: map.mapId,
-      zones: [...counts].map(([zoneId, count]) => ({ zoneId, count })),
-      unknown,
-      at: iso(t),
-    };
+  const presenceOf = (map: PresenceMap) => [...map.tracks.values()].map(presentPresence);
+  const zoneIdsOf = (map: PresenceMap) => map.shapes.zones.map((z) => z.id);
+  const occupancyOf = (map: PresenceMap, t = now()): ZoneOccupancy =>
+    occupancyFrom(map.mapId, zoneIdsOf(map), presenceOf(map), t);
+
+  /** The map's presence and occupancy now: this instance's, or every instance's when shared. */
+  async function current(map: PresenceMap) {
+    const t = now();
+    if (!opts.shared) return { presence: presenceOf(map), occupancy: occupancyOf(map, t) };
+    const local = [...map.tracks.values()].map((tr) => ({
+      ...presentPresence(tr),
+      ownerId: tr.ownerId,
+    }));
+    const presence = await wholeMapPresence(repo, map.mapId, local, {
+      staleAfterMs: timing.staleAfterMs,
+      now: t,
+    });
+    return { presence, occupancy: occupancyFrom(map.mapId, zoneIdsOf(map), presence, t) };
   }
 
   /** Save changed presences and announce the occupancy of maps that changed. */
@@ -237,13 +247,10 @@ export function createPresenceService(opts: PresenceOptions) {
     const changed = [...dirty.values()];
     dirty.clear();
     const gone = forgotten.splice(0);
-    for (const mapId of dirtyMaps) {
-      const map = maps.get(mapId);
-      if (!map) continue;
-      const occ = occupancyOf(map);
-      for (const l of listeners) l.occupancy?.(occ, map);
-    }
+    const announce = [...dirtyMaps].flatMap((id) => maps.get(id) ?? []);
     dirtyMaps.clear();
+    // Shared: announced after saving, from every instance's saved presence (this one's included).
+    if (!opts.shared) for (const map of announce) announceOccupancy(map, occupancyOf(map));
     await repo.save(
       changed.map((t) => ({
         ownerId: t.ownerId,
@@ -256,6 +263,12 @@ export function createPresenceService(opts: PresenceOptions) {
       })),
     );
     await repo.forget(gone);
+    if (opts.shared)
+      for (const map of announce) announceOccupancy(map, (await current(map)).occupancy);
+  }
+
+  function announceOccupancy(map: PresenceMap, occ: ZoneOccupancy) {
+    for (const l of listeners) l.occupancy?.(occ, map);
   }
 
   let timer: NodeJS.Timeout | null = null;
@@ -310,10 +323,9 @@ export function createPresenceService(opts: PresenceOptions) {
     },
     /** Load a map now (REST readers ask before any position arrived). */
     map: (mapId: string) => maps.get(mapId) ?? load(mapId),
-    presenceOf(map: PresenceMap): ZonePresence[] {
-      return [...map.tracks.values()].map(presentPresence);
-    },
+    presenceOf,
     occupancyOf,
+    current,
     maps: () => maps.values(),
     close() {
       if (timer) clearInterval(timer);

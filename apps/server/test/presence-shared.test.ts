@@ -1,0 +1,57 @@
+/**
+ * Presence with several instances: each tracks the devices it locates, and a reader asking any
+ * instance sees every instance's devices; a device another instance stopped hearing turns unknown.
+ */
+import type { ZonePresence } from '@rtls/contract';
+import { expect, it } from 'vitest';
+import { presenceRepository } from '../src/modules/presence/repository.ts';
+import { createPresenceService } from '../src/modules/presence/service.ts';
+import { zonesRepository } from '../src/modules/zones/repository.ts';
+import { describeEachDb } from './helpers.ts';
+import { api, ownMap, room } from './zones-helpers.ts';
+
+describeEachDb('presence shared by instances', (t) => {
+  it("answers every instance's devices, with a device no longer heard as unknown", async () => {
+    const { owner, mapId } = await ownMap(t.built);
+    const ward = await api(t.built, owner.token).zone(mapId, 'Ward', room(0, 0));
+    const t0 = Date.now();
+    const instance = (clock: { now: number }) =>
+      createPresenceService({
+        repo: presenceRepository(t.sql),
+        zones: zonesRepository(t.sql),
+        locatedOf: () => [],
+        timers: false,
+        shared: true,
+        now: () => clock.now,
+      });
+    const clock = { now: t0 };
+    const [a, b] = [instance(clock), instance(clock)];
+    const fix = { mapId, position: { x: 100, y: 100 }, triangulationInfo: { confidence: 0.9 } };
+    await Promise.all([a.map(mapId), b.map(mapId)]);
+    for (let s = 0; s < 8; s++) {
+      a.observe(owner.id, 'AA:00:00:00:00:0A', fix, clock.now);
+      b.observe(owner.id, 'AA:00:00:00:00:0B', fix, clock.now);
+      clock.now += 1000;
+    }
+    // Device A was heard just now, device B never (no heard_devices row): B's own timer decides.
+    await t.sql.query(
+      `insert into heard_devices (owner_id, mac, first_seen, last_seen) values ($1, $2, $3, $3)`,
+      [owner.id, 'AA:00:00:00:00:0A', new Date(clock.now)],
+    );
+    await Promise.all([a.flush(), b.flush()]);
+
+    const seen = async (now: number) => {
+      clock.now = now;
+      const { presence, occupancy } = await b.current((await b.map(mapId))!);
+      const byMac = Object.fromEntries(presence.map((p: ZonePresence) => [p.mac, p.state]));
+      return { byMac, count: occupancy.zones.find((z) => z.zoneId === ward.id)?.count };
+    };
+    expect(await seen(clock.now)).toEqual({
+      byMac: { 'AA:00:00:00:00:0A': 'in', 'AA:00:00:00:00:0B': 'in' },
+      count: 2,
+    });
+    // A minute later instance A has gone quiet: its device reads unknown; B's own is B's to say.
+    expect((await seen(clock.now + 60_000)).byMac['AA:00:00:00:00:0A']).toBe('unknown');
+    await Promise.all([a.close(), b.close()]);
+  });
+});
