@@ -83,6 +83,9 @@ export async function apiClient(baseUrl: string, email: string, password: string
     /** Puts a device the gateways reported into monitoring. */
     monitor: (mac: string, displayName: string) =>
       call('POST', `/devices/monitor/${encodeURIComponent(mac)}`, { displayName }),
+    /** Places a gateway on a map at a point in map pixels. */
+    placeGateway: (mapId: string, mac: string, position: { x: number; y: number }) =>
+      call('POST', `/gateways/map/${mapId}`, { mac, position }),
     /** A new ingest key of this account, for POST /api/ingest. */
     ingestKey: async () =>
       (await call<{ key: string }>('POST', '/ingest-keys', { name: 'e2e' })).key,

@@ -1,23 +1,34 @@
 /**
  * Gateway markers (45 px, 51 selected) with coverage circles when showGatewayCoverage is on. Slider
  * drafts show at once; in edit mode the markers can be dragged (the move is kept until Save). A
- * dot on each marker shows the gateway's health (online, stale, offline).
+ * dot on each marker shows the gateway's health (online, stale, offline) as the Gateways tab
+ * does; it follows live signals and the passing time on the markers in place, without redrawing
+ * them (a drag in progress is kept).
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import L from 'leaflet';
 import {
   GATEWAY_ADD_DEFAULTS,
   MARKER,
-  listStatus,
   viewRadiusToPixels,
+  type ListStatus,
   type TrackingMap,
 } from '@rtls/contract';
+import { useGatewayStatuses } from '../../features/gateways/gateway-health.ts';
 import { displayedGateway, useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
 import { imageSize, toLatLng, validPoint } from '../crs.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { useLeafletMap } from '../map-context.ts';
+
+/** Show a health status on a marker's element (its data-status and the dot's class). */
+function showStatus(marker: L.Marker, status: ListStatus): void {
+  const el = marker.getElement()?.querySelector<HTMLElement>('.gateway-marker');
+  if (!el || el.dataset.status === status) return;
+  el.dataset.status = status;
+  el.querySelector('.gateway-health')?.setAttribute('class', `gateway-health ${status}`);
+}
 
 const ICON_SVG =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 14v7M8.5 10.5a5 5 0 0 1 7 0M5.5 7.5a9 9 0 0 1 13 0" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/><circle cx="12" cy="13" r="1.8" fill="currentColor"/></svg>';
@@ -31,17 +42,24 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
   const editing = useUiStore((s) => s.isEditMode);
   const showCoverage = useViewStore((s) => s.viewOptions.showGatewayCoverage);
   const { width, height } = imageSize(tracking.settings);
+  const listed = useMemo(() => Object.values(gateways), [gateways]);
+  const statuses = useGatewayStatuses(listed);
+  // Markers are built with the statuses of the moment and then updated in place.
+  const statusesNow = useRef(statuses);
+  statusesNow.current = statuses;
+  const markers = useRef(new Map<string, L.Marker>());
 
   useEffect(() => {
     if (!map) return;
     const group = L.layerGroup().addTo(map);
+    const built = markers.current;
     for (const saved of Object.values(gateways)) {
       const g = displayedGateway(saved, drafts[saved.mac], moved[saved.mac]);
       const p = validPoint(g.position);
       if (!p) continue; // gateways with a non-numeric position are not drawn
       const px = g.mac === selected ? MARKER.gatewaySelected : MARKER.gateway;
       const colour = g.customSettings.color ?? GATEWAY_ADD_DEFAULTS.color;
-      const status = listStatus(g.lastSeen);
+      const status = statusesNow.current[g.mac] ?? 'offline';
       const circle =
         showCoverage && g.customSettings.showCoverage !== false
           ? L.circle(toLatLng(p), {
@@ -67,6 +85,7 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
         draggable: editing,
         zIndexOffset: 500,
       }).addTo(group);
+      built.set(g.mac, marker);
       if (editing) {
         marker.on('drag', () => circle?.setLatLng(marker.getLatLng()));
         marker.on('dragend', () => {
@@ -75,7 +94,14 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
         });
       }
     }
-    return () => void group.remove();
+    return () => {
+      group.remove();
+      built.clear();
+    };
   }, [map, gateways, drafts, moved, selected, editing, showCoverage, width, height]);
+
+  useEffect(() => {
+    for (const [mac, marker] of markers.current) showStatus(marker, statuses[mac] ?? 'offline');
+  }, [statuses]);
   return null;
 }
