@@ -1,7 +1,9 @@
 /** Status classifications of spec §4 with the thresholds of spec §9. */
 import { DETAILS_ONLINE_MS, LIST_ONLINE_MS, LIST_WARNING_MS, LIVE_SIGNAL_MS } from './constants.ts';
 
-export type ListStatus = 'online' | 'warning' | 'offline';
+/** The device list's status classes, in the order the console lists and counts them. */
+export const LIST_STATUSES = ['online', 'warning', 'offline'] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
 export type SignalClass = 'strong' | 'medium' | 'weak';
 export type ConfidenceClass = 'high' | 'medium' | 'low';
 export type GatewayQuality = 'excellent' | 'good' | 'fair' | 'poor';

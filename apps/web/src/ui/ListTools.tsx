@@ -4,7 +4,8 @@ interface Props {
   currentOnly: boolean;
   onCurrentOnly: (value: boolean) => void;
   addLabel: string;
-  onAdd: () => void;
+  /** Without it there is no Add button (the user may not add here). */
+  onAdd?: () => void;
 }
 
 export function ListTools({ filterLabel, currentOnly, onCurrentOnly, addLabel, onAdd }: Props) {
@@ -18,9 +19,11 @@ export function ListTools({ filterLabel, currentOnly, onCurrentOnly, addLabel, o
         />
         <span>{filterLabel}</span>
       </label>
-      <button type="button" className="button primary" onClick={onAdd}>
-        {addLabel}
-      </button>
+      {onAdd && (
+        <button type="button" className="button primary" onClick={onAdd}>
+          {addLabel}
+        </button>
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { formatLastSeen, formatRssi } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { gatewayName } from '../gateways/gateways-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
+import { changeFailureText } from '../maps/refusal.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useDeviceZone } from '../zones/presence.ts';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
@@ -90,7 +91,7 @@ function InfoTab({ device, placement }: { device: LiveDevice; placement?: Placem
 }
 
 function EditTab({ device, onDone }: { device: LiveDevice; onDone: () => void }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const cs = device.customSettings;
   const [value, setValue] = useState<DeviceSettingsValue>({
     displayName: cs.displayName ?? '',
@@ -101,8 +102,10 @@ function EditTab({ device, onDone }: { device: LiveDevice; onDone: () => void })
     positioningMode: device.positioningMode,
   });
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const save = async () => {
     setBusy(true);
+    setFailure(null);
     try {
       await useDevicesStore.getState().updateDevice(device.mac, {
         customSettings: {
@@ -117,6 +120,7 @@ function EditTab({ device, onDone }: { device: LiveDevice; onDone: () => void })
       onDone();
     } catch (err) {
       console.error('Failed to update device', err);
+      setFailure(err);
       setBusy(false);
     }
   };
@@ -128,6 +132,11 @@ function EditTab({ device, onDone }: { device: LiveDevice; onDone: () => void })
       }}
     >
       <DeviceSettingsFields value={value} onChange={setValue} extended idPrefix="edit-device" />
+      {failure !== null && (
+        <p className="error-text small" role="alert">
+          {changeFailureText(failure, t, language)}
+        </p>
+      )}
       <div className="dlg-actions">
         <button type="button" className="button ghost" onClick={onDone} disabled={busy}>
           {t('devices.cancel')}

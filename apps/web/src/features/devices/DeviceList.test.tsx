@@ -39,6 +39,9 @@ function renderList() {
 /** The row's select button, whose accessible name is the device name. */
 const row = (name: string) => screen.getByRole('button', { name });
 const rowItem = (name: string) => row(name).closest('li')!;
+/** The rows' select buttons (not the status filter's). */
+const rowButtons = () =>
+  within(screen.getByTestId('device-list')).getAllByRole('button', { pressed: false });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -62,7 +65,7 @@ describe('DeviceList', () => {
   it('shows a row per monitored device under Device Management', () => {
     renderList();
     expect(screen.getByRole('heading', { name: 'Device Management' })).toBeDefined();
-    expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(devices.length);
+    expect(rowButtons()).toHaveLength(devices.length);
   });
 
   it.each([
@@ -130,7 +133,7 @@ describe('DeviceList', () => {
     const user = userEvent.setup();
     const { unmount } = renderList();
     await user.click(screen.getByLabelText('Show only current map'));
-    expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(1);
+    expect(rowButtons()).toHaveLength(1);
     expect(row('Fresh')).toBeDefined();
     expect(localStorage.getItem('devices.showOnlyCurrentMap')).toBe('true');
     unmount();

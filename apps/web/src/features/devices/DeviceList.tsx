@@ -1,12 +1,15 @@
 /**
  * Devices tab (spec §2): Device Management with connection status, the 'Show only current map'
- * filter (remembered), Add Device, details, rename, remove and delete. With the filter on, the list
+ * filter (remembered), search, a status filter with counts, Follow, Add Device, details, rename,
+ * remove and delete. With the filter on, the list
  * is exactly what the map draws. Other accounts' devices located on the map on screen (a shared or
  * public map) follow as read-only rows: they can be selected, never edited. Live updates reach the
  * list at most once a second and only visible rows render, so thousands of devices stay cheap.
  */
 import { useState } from 'react';
 import { STORAGE_KEYS } from '@rtls/contract';
+import { changeFailureText } from '../maps/refusal.ts';
+import { useTick } from '../gateways/gateway-health.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { ListTools } from '../../ui/ListTools.tsx';
@@ -14,6 +17,8 @@ import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { AddDeviceDialog } from './AddDeviceDialog.tsx';
 import { DeviceDetailsDialog } from './DeviceDetailsDialog.tsx';
+import { DeviceFilters } from './DeviceFilters.tsx';
+import { countByStatus, filterDevices, type StatusFilter } from './device-filter.ts';
 import { DeviceRow } from './DeviceRow.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from './placed-devices.ts';
@@ -43,7 +48,7 @@ function listRows(
 }
 
 export function DeviceList() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const entities = useThrottled(useDevicesStore, (s) => s.entities, LIST_REFRESH_MS);
   const mapId = useMapsStore((s) => s.currentMapId);
   const placed = useThrottled(useDevicesStore, (s) => placedOnScreen(s, mapId), LIST_REFRESH_MS, [
@@ -57,8 +62,13 @@ export function DeviceList() {
   const [currentOnly, setCurrentOnly] = useStoredFlag(STORAGE_KEYS.devicesCurrentMapOnly);
   const [adding, setAdding] = useState(false);
   const [details, setDetails] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [failure, setFailure] = useState<unknown>(null);
+  const now = useTick();
 
-  const rows = listRows(monitored, entities, placed, currentOnly);
+  const all = listRows(monitored, entities, placed, currentOnly);
+  const rows = filterDevices(all, query, status, now);
   const win = useWindow(rows.length, ROW_HEIGHT);
 
   if (error && monitored.length === 0) return <p className="error-text">{error}</p>;
@@ -68,7 +78,7 @@ export function DeviceList() {
     <section className="device-panel">
       <div className="panel-head">
         <h3 className="section-title">{t('devices.title')}</h3>
-        <span className="muted small">{t('devices.count', { count: rows.length })}</span>
+        <span className="muted small">{t('devices.count', { count: all.length })}</span>
       </div>
       <ListTools
         filterLabel={t('devices.showCurrentMap')}
@@ -77,13 +87,43 @@ export function DeviceList() {
         addLabel={t('devices.add')}
         onAdd={() => setAdding(true)}
       />
+      {all.length > 0 && (
+        <DeviceFilters
+          query={query}
+          onQuery={setQuery}
+          status={status}
+          onStatus={setStatus}
+          counts={countByStatus(all, now)}
+          total={all.length}
+          hasSelection={selected !== null}
+        />
+      )}
       {error && monitored.length > 0 && (
         <p className="error-text small" role="status">
           {error}
         </p>
       )}
-      {rows.length === 0 ? (
+      {failure !== null && (
+        <p className="error-text small" role="alert">
+          {changeFailureText(failure, t, language)}
+        </p>
+      )}
+      {all.length === 0 ? (
         <p className="muted">{t(currentOnly ? 'devices.emptyOnMap' : 'devices.empty')}</p>
+      ) : rows.length === 0 ? (
+        <p className="muted">
+          {t('devices.noMatch')}{' '}
+          <button
+            type="button"
+            className="button ghost small"
+            onClick={() => {
+              setQuery('');
+              setStatus('all');
+            }}
+          >
+            {t('devices.clearFilters')}
+          </button>
+        </p>
       ) : (
         <ul
           className="device-list"
@@ -100,6 +140,7 @@ export function DeviceList() {
               selected={selected === d.mac}
               onSelect={() => selectDevice(d.mac)}
               onDetails={() => setDetails(d.mac)}
+              onFailure={setFailure}
             />
           ))}
           {win.padBottom > 0 && <li aria-hidden="true" style={{ blockSize: win.padBottom }} />}

@@ -16,9 +16,18 @@ interface Props {
   selected: boolean;
   onSelect: () => void;
   onDetails: () => void;
+  /** A remove or delete failed (the list says why). */
+  onFailure?: (err: unknown) => void;
 }
 
-export function DeviceRow({ device: d, readOnly = false, selected, onSelect, onDetails }: Props) {
+export function DeviceRow({
+  device: d,
+  readOnly = false,
+  selected,
+  onSelect,
+  onDetails,
+  onFailure,
+}: Props) {
   const { t, language } = useI18n();
   const status = listStatus(d.lastSeen);
   const zone = useDeviceZone(d.mac, t);
@@ -27,14 +36,20 @@ export function DeviceRow({ device: d, readOnly = false, selected, onSelect, onD
     useDevicesStore
       .getState()
       .removeFromMonitoring(d.mac)
-      .catch((err: unknown) => console.error('Failed to remove device from monitoring', err));
+      .catch((err: unknown) => {
+        console.error('Failed to remove device from monitoring', err);
+        onFailure?.(err);
+      });
   };
   const del = () => {
     if (!window.confirm(t('devices.confirmDelete'))) return;
     useDevicesStore
       .getState()
       .deleteDevice(d.mac)
-      .catch((err: unknown) => console.error('Failed to delete device', err));
+      .catch((err: unknown) => {
+        console.error('Failed to delete device', err);
+        onFailure?.(err);
+      });
   };
   return (
     <li

@@ -1,5 +1,10 @@
-/** Inline rename of a device or gateway: saves on blur or Enter, Escape cancels (spec §5). */
+/**
+ * Inline rename of a device or gateway: saves on blur or Enter, Escape cancels (spec §5). A failed
+ * save says why beside the name.
+ */
 import { useState } from 'react';
+import { useI18n } from '../../app/I18nProvider.tsx';
+import { changeFailureText } from '../maps/refusal.ts';
 
 interface Props {
   value: string;
@@ -13,10 +18,13 @@ export function InlineRename({ value, label, requiredMessage, onSave }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState<unknown>(null);
+  const { t, language } = useI18n();
 
   const start = () => {
     setDraft(value);
     setError(null);
+    setFailed(null);
     setEditing(true);
   };
   const commit = async () => {
@@ -31,20 +39,28 @@ export function InlineRename({ value, label, requiredMessage, onSave }: Props) {
       await onSave(name);
     } catch (err) {
       console.error('Failed to rename', err);
+      setFailed(err);
     }
   };
 
   if (!editing)
     return (
-      <button
-        type="button"
-        className="rename-text title"
-        title={label}
-        aria-label={label}
-        onClick={start}
-      >
-        {value}
-      </button>
+      <>
+        <button
+          type="button"
+          className="rename-text title"
+          title={label}
+          aria-label={label}
+          onClick={start}
+        >
+          {value}
+        </button>
+        {failed !== null && (
+          <span className="error-text small" role="alert">
+            {changeFailureText(failed, t, language)}
+          </span>
+        )}
+      </>
     );
   return (
     <span className="rename">

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../app/I18nProvider.tsx';
 import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeGateway } from '../../test/fixtures.ts';
+import { makeGateway, makeMap } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
+import { useMapsStore } from '../maps/maps-store.ts';
 import { GatewayList } from './GatewayList.tsx';
 import { useGatewaysStore } from './gateways-store.ts';
 
@@ -33,6 +34,7 @@ beforeEach(() => {
   useUiStore.setState({ language: 'en' });
   useGatewaysStore.getState().reset();
   useGatewaysStore.setState({ mapId: 'map-1', entities: { [GW.mac]: GW } });
+  useMapsStore.setState({ entities: { 'map-1': makeMap() } });
 });
 afterEach(() => {
   vi.restoreAllMocks();

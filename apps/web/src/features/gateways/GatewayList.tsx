@@ -1,9 +1,13 @@
-/** Gateways tab (spec §2): Gateway Management with its own 'show only current map' filter and Add Gateway. */
+/**
+ * Gateways tab (spec §2): Gateway Management with its own 'show only current map' filter and Add
+ * Gateway, which places a gateway on the current map and so is offered only to those who may edit it.
+ */
 import { useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { ListTools } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
+import { useRightsOn } from '../maps/access.ts';
 import { AddGatewayDialog } from './AddGatewayDialog.tsx';
 import { EspresenseImport } from './EspresenseImport.tsx';
 import { GatewayRow } from './GatewayRow.tsx';
@@ -17,6 +21,7 @@ export function GatewayList() {
   const error = useGatewaysStore((s) => s.error);
   const [currentOnly, setCurrentOnly] = useStoredFlag(STORAGE_KEYS.gatewaysCurrentMapOnly);
   const [adding, setAdding] = useState(false);
+  const rights = useRightsOn(mapId);
 
   useEffect(() => {
     if (!currentOnly) void useGatewaysStore.getState().loadMonitored();
@@ -43,8 +48,9 @@ export function GatewayList() {
         currentOnly={currentOnly}
         onCurrentOnly={setCurrentOnly}
         addLabel={t('gateways.add')}
-        onAdd={openAdd}
+        {...(rights.edit ? { onAdd: openAdd } : {})}
       />
+      {mapId && !rights.edit && <p className="small muted">{t('gateways.readOnly')}</p>}
       {error && <p className="error-text small">{error}</p>}
       {list.length === 0 ? (
         <p className="muted">{t(currentOnly ? 'gateways.empty' : 'gateways.emptyAll')}</p>

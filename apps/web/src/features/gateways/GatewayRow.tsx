@@ -1,26 +1,24 @@
 /**
- * One gateway: inline rename, quality, delete, and the RSSI threshold and coverage sliders (spec §4:
- * changes show at once and mark 'Unsaved Changes'; Save or Cancel; disabled while saving).
+ * One gateway: inline rename, quality, status, delete and the sliders. Someone who may not change
+ * the map it lies on (a viewer) reads its name and settings with no control to change them; only
+ * the owner of the map (whose account holds the gateway) deletes it. A refused change says why.
  */
+import { useState } from 'react';
 import { GATEWAY_ADD_DEFAULTS, gatewayQuality, listStatus, type Gateway } from '@rtls/contract';
 import { formatLastSeen } from '../../app/format.ts';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { InlineRename } from '../devices/InlineRename.tsx';
-import { gatewayThreshold, useGatewaysStore } from './gateways-store.ts';
+import { useRightsOn } from '../maps/access.ts';
+import { changeFailureText } from '../maps/refusal.ts';
+import { useGatewaysStore } from './gateways-store.ts';
 import { useGatewayLastSeen, useTick } from './gateway-health.ts';
+import { GatewaySettingsText, GatewaySliders } from './GatewaySliders.tsx';
 import { TrashIcon } from '../maps/icons.tsx';
-
-export const THRESHOLD_MIN = -120;
-export const THRESHOLD_MAX = 0;
-export const THRESHOLD_PRESETS = [-45, -75, -120] as const;
 
 export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
   const { t, language } = useI18n();
-  const draft = useGatewaysStore((s) => s.drafts[g.mac]);
-  const saving = useGatewaysStore((s) => s.saving[g.mac] ?? false);
-  const store = useGatewaysStore.getState;
-  const threshold = draft?.logicThreshold ?? gatewayThreshold(g);
-  const radius = draft?.viewRadius ?? g.viewRadius;
+  const rights = useRightsOn(g.mapId);
+  const [failure, setFailure] = useState<unknown>(null);
   const quality = g.maxRSSI != null ? gatewayQuality(g.maxRSSI) : null;
   const id = `gw-${g.mac.replace(/[^A-Za-z0-9]/g, '')}`;
   const now = useTick();
@@ -29,14 +27,15 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
 
   const del = () => {
     if (!window.confirm(t('gateways.confirmDelete'))) return;
-    store()
+    setFailure(null);
+    useGatewaysStore
+      .getState()
       .deleteGateway(g.mac)
-      .catch((err: unknown) => console.error('Failed to delete gateway', err));
+      .catch((err: unknown) => {
+        console.error('Failed to delete gateway', err);
+        setFailure(err);
+      });
   };
-  const save = () =>
-    void store()
-      .saveDraft(g.mac)
-      .catch((err: unknown) => console.error('Failed to save gateway', err));
 
   return (
     <li className="gateway-row" data-mac={g.mac} data-testid="gateway-row">
@@ -47,11 +46,17 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
           aria-hidden="true"
         />
         <span className="grow">
-          <InlineRename
-            value={g.name}
-            label={t('gateways.rename', { name: g.name })}
-            onSave={(name) => store().rename(g.mac, name || g.mac)}
-          />
+          {rights.edit ? (
+            <InlineRename
+              value={g.name}
+              label={t('gateways.rename', { name: g.name })}
+              onSave={(name) => useGatewaysStore.getState().rename(g.mac, name || g.mac)}
+            />
+          ) : (
+            <span className="title" dir="auto">
+              {g.name}
+            </span>
+          )}
           <span className="muted small" dir="ltr">
             {g.mac}
           </span>
@@ -65,83 +70,32 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
           </span>
           <span className="muted small">{formatLastSeen(lastSeen, t, language, now)}</span>
         </span>
-        <button
-          type="button"
-          className="icon-button small danger"
-          aria-label={`${t('gateways.delete')}: ${g.name}`}
-          title={t('gateways.delete')}
-          onClick={del}
-        >
-          <TrashIcon />
-        </button>
-      </div>
-      <div className="slider">
-        <label htmlFor={`${id}-threshold`}>
-          {t('gateways.threshold')}: <output dir="ltr">{threshold} dBm</output>
-        </label>
-        <input
-          id={`${id}-threshold`}
-          type="range"
-          min={THRESHOLD_MIN}
-          max={THRESHOLD_MAX}
-          step={1}
-          value={threshold}
-          aria-label={`${t('gateways.threshold')}: ${g.name}`}
-          aria-valuetext={`${threshold} dBm`}
-          disabled={saving}
-          onChange={(e) => store().setDraft(g.mac, { logicThreshold: Number(e.target.value) })}
-        />
-        <div className="presets" role="group" aria-label={`${t('gateways.presets')}: ${g.name}`}>
-          {THRESHOLD_PRESETS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="chip"
-              aria-pressed={threshold === p}
-              disabled={saving}
-              onClick={() => store().setDraft(g.mac, { logicThreshold: p })}
-            >
-              <span dir="ltr">{p}</span>
-            </button>
-          ))}
-        </div>
-      </div>
-      <div className="slider">
-        <label htmlFor={`${id}-coverage`}>
-          {t('gateways.coverage')}: <output dir="ltr">{radius}%</output>
-        </label>
-        <input
-          id={`${id}-coverage`}
-          type="range"
-          min={0}
-          max={100}
-          step={1}
-          value={radius}
-          aria-label={`${t('gateways.coverage')}: ${g.name}`}
-          aria-valuetext={`${radius}%`}
-          disabled={saving}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => store().setDraft(g.mac, { viewRadius: Number(e.target.value) })}
-        />
-        <p id={`${id}-hint`} className="muted small">
-          {t('gateways.coverageHint')}
-        </p>
-      </div>
-      {draft && (
-        <div className="unsaved" role="status">
-          <span className="unsaved-text">{t('gateways.unsaved')}</span>
+        {rights.own && (
           <button
             type="button"
-            className="button ghost"
-            disabled={saving}
-            onClick={() => store().cancelDraft(g.mac)}
+            className="icon-button small danger"
+            aria-label={`${t('gateways.delete')}: ${g.name}`}
+            title={t('gateways.delete')}
+            onClick={del}
           >
-            {t('gateways.cancel')}
+            <TrashIcon />
           </button>
-          <button type="button" className="button primary" disabled={saving} onClick={save}>
-            {saving ? t('gateways.saving') : t('gateways.save')}
-          </button>
-        </div>
+        )}
+      </div>
+      {rights.edit ? (
+        <GatewaySliders
+          gateway={g}
+          id={id}
+          onSaved={() => setFailure(null)}
+          onFailed={setFailure}
+        />
+      ) : (
+        <GatewaySettingsText gateway={g} />
+      )}
+      {failure !== null && (
+        <p className="error-text small" role="alert">
+          {changeFailureText(failure, t, language)}
+        </p>
       )}
     </li>
   );

@@ -12,6 +12,7 @@ import {
 } from '@rtls/contract';
 import { fetchAvailableGateways } from '../../api/available.ts';
 import * as api from '../../api/gateways.ts';
+import { isRefusal } from '../maps/refusal.ts';
 
 /** Unsaved slider values of one gateway. */
 export interface GatewayDraft {
@@ -49,7 +50,10 @@ interface GatewaysState {
   rename: (mac: string, name: string) => Promise<void>;
   setDraft: (mac: string, draft: GatewayDraft) => void;
   cancelDraft: (mac: string) => void;
-  /** PATCH the sliders' values; the new threshold re-frames positioning via the entities. */
+  /**
+   * PATCH the sliders' values; the new threshold re-frames positioning via the entities. A refused
+   * change (403/404) drops the draft; the error is rethrown for the row to show.
+   */
   saveDraft: (mac: string) => Promise<void>;
   moveGateway: (mac: string, position: Point) => void;
   /** Persist every gateway's position and forget the moves. */
@@ -218,6 +222,10 @@ export const useGatewaysStore = create<GatewaysState>((set, get) => ({
         mapId: mapOf(get(), mac) ?? undefined,
       });
       set((s) => ({ ...withGateway(s, g), drafts: without(s.drafts, mac) }));
+    } catch (err) {
+      // A refused change will not succeed on retry: the sliders go back to the saved values.
+      if (isRefusal(err)) set((s) => ({ drafts: without(s.drafts, mac) }));
+      throw err;
     } finally {
       set((s) => ({ saving: without(s.saving, mac) }));
     }

@@ -1,6 +1,10 @@
-/** Selecting a device (in the list or on the map) centres this map on it, when it is drawn here. */
+/**
+ * Selecting a device (in the list or on the map) centres this map on it, when it is drawn here.
+ * While Follow is on, the map keeps centring it as it moves; dragging the map turns Follow off.
+ */
 import { useEffect } from 'react';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
+import { useFollowStore } from '../../features/devices/follow-store.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { toLatLng } from '../crs.ts';
 import { useLeafletMap } from '../map-context.ts';
@@ -9,12 +13,30 @@ export function DeviceCamera({ mapId }: { mapId: string }) {
   const map = useLeafletMap();
   useEffect(() => {
     if (!map) return;
-    return useUiStore.subscribe((s, prev) => {
-      const mac = s.selectedDeviceMac;
-      if (!mac || mac === prev.selectedDeviceMac) return;
-      const placement = useDevicesStore.getState().positions[mapId]?.[mac];
+    const placementOf = (mac: string) => useDevicesStore.getState().positions[mapId]?.[mac];
+    const centre = (mac: string | null) => {
+      const placement = mac ? placementOf(mac) : undefined;
       if (placement) map.panTo(toLatLng(placement.position));
+    };
+    const offSelect = useUiStore.subscribe((s, prev) => {
+      if (s.selectedDeviceMac !== prev.selectedDeviceMac) centre(s.selectedDeviceMac);
     });
+    const offFollow = useFollowStore.subscribe((s, prev) => {
+      if (s.following && !prev.following) centre(useUiStore.getState().selectedDeviceMac);
+    });
+    const offMove = useDevicesStore.subscribe((s, prev) => {
+      const mac = useUiStore.getState().selectedDeviceMac;
+      if (!mac || !useFollowStore.getState().following) return;
+      if (s.positions[mapId]?.[mac] !== prev.positions[mapId]?.[mac]) centre(mac);
+    });
+    const stopFollowing = () => useFollowStore.getState().setFollowing(false);
+    map.on('dragstart', stopFollowing);
+    return () => {
+      offSelect();
+      offFollow();
+      offMove();
+      map.off('dragstart', stopFollowing);
+    };
   }, [map, mapId]);
   return null;
 }
