@@ -5,6 +5,7 @@ import {
   TRAIL_DEFAULT_RETENTION_MINUTES,
   WEBHOOK_RETRY,
 } from '@rtls/contract';
+import { INGEST_TOPICS } from './modules/ingest/formats/index.ts';
 
 export interface Config {
   port: number;
@@ -33,6 +34,11 @@ export interface Config {
   mqttClientId: string | null;
   /** With mqttUrl: how long the broker keeps this instance's session while it is away (s). */
   mqttSessionExpirySeconds: number;
+  /**
+   * With mqttUrl: the topic filters subscribed to (MQTT_TOPICS, comma-separated); the formats'
+   * usual topics (INGEST_TOPICS) by default. Any Ruuvi Gateway prefix can be added this way.
+   */
+  mqttTopics: string[];
   simulator: boolean;
   /** Simulator report rate per device per second. */
   simulatorRate: number;
@@ -76,6 +82,34 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
 }
 
+/**
+ * MQTT topic filters, comma-separated: each non-empty, `+` a whole level, `#` only as the whole
+ * last level, no `$share/` (the share group comes from MQTT_SHARE_GROUP).
+ */
+function topics(value: string | undefined, fallback: readonly string[]): string[] {
+  if (value === undefined || value.trim() === '') return [...fallback];
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const t of list) {
+    const levels = t.split('/');
+    const bad =
+      t.startsWith('$') ||
+      levels.some(
+        (l, i) =>
+          (l.includes('#') && (l !== '#' || i !== levels.length - 1)) ||
+          (l.includes('+') && l !== '+'),
+      );
+    if (bad)
+      throw new Error(
+        `MQTT_TOPICS must be comma-separated MQTT topic filters ("+" a whole level, "#" only the ` +
+          `last), got "${t}"`,
+      );
+  }
+  return list;
+}
+
 /** Read the configuration; throws with a clear sentence on a malformed variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const dataDir = env.DATA_DIR ?? path.join(cwd, 'data');
@@ -95,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mqttShareGroup: env.MQTT_SHARE_GROUP ?? 'rtls',
     mqttClientId: env.MQTT_CLIENT_ID || null,
     mqttSessionExpirySeconds: int('MQTT_SESSION_EXPIRY', env.MQTT_SESSION_EXPIRY, 3600),
+    mqttTopics: topics(env.MQTT_TOPICS, INGEST_TOPICS),
     simulator: bool(env.SIMULATOR, true),
     simulatorRate: Number(env.SIMULATOR_RATE ?? 1) || 1,
     simulatorDevices: int('SIMULATOR_DEVICES', env.SIMULATOR_DEVICES, 8),

@@ -19,10 +19,14 @@ export interface Sample {
   source: string;
   http?: { body: Buffer | string; contentType?: string };
   mqtt?: { topic: string; payload: Buffer | string };
-  /** Only the embedded broker sees any topic; an external broker only INGEST_TOPICS. */
-  embeddedOnly?: boolean;
   expected: Expected[];
 }
+
+/**
+ * A Ruuvi Gateway's custom topic prefix, of several levels and unique to this run (the external
+ * broker is shared): the embedded broker takes any topic, the external one it through MQTT_TOPICS.
+ */
+export const RUUVI_PREFIX = `site7-${process.pid}-${Date.now().toString(36)}/ruuvi-gw`;
 
 /** Whole seconds, a few seconds ago (distinct per call so samples never share a report key). */
 let clock = Math.floor(Date.now() / 1000) - 600;
@@ -84,7 +88,7 @@ const ruuviMqttPrefix = (): Sample => {
     // the values of its HTTP example; the topic prefix is a custom one
     source: 'github.com/ruuvi/docs: MQTT: Time-stamped data from Bluetooth-sensors',
     mqtt: {
-      topic: 'building7/C8:25:2D:8E:9C:2D/C6:A5:B9:E0:AD:07',
+      topic: `${RUUVI_PREFIX}/C8:25:2D:8E:9C:2D/C6:A5:B9:E0:AD:07`,
       payload: json({
         gw_mac: 'C8:25:2D:8E:9C:2D',
         rssi: -69,
@@ -95,7 +99,6 @@ const ruuviMqttPrefix = (): Sample => {
         coords: '',
       }),
     },
-    embeddedOnly: true,
     expected: [
       {
         device: 'C6:A5:B9:E0:AD:07',

@@ -3,11 +3,11 @@
  * the traffic, filed under the account of MQTT_INGEST_KEY. The session is persistent under a stable
  * client id: a broker such as Mosquitto does not hand a crashed member's unacknowledged messages to
  * the rest of the group, it keeps them in that member's session until the member (restarted) comes
- * back. Revoking MQTT_INGEST_KEY ends the subscription at once.
+ * back. Revoking MQTT_INGEST_KEY ends the subscription at once. It subscribes to MQTT_TOPICS
+ * (the formats' usual topics by default); each message's format is told by its topic and body.
  */
 import os from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
-import { INGEST_TOPICS } from './formats/index.ts';
 import {
   MQTT_OFF,
   ingestMessage,
@@ -65,7 +65,7 @@ export async function startSubscriber({
     inflight.add(work);
     void work.finally(() => inflight.delete(work));
   };
-  const topics = INGEST_TOPICS.map((t) =>
+  const topics = config.mqttTopics.map((t) =>
     config.mqttShareGroup ? `$share/${config.mqttShareGroup}/${t}` : t,
   );
   // Ready once subscribed: before that, this instance takes no share of the traffic.

@@ -118,3 +118,33 @@ describe('April Brother JSON mode', () => {
     });
   });
 });
+
+describe('Ruuvi Gateway MQTT', () => {
+  const body = JSON.stringify({ gw_mac: 'C8:25:2D:8E:9C:2C', rssi: -69, ts: '1728719836' });
+  it.each([
+    'ruuvi/C8:25:2D:8E:9C:2C/C6:A5:B9:E0:AD:06',
+    'acme/site7/ruuvi-gw/C8:25:2D:8E:9C:2C/C6:A5:B9:E0:AD:06',
+    'C6:A5:B9:E0:AD:06',
+  ])('reads a report under the topic %s (the gateway from the body)', (topic) => {
+    expect(parseMqttMessage(topic, Buffer.from(body))).toEqual({
+      ok: true,
+      format: 'ruuvi',
+      reports: [
+        {
+          gateway: 'C8:25:2D:8E:9C:2C',
+          device: 'C6:A5:B9:E0:AD:06',
+          rssi: -69,
+          timestamp: '1728719836',
+        },
+      ],
+    });
+  });
+
+  it('takes its status topic under any prefix as chatter', () => {
+    const status = Buffer.from('{"state":"online"}');
+    expect(parseMqttMessage('acme/site7/C8:25:2D:8E:9C:2C/gw_status', status)).toMatchObject({
+      ok: true,
+      chatter: true,
+    });
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Ruuvi Gateway.
  * - MQTT: `<prefix>/<gateway MAC>/<tag MAC>` with {gw_mac, rssi, ts | gwts, data}, whatever the
- *   prefix (the gateway's MAC is in the body); `<prefix>/<gateway MAC>/gw_status` is chatter.
+ *   prefix (the gateway's MAC is in the body; an external broker needs it in MQTT_TOPICS);
+ *   `<prefix>/<gateway MAC>/gw_status` is chatter.
  *   `ts` is epoch seconds, as a number or a string.
  * - HTTP POST: {"data": {"gw_mac", "timestamp", "tags": {"<tag MAC>": {rssi, timestamp, data}}}}.
  */
@@ -11,10 +12,13 @@ import { isObject, chatter, refuse, reportsOf, type Parsed } from './shared.ts';
 export const isRuuviChatter = (parts: string[]) =>
   parts.length >= 2 && parts.at(-1) === 'gw_status';
 
-/** A Ruuvi MQTT message: the body names the gateway (gw_mac) and the last topic level the tag. */
+/**
+ * A Ruuvi MQTT message: the body names the gateway (gw_mac) and the last topic level the tag,
+ * under any prefix (several levels, or none: the gateway's prefix options may all be off).
+ */
 export const isRuuviMqtt = (parts: string[], body: unknown) =>
   (parts[0] === 'ruuvi' && parts.length === 3) ||
-  (isObject(body) && typeof body.gw_mac === 'string' && parts.length >= 2);
+  (isObject(body) && typeof body.gw_mac === 'string');
 
 export function parseRuuviMqtt(parts: string[], body: unknown): Parsed {
   if (isRuuviChatter(parts)) return chatter('ruuvi');

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { INGEST_TOPICS } from './modules/ingest/formats/index.ts';
+
+const env = (vars: Record<string, string>) =>
+  ({ DATA_DIR: 'memory://', ...vars }) as NodeJS.ProcessEnv;
+
+describe('MQTT_TOPICS', () => {
+  it('defaults to the usual topics of the supported formats', () => {
+    expect(loadConfig(env({})).mqttTopics).toEqual(INGEST_TOPICS);
+    expect(loadConfig(env({ MQTT_TOPICS: ' ' })).mqttTopics).toEqual(INGEST_TOPICS);
+  });
+
+  it('takes comma-separated topic filters, a custom Ruuvi prefix among them', () => {
+    expect(
+      loadConfig(env({ MQTT_TOPICS: 'rtls/#, espresense/rooms/+/telemetry ,site7/ruuvi/#,' }))
+        .mqttTopics,
+    ).toEqual(['rtls/#', 'espresense/rooms/+/telemetry', 'site7/ruuvi/#']);
+  });
+
+  it.each(['site7/#/x', 'site7/ab#', 'home/a+/x', '$share/g/rtls/#'])(
+    'refuses %s with a sentence that names the variable',
+    (bad) => {
+      expect(() => loadConfig(env({ MQTT_TOPICS: `rtls/#,${bad}` }))).toThrow(
+        new RegExp(`MQTT_TOPICS.*"${bad.replace(/[$+/#]/g, '\\$&')}"`),
+      );
+    },
+  );
+});
