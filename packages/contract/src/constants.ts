@@ -120,6 +120,11 @@ export const GATEWAY_ADD_DEFAULTS = {
   radius: 75,
   color: '#10B981',
 } as const;
+/** The Add Gateway dialog's inputs (spec §5): logic and max RSSI in dBm, coverage radius. */
+export const GATEWAY_ADD_BOUNDS = {
+  rssi: { min: -100, max: 0 },
+  radius: { min: 10, max: 200 },
+} as const;
 export const DEVICE_DEFAULT_COLOR = '#3B82F6';
 export const DEVICE_ICONS = ['device', 'phone', 'tablet', 'laptop', 'watch', 'tag'] as const;
 export type DeviceIcon = (typeof DEVICE_ICONS)[number];

@@ -6,7 +6,8 @@ import type { ReactNode, RefObject } from 'react';
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../app/I18nProvider.tsx';
 import { canEdit } from '../features/maps/access.ts';
-import { useMapsStore } from '../features/maps/maps-store.ts';
+import { PresetNotice } from '../features/maps/PresetNotice.tsx';
+import { savePresetWithNotice } from '../features/maps/preset-notice.ts';
 import { useUiStore } from '../features/layout/ui-store.ts';
 import { CONTROL_ICONS as I } from './control-icons.tsx';
 import { fitMap } from './fit.ts';
@@ -34,11 +35,7 @@ export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: 
   const saved = tracking.settings.savedView;
   const zoomBy = (direction: 1 | -1) =>
     map.setZoom(scaleToZoom(stepScale(zoomToScale(map.getZoom()), direction)));
-  const savePreset = () =>
-    void useMapsStore
-      .getState()
-      .savePreset(tracking._id, readView(map))
-      .catch((err: unknown) => console.error('Failed to save map preset', err));
+  const savePreset = () => void savePresetWithNotice(tracking._id, readView(map));
   const button = (label: string, onClick: () => void, glyph: ReactNode, extra = {}) => (
     <button
       type="button"
@@ -74,6 +71,7 @@ export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: 
         button(t('map.scale.tool'), onScaleTool, I.scale, {
           'aria-pressed': scaleActive,
         })}
+      {editable && <PresetNotice mapId={tracking._id} />}
     </div>
   );
 }

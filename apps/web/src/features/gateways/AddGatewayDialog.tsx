@@ -22,6 +22,8 @@ import {
   RSSI_INPUT,
   addGatewayBody,
   emptyAddGatewayForm,
+  outOfRange,
+  sortAvailableGateways,
   type AddGatewayForm,
 } from './add-gateway-form.ts';
 import { useGatewaysStore } from './gateways-store.ts';
@@ -46,7 +48,8 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
   }, [days]);
 
   const manualMac = mac.trim().toUpperCase();
-  const ready = sourceReady(source, picked, manualMac, name);
+  const invalid = outOfRange(form);
+  const ready = sourceReady(source, picked, manualMac, name) && Object.keys(invalid).length === 0;
   const set = (patch: Partial<AddGatewayForm>) => setForm((f) => ({ ...f, ...patch }));
 
   const submit = async () => {
@@ -70,21 +73,31 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
     label: string,
     fallback: number,
     bounds?: { min: number; max: number },
-  ) => (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        name={key}
-        type="number"
-        dir="ltr"
-        min={bounds?.min}
-        max={bounds?.max}
-        placeholder={String(fallback)}
-        value={form[key]}
-        onChange={(e) => set({ [key]: e.target.value })}
-      />
-    </label>
-  );
+  ) => {
+    const bad = key === 'x' || key === 'y' ? undefined : invalid[key];
+    return (
+      <label className="field">
+        <span>{label}</span>
+        <input
+          name={key}
+          type="number"
+          dir="ltr"
+          min={bounds?.min}
+          max={bounds?.max}
+          placeholder={String(fallback)}
+          value={form[key]}
+          aria-invalid={bad ? true : undefined}
+          aria-describedby={bad ? `add-gateway-${key}-range` : undefined}
+          onChange={(e) => set({ [key]: e.target.value })}
+        />
+        {bad && (
+          <span id={`add-gateway-${key}-range`} className="error-text small" role="alert">
+            {t('gateways.range', { min: bad.min, max: bad.max })}
+          </span>
+        )}
+      </label>
+    );
+  };
 
   return (
     <Dialog
@@ -126,7 +139,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
             <AvailableList
               label={t('gateways.fromAvailable')}
               name="available-gateway"
-              options={available.map((g) => ({
+              options={sortAvailableGateways(available).map((g) => ({
                 mac: g.mac,
                 title: g.name,
                 detail: g.ip ? ` · ${g.ip}` : '',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addGatewayBody, emptyAddGatewayForm } from './add-gateway-form.ts';
+import {
+  addGatewayBody,
+  emptyAddGatewayForm,
+  outOfRange,
+  sortAvailableGateways,
+} from './add-gateway-form.ts';
 
 describe('addGatewayBody', () => {
   it('uses the spec defaults for empty inputs', () => {
@@ -36,5 +41,45 @@ describe('addGatewayBody', () => {
       displayName: 'Door',
       position: { x: 12.5, y: 0 },
     });
+  });
+});
+
+describe('outOfRange', () => {
+  it('reports typed values outside the spec bounds (and non-numbers), not empty ones', () => {
+    expect(outOfRange(emptyAddGatewayForm())).toEqual({});
+    expect(outOfRange({ ...emptyAddGatewayForm(), radius: '500' })).toEqual({
+      radius: { min: 10, max: 200 },
+    });
+    expect(
+      outOfRange({ ...emptyAddGatewayForm(), logicThreshold: '-101', maxRSSI: '1', radius: '200' }),
+    ).toEqual({ logicThreshold: { min: -100, max: 0 }, maxRSSI: { min: -100, max: 0 } });
+    expect(outOfRange({ ...emptyAddGatewayForm(), radius: '1e' })).toHaveProperty('radius');
+  });
+});
+
+describe('sortAvailableGateways', () => {
+  const gw = (name: string, isMonitored: boolean, daysSinceLastSeen: number) => ({
+    mac: name,
+    name,
+    lastSeen: '',
+    daysSinceLastSeen,
+    ip: null,
+    isMonitored,
+  });
+  it('puts gateways not yet placed first, each group most recently seen first', () => {
+    const sorted = sortAvailableGateways([
+      gw('placed-new', true, 0),
+      gw('free-old', false, 2),
+      gw('free-b', false, 0),
+      gw('placed-old', true, 1),
+      gw('free-a', false, 0),
+    ]);
+    expect(sorted.map((g) => g.name)).toEqual([
+      'free-a',
+      'free-b',
+      'free-old',
+      'placed-new',
+      'placed-old',
+    ]);
   });
 });

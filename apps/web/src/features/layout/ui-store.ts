@@ -14,6 +14,9 @@ interface UiState {
   setLanguage: (language: Language) => void;
   toggleLanguage: () => void;
   setTheme: (theme: Theme) => void;
+  /** A theme shown but not chosen yet (the settings panel's unsaved choice); null shows `theme`. */
+  previewTheme: Theme | null;
+  setPreviewTheme: (theme: Theme | null) => void;
   toggleUtilityCard: () => void;
   setToolsTab: (tab: ToolsTab) => void;
   selectDevice: (mac: string | null) => void;
@@ -46,6 +49,8 @@ export const useUiStore = create<UiState>((set, get) => ({
     localStorage.setItem(STORAGE_KEYS.theme, theme);
     set({ theme });
   },
+  previewTheme: null,
+  setPreviewTheme: (previewTheme) => set({ previewTheme }),
   toggleUtilityCard: () => set((s) => ({ isUtilityCardMinimized: !s.isUtilityCardMinimized })),
   setToolsTab: (toolsTab) => set({ toolsTab }),
   isEditMode: false,

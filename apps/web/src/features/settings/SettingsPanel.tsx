@@ -1,7 +1,7 @@
 /**
  * The settings panel of spec §2 (no tab button; opened from the header menu): theme, default map
  * image, the announced upload, zoom bounds, refresh rate and display checkboxes. Save Changes and
- * Reset Changes appear only while there are unsaved edits.
+ * Reset Changes appear only while there are unsaved edits. A theme choice is previewed until then.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { MAP_IMAGE_CHOICES, REFRESH_RATE_OPTIONS_S, THEMES } from '@rtls/contract';
@@ -37,6 +37,11 @@ export function SettingsPanel() {
     if (!draftChanged(draft, base)) setDraft(toDraft(saved));
   }
   useEffect(() => headingRef.current?.focus(), []);
+  // The theme picked shows at once; Reset, or closing without saving, goes back to the saved one.
+  useEffect(() => {
+    useUiStore.getState().setPreviewTheme(draft.theme === saved.theme ? null : draft.theme);
+  }, [draft.theme, saved.theme]);
+  useEffect(() => () => useUiStore.getState().setPreviewTheme(null), []);
 
   const changed = draftChanged(draft, saved);
   const parsed = fromDraft(draft);

@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { ThemeProvider } from '../../app/ThemeProvider.tsx';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { useUiStore } from '../layout/ui-store.ts';
+import { SettingsPanel } from './SettingsPanel.tsx';
+import { useSettingsStore } from './settings-store.ts';
+
+function renderPanel() {
+  return render(
+    <ThemeProvider>
+      <I18nProvider>
+        <SettingsPanel />
+      </I18nProvider>
+    </ThemeProvider>,
+  );
+}
+const shownTheme = () => document.documentElement.dataset.theme;
+
+beforeEach(() => {
+  localStorage.setItem('theme', 'light');
+  useUiStore.setState({ language: 'en', theme: 'light', previewTheme: null, isSettingsOpen: true });
+  useSettingsStore.getState().reset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('theme preview in the settings panel', () => {
+  it('shows the picked theme at once, without choosing it; Reset goes back', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    expect(shownTheme()).toBe('light');
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(shownTheme()).toBe('dark');
+    expect(useUiStore.getState().theme).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('light');
+    await user.click(screen.getByRole('button', { name: 'Reset Changes' }));
+    expect(shownTheme()).toBe('light');
+  });
+
+  it('closing the panel without saving goes back to the saved theme', async () => {
+    const user = userEvent.setup();
+    const { rerender } = renderPanel();
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(shownTheme()).toBe('dark');
+    rerender(
+      <ThemeProvider>
+        <I18nProvider>
+          <span />
+        </I18nProvider>
+      </ThemeProvider>,
+    );
+    expect(shownTheme()).toBe('light');
+    expect(useUiStore.getState().previewTheme).toBeNull();
+  });
+
+  it('Save keeps the previewed theme as the chosen one', async () => {
+    mockFetch({ 'PUT /api/settings': jsonResponse({ success: true, config: {} }) });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(useUiStore.getState().theme).toBe('dark');
+    expect(useUiStore.getState().previewTheme).toBeNull();
+    expect(shownTheme()).toBe('dark');
+  });
+});
