@@ -173,8 +173,9 @@ async function main() {
     const drainS = (Date.now() - drainStart) / 1000;
 
     const events = await allEvents(base, fleet.token, fleet.mapId);
+    // Only operators acknowledged alerts here (enter alerts do not resolve by themselves).
     const { alerts } = await api<{ alerts: Alert[] }>(
-      `${base}/api/alerts?mapId=${fleet.mapId}&limit=1000`,
+      `${base}/api/alerts?mapId=${fleet.mapId}&state=acknowledged&limit=1000`,
       fleet.token,
       'GET',
     );
@@ -237,6 +238,7 @@ function report(r: {
   refused: number;
   delays: number[];
   events: ZoneEvent[];
+  /** The map's acknowledged alerts after the run. */
   alerts: Alert[];
   receiver: ReturnType<typeof webhookReceiver>;
   pending: number;
@@ -251,8 +253,11 @@ function report(r: {
   const openedIds = new Set(
     got.flatMap((p) => (p.topic === 'alert.opened' && p.alert ? [p.alert.id] : [])),
   );
+  // Events of the map must arrive in the order they happened.
+  const evs = got.flatMap((p) => (p.topic === 'event' && p.event ? [p.event] : []));
   let outOfOrder = 0;
-  for (let i = 1; i < got.length; i++) if (got[i]!.at < got[i - 1]!.at) outOfOrder++;
+  for (let i = 1; i < evs.length; i++) if (evs[i]!.at < evs[i - 1]!.at) outOfOrder++;
+  const entries = r.events.filter((e) => e.type === 'enter').length;
   const byId = new Map(r.alerts.map((a) => [a.id, a]));
   const lostAcks = r.killed.acknowledged.filter((id) => byId.get(id)?.acknowledgedAt == null);
   const d = [...r.delays].sort((a, b) => a - b);
@@ -272,10 +277,10 @@ function report(r: {
   );
   console.log(`  webhook receiver down for the first ${DOWN_S} s:`);
   console.log(
-    `    events stored ${r.events.length}, delivered ${r.events.filter((e) => eventIds.has(e.id)).length}; alerts opened ${r.alerts.length}, delivered ${r.alerts.filter((a) => openedIds.has(a.id)).length}`,
+    `    events stored ${r.events.length}, delivered ${r.events.filter((e) => eventIds.has(e.id)).length}; alerts opened (one per entry) ${entries}, delivered ${openedIds.size}`,
   );
   console.log(
-    `    deliveries received ${got.length} (${got.length - ids.size} repeated), out of order ${outOfOrder}, bad signatures ${r.receiver.badSignatures}, still pending ${r.pending}, drained ${r.drainS.toFixed(0)} s after the stream`,
+    `    deliveries received ${got.length} (${got.length - ids.size} repeated), events out of order ${outOfOrder}, bad signatures ${r.receiver.badSignatures}, still pending ${r.pending}, drained ${r.drainS.toFixed(0)} s after the stream`,
   );
   console.log(
     `  server killed at ${KILL_AT_S} s (SIGKILL) right after ${r.killed.acknowledged.length} acknowledgements; back in ${(r.killed.downMs / 1000).toFixed(1)} s:`,

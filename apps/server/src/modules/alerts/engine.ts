@@ -7,6 +7,7 @@
  */
 import {
   TIMED_EVENT_TYPES,
+  type Alert,
   type AlertUpdate,
   type EventDetail,
   type EventType,
@@ -17,12 +18,27 @@ import type { PresenceListener, PresenceMap } from '../presence/service.ts';
 import type { Track, Transition } from '../presence/tracker.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { EventsRepository, NewEvent } from './events-repository.ts';
+import type { Sql } from '../../plugins/db.ts';
 import type { RulesRepository } from './rules-repository.ts';
 
-/** Where events and alert changes go once stored (live channel, webhooks, MQTT). */
+/**
+ * Where events and alert changes go (live channel, webhooks, MQTT). A durable sink is told inside
+ * the transaction that stores the event or change, with that transaction, so what it queues is
+ * stored with it or not at all (webhook deliveries survive a crash at any moment); `committed`
+ * follows once it is stored. The others are told after the commit.
+ */
 export interface AlertingSink {
-  event?(event: ZoneEvent, mapOwnerId: string): void | Promise<void>;
-  alert?(update: AlertUpdate, mapOwnerId: string): void | Promise<void>;
+  durable?: boolean;
+  event?(event: ZoneEvent, mapOwnerId: string, tx?: Sql): void | Promise<void>;
+  alert?(update: AlertUpdate, mapOwnerId: string, tx?: Sql): void | Promise<void>;
+  committed?(): void;
+}
+
+/** The stores one unit of work writes to, bound to its transaction when there is one. */
+export interface AlertStores {
+  events: EventsRepository;
+  alerts: AlertsRepository;
+  tx?: Sql;
 }
 
 export interface AlertingOptions {
@@ -31,8 +47,22 @@ export interface AlertingOptions {
   alerts: AlertsRepository;
   /** The owner of a map (whose webhooks and MQTT output get its events). */
   mapOwner: (mapId: string) => Promise<string | null>;
+  /**
+   * Run fn with the stores bound to one transaction (events, the alerts they open and what durable
+   * sinks queue commit together). Default: the stores as given, without a transaction.
+   */
+  atomically?: <T>(fn: (stores: AlertStores) => Promise<T>) => Promise<T>;
   onError?: (err: unknown) => void;
 }
+
+/** What a unit of work stored, to tell the sinks. */
+type Told =
+  | { kind: 'event'; mapId: string; payload: ZoneEvent }
+  | { kind: 'alert'; mapId: string; payload: AlertUpdate };
+
+/** A unit of work that failed (the database was unreachable) is tried again this many times. */
+const ATTEMPTS = 3;
+const RETRY_MS = 500;
 
 /** An occurrence: what happened, and the key that makes it happen once. */
 export interface Occurrence {
@@ -90,17 +120,58 @@ export function createAlerting(opts: AlertingOptions) {
 
   const rulesOf = (mapId: string): readonly Rule[] => rulesByMap.get(mapId) ?? [];
 
-  async function publish(kind: 'event' | 'alert', mapId: string, payload: ZoneEvent | AlertUpdate) {
-    const owner = await mapOwner(mapId);
-    if (!owner) return;
-    for (const s of sinks) {
+  const atomically =
+    opts.atomically ?? (<T>(fn: (s: AlertStores) => Promise<T>) => fn({ events, alerts }));
+
+  async function tellSink(s: AlertingSink, t: Told, owner: string, tx?: Sql) {
+    if (t.kind === 'event') await s.event?.(t.payload, owner, tx);
+    else await s.alert?.(t.payload, owner, tx);
+  }
+
+  /**
+   * Run `work` as one unit: what it stores and what durable sinks queue for it (through `tell`)
+   * commit together, retried while the database is unreachable; then the other sinks hear of it.
+   */
+  async function unit<T>(
+    mapIds: readonly string[],
+    work: (s: AlertStores, tell: (t: Told) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    const owners = new Map<string, string | null>();
+    for (const id of new Set(mapIds)) owners.set(id, await mapOwner(id));
+    const durable = sinks.filter((s) => s.durable);
+    let told: Told[] = [];
+    let result!: T;
+    for (let attempt = 1; ; attempt++) {
+      told = [];
       try {
-        if (kind === 'event') await s.event?.(payload as ZoneEvent, owner);
-        else await s.alert?.(payload as AlertUpdate, owner);
+        result = await atomically((s) =>
+          work(s, async (t) => {
+            told.push(t);
+            const owner = owners.get(t.mapId);
+            if (owner) for (const d of durable) await tellSink(d, t, owner, s.tx);
+          }),
+        );
+        break;
       } catch (err) {
-        onError(err);
+        // Without a transaction part of the work may be stored: it is not done twice.
+        if (attempt >= (opts.atomically ? ATTEMPTS : 1)) throw err;
+        await new Promise((r) => setTimeout(r, RETRY_MS * attempt));
       }
     }
+    for (const d of durable) d.committed?.();
+    for (const t of told) {
+      const owner = owners.get(t.mapId);
+      if (!owner) continue;
+      for (const s of sinks) {
+        if (s.durable) continue;
+        try {
+          await tellSink(s, t, owner);
+        } catch (err) {
+          onError(err);
+        }
+      }
+    }
+    return result;
   }
 
   /** Record the event, open an alert for each matching rule, and tell the sinks. */
@@ -127,15 +198,25 @@ export function createAlerting(opts: AlertingOptions) {
    */
   async function flush(b: Pending[]) {
     if (batch === b) batch = null;
-    const stored = await events.recordMany(b.map((p) => p.record));
-    for (const [i, { o, matching }] of b.entries()) {
-      const event = stored[i]!;
-      await publish('event', o.mapId, event);
-      for (const rule of matching) {
-        const opened = await alerts.open(rule, event, o.key ?? `${o.type}|${event.id}`);
-        if (opened) await publish('alert', o.mapId, { action: 'opened', alert: opened });
-      }
-    }
+    await unit(
+      b.map((p) => p.o.mapId),
+      async (s, tell) => {
+        const stored = await s.events.recordMany(b.map((p) => p.record));
+        for (const [i, { o, matching }] of b.entries()) {
+          const event = stored[i]!;
+          await tell({ kind: 'event', mapId: o.mapId, payload: event });
+          for (const rule of matching) {
+            const opened = await s.alerts.open(rule, event, o.key ?? `${o.type}|${event.id}`);
+            if (opened)
+              await tell({
+                kind: 'alert',
+                mapId: o.mapId,
+                payload: { action: 'opened', alert: opened },
+              });
+          }
+        }
+      },
+    );
   }
 
   /** Conditions that ended: their alerts resolve, and their rules may fire again next time. */
@@ -145,9 +226,23 @@ export function createAlerting(opts: AlertingOptions) {
     if (!any) return;
     // Later events go after this resolution, in a batch of their own.
     batch = null;
-    void enqueue(async () => {
-      for (const alert of await alerts.resolveConditions(mapId, prefixes))
-        await publish('alert', mapId, { action: 'updated', alert });
+    void enqueue(() =>
+      unit([mapId], async (s, tell) => {
+        for (const alert of await s.alerts.resolveConditions(mapId, prefixes))
+          await tell({ kind: 'alert', mapId, payload: { action: 'updated', alert } });
+      }),
+    );
+  }
+
+  /**
+   * A user's change to an alert of the map (acknowledge, resolve): `write` stores it, and the
+   * sinks hear of it as of the engine's own changes. Null when `write` changed nothing.
+   */
+  function userChange(mapId: string, write: (alerts: AlertsRepository) => Promise<Alert | null>) {
+    return unit([mapId], async (s, tell) => {
+      const alert = await write(s.alerts);
+      if (alert) await tell({ kind: 'alert', mapId, payload: { action: 'updated', alert } });
+      return alert;
     });
   }
 
@@ -277,6 +372,7 @@ export function createAlerting(opts: AlertingOptions) {
     },
     happen,
     ended,
+    userChange,
     matches,
     /** Wait for the queued database work (tests, shutdown). */
     settled: () => queue.then(() => undefined),

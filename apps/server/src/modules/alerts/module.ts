@@ -3,7 +3,7 @@
  * devices, the alerting engine listens to presence, the outage monitor and retention run on
  * timers, and the live channel hears of presence, occupancy, alerts and zone edits per map.
  */
-import type { AlertUpdate, ServerToClientEvents, ZoneEvent } from '@rtls/contract';
+import type { ServerToClientEvents } from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';
 import type { MapsRepository } from '../maps/repository.ts';
 import { createPresenceService, presentPresence, type LocatedFix } from '../presence/service.ts';
@@ -70,7 +70,17 @@ export function createAlertingModule(o: AlertingModuleOptions) {
     if (!owners.has(mapId)) owners.set(mapId, (await presenceRepo.mapInfo(mapId))?.ownerId ?? null);
     return owners.get(mapId) ?? null;
   };
-  const alerting = createAlerting({ events, rules, alerts, mapOwner, onError: o.onError });
+  const alerting = createAlerting({
+    events,
+    rules,
+    alerts,
+    mapOwner,
+    atomically: (fn) =>
+      o.sql.transaction((tx) =>
+        fn({ events: eventsRepository(tx), alerts: alertsRepository(tx), tx }),
+      ),
+    onError: o.onError,
+  });
   presence.listen(alerting.listener);
   presence.listen({
     changed: (track) => o.emit(track.mapId, 'zone_presence', presentPresence(track)),
@@ -90,16 +100,11 @@ export function createAlertingModule(o: AlertingModuleOptions) {
     o.emit(mapId, 'zones_changed', { mapId });
   });
   const rulesSvc = rulesService(rules, zones, o.maps, (mapId) => alerting.rulesChanged(mapId));
-  const userSinks: AlertingSink[] = [];
   const alertsSvc = alertsService({
     alerts,
     events,
     maps: o.maps,
-    onUpdated: async (u: AlertUpdate) => {
-      o.emit(u.alert.mapId, 'alert', u);
-      const owner = await mapOwner(u.alert.mapId);
-      if (owner) for (const s of userSinks) await s.alert?.(u, owner);
-    },
+    change: (mapId, write) => alerting.userChange(mapId, write),
   });
   const prune = () => events.prune(new Date(now() - o.retentionDays * 86_400_000)).catch(o.onError);
   const timers: NodeJS.Timeout[] = [];
@@ -122,9 +127,8 @@ export function createAlertingModule(o: AlertingModuleOptions) {
     services: { zones: zonesSvc, rules: rulesSvc, alerts: alertsSvc },
     repos: { zones, events, rules, alerts },
     /** Add a destination for events and alert changes (webhooks, MQTT output). */
-    addSink(s: AlertingSink & { event?(e: ZoneEvent, owner: string): void | Promise<void> }) {
+    addSink(s: AlertingSink) {
       alerting.addSink(s);
-      userSinks.push(s);
     },
     async start() {
       await alerting.start();

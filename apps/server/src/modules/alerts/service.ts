@@ -7,7 +7,6 @@ import {
   ALERTING_ERRORS,
   type Alert,
   type AlertActor,
-  type AlertUpdate,
   type AlertsQuery,
   type EventsQuery,
   type ZoneEvent,
@@ -37,10 +36,16 @@ export function alertsService(deps: {
   alerts: AlertsRepository;
   events: EventsRepository;
   maps: MapsRepository;
-  /** An alert changed by a user: the live channel and webhooks hear of it. */
-  onUpdated: (update: AlertUpdate) => Promise<void>;
+  /**
+   * Store a user's change to an alert of the map with `write`, so that the live channel, webhooks
+   * and MQTT hear of it (the engine's userChange).
+   */
+  change: (
+    mapId: string,
+    write: (alerts: AlertsRepository) => Promise<Alert | null>,
+  ) => Promise<Alert | null>;
 }) {
-  const { alerts, events, maps, onUpdated } = deps;
+  const { alerts, events, maps, change } = deps;
 
   async function actionable(user: AuthUser, alertId: string): Promise<Alert> {
     const alert = await alerts.get(alertId);
@@ -77,18 +82,14 @@ export function alertsService(deps: {
     async acknowledge(user: AuthUser, alertId: string): Promise<Alert> {
       const current = await actionable(user, alertId);
       if (current.state === 'resolved') throw conflict(ALERTING_ERRORS.alertResolved.en);
-      const alert = await alerts.acknowledge(alertId, actorOf(user));
-      if (!alert) return (await alerts.get(alertId)) ?? current;
-      await onUpdated({ action: 'updated', alert });
-      return alert;
+      const alert = await change(current.mapId, (a) => a.acknowledge(alertId, actorOf(user)));
+      return alert ?? (await alerts.get(alertId)) ?? current;
     },
     /** Resolve: a resolved alert answers as it is (idempotent). */
     async resolve(user: AuthUser, alertId: string): Promise<Alert> {
       const current = await actionable(user, alertId);
-      const alert = await alerts.resolve(alertId, actorOf(user));
-      if (!alert) return (await alerts.get(alertId)) ?? current;
-      await onUpdated({ action: 'updated', alert });
-      return alert;
+      const alert = await change(current.mapId, (a) => a.resolve(alertId, actorOf(user)));
+      return alert ?? (await alerts.get(alertId)) ?? current;
     },
   };
 }

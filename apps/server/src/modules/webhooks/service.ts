@@ -18,7 +18,8 @@ import {
 import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
 import type { AlertingSink } from '../alerts/engine.ts';
 import type { DeliveryWorker } from './delivery.ts';
-import type { StoredWebhook, WebhooksRepository } from './repository.ts';
+import type { Sql } from '../../plugins/db.ts';
+import { webhooksRepository, type StoredWebhook, type WebhooksRepository } from './repository.ts';
 import { newWebhookSecret } from './sign.ts';
 import { literalHostRefused } from './targets.ts';
 
@@ -46,46 +47,61 @@ export function webhooksService(
 ) {
   /** Enabled webhooks per owner, briefly cached (every event asks). */
   const cache = new Map<string, { at: number; hooks: Promise<StoredWebhook[]> }>();
-  const enabledOf = (ownerId: string) => {
+  const enabledOf = (ownerId: string, store: WebhooksRepository) => {
     const hit = cache.get(ownerId);
     if (hit && Date.now() - hit.at < 5_000) return hit.hooks;
-    const hooks = repo.ofOwner(ownerId).then((l) => l.filter((w) => w.enabled));
+    const hooks = store.ofOwner(ownerId).then((l) => l.filter((w) => w.enabled));
     hooks.catch(() => cache.delete(ownerId));
     cache.set(ownerId, { at: Date.now(), hooks });
     return hooks;
   };
   const changed = (ownerId: string) => cache.delete(ownerId);
 
+  /** Queue deliveries in the caller's transaction (the event or alert change is stored in it). */
   async function queue(
     ownerId: string,
     topic: WebhookTopic,
     make: (id: string, webhookId: string) => WebhookPayload,
+    tx: Sql | undefined,
   ) {
-    const hooks = (await enabledOf(ownerId)).filter(
+    const store = tx ? webhooksRepository(tx) : repo;
+    const hooks = (await enabledOf(ownerId, store)).filter(
       (w) => w.events.length === 0 || w.events.includes(topic),
     );
     if (hooks.length === 0) return;
-    await repo.enqueue(hooks.map((w) => ({ webhookId: w.id, payload: make(randomUUID(), w.id) })));
-    worker.kick();
+    await store.enqueue(hooks.map((w) => ({ webhookId: w.id, payload: make(randomUUID(), w.id) })));
+    if (!tx) worker.kick();
   }
 
   const sink: AlertingSink = {
-    event: (event: ZoneEvent, ownerId: string) =>
-      queue(ownerId, event.type, (id, webhookId) => ({
-        id,
-        webhookId,
-        topic: 'event',
-        at: new Date().toISOString(),
-        event,
-      })),
-    alert: (u: AlertUpdate, ownerId: string) =>
-      queue(ownerId, 'alert', (id, webhookId) => ({
-        id,
-        webhookId,
-        topic: u.action === 'opened' ? 'alert.opened' : 'alert.updated',
-        at: new Date().toISOString(),
-        alert: u.alert,
-      })),
+    durable: true,
+    event: (event: ZoneEvent, ownerId: string, tx?: Sql) =>
+      queue(
+        ownerId,
+        event.type,
+        (id, webhookId) => ({
+          id,
+          webhookId,
+          topic: 'event',
+          at: new Date().toISOString(),
+          event,
+        }),
+        tx,
+      ),
+    alert: (u: AlertUpdate, ownerId: string, tx?: Sql) =>
+      queue(
+        ownerId,
+        'alert',
+        (id, webhookId) => ({
+          id,
+          webhookId,
+          topic: u.action === 'opened' ? 'alert.opened' : 'alert.updated',
+          at: new Date().toISOString(),
+          alert: u.alert,
+        }),
+        tx,
+      ),
+    committed: () => worker.kick(),
   };
 
   return {
