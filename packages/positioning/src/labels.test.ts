@@ -1,67 +1,106 @@
 import { LABEL } from '@rtls/contract';
 import { describe, expect, it } from 'vitest';
 import { crlb, crlbGrid } from './crlb.ts';
-import { placeLabels } from './labels.ts';
+import { boxesOverlap, declutterLabels, type LabelObstacle, type LabelRequest } from './labels.ts';
+import { rng } from './random.ts';
 import { ROOM } from './test-helpers.ts';
 
-describe('placeLabels', () => {
-  it('leaves separate labels on their markers', () => {
-    const out = placeLabels([
-      { id: 'a', x: 0, y: 0 },
-      { id: 'b', x: 200, y: 0 },
+const label = (
+  id: string,
+  x: number,
+  y: number,
+  extra: Partial<LabelRequest> = {},
+): LabelRequest => ({
+  id,
+  home: { x, y },
+  w: LABEL.boxWidth,
+  h: LABEL.boxHeight,
+  ...extra,
+});
+const boxOf = (p: { x: number; y: number }, l: LabelRequest) => ({
+  x: p.x,
+  y: p.y,
+  w: l.w,
+  h: l.h,
+});
+
+describe('declutterLabels', () => {
+  it('leaves labels that have room at home, without leader lines', () => {
+    const out = declutterLabels([label('a', 0, 0), label('b', 200, 0)], []);
+    expect(out.map((p) => [p.x, p.y, p.needsLeaderLine, p.hidden])).toEqual([
+      [0, 0, false, false],
+      [200, 0, false, false],
     ]);
-    expect(out.map((p) => p.needsLeaderLine)).toEqual([false, false]);
-    expect(out[1]!.displayPosition).toEqual({ x: 200, y: 0 });
   });
 
-  it('moves an overlapping label to a free ring spot with a leader line', () => {
-    const [a, b] = placeLabels([
-      { id: 'a', x: 100, y: 100 },
-      { id: 'b', x: 110, y: 105 },
-    ]);
+  it('moves an overlapping label to a free spot on a ring, with a leader line', () => {
+    const [a, b] = declutterLabels([label('a', 100, 100), label('b', 110, 105)], []);
     expect(a!.needsLeaderLine).toBe(false);
     expect(b!.needsLeaderLine).toBe(true);
-    const dx = Math.abs(b!.displayPosition.x - a!.displayPosition.x);
-    const dy = Math.abs(b!.displayPosition.y - a!.displayPosition.y);
-    expect(dx >= LABEL.boxWidth || dy >= LABEL.boxHeight).toBe(true);
-    // On a ring: a whole number of 10 px steps from its marker, within 49 rings.
-    const r = Math.hypot(b!.displayPosition.x - 110, b!.displayPosition.y - 105);
+    expect(boxesOverlap(boxOf(a!, label('a', 0, 0)), boxOf(b!, label('b', 0, 0)))).toBe(false);
+    // On a ring: a whole number of 10 px steps from home, within 49 rings.
+    const r = Math.hypot(b!.x - 110, b!.y - 105);
     expect(r / LABEL.ringStepPx).toBeCloseTo(Math.round(r / LABEL.ringStepPx), 6);
     expect(r).toBeLessThanOrEqual(LABEL.rings * LABEL.ringStepPx);
   });
 
-  it('places a crowd with no two boxes overlapping', () => {
-    const crowd = Array.from({ length: 12 }, (_, i) => ({
-      id: `d${i}`,
-      x: 300 + (i % 3) * 5,
-      y: 300 + i * 2,
-    }));
-    const out = placeLabels(crowd);
-    for (let i = 0; i < out.length; i++) {
-      for (let j = 0; j < i; j++) {
-        const p = out[i]!.displayPosition;
-        const q = out[j]!.displayPosition;
-        expect(
-          Math.abs(p.x - q.x) >= LABEL.boxWidth || Math.abs(p.y - q.y) >= LABEL.boxHeight,
-        ).toBe(true);
-      }
+  it('keeps labels off tags and gateway icons, except the obstacle a label owns', () => {
+    const gateway: LabelObstacle = { x: 100, y: 100, w: 45, h: 45 };
+    const ownSpot: LabelObstacle = { x: 300, y: 100, w: 10, h: 10, owner: 'box' };
+    const [onGateway, box] = declutterLabels(
+      [label('g', 100, 100), label('box', 300, 100)],
+      [gateway, ownSpot],
+    );
+    expect(onGateway!.needsLeaderLine).toBe(true);
+    expect(boxesOverlap(boxOf(onGateway!, label('g', 0, 0)), gateway)).toBe(false);
+    expect([box!.x, box!.y, box!.needsLeaderLine]).toEqual([300, 100, false]);
+  });
+
+  it('places a random crowd of sized labels among dots with no box overlapping another or a dot', () => {
+    const random = rng(7);
+    const dots: LabelObstacle[] = [];
+    const labels: LabelRequest[] = [];
+    for (let i = 0; i < 40; i++) {
+      const x = 200 + random() * 400;
+      const y = 200 + random() * 300;
+      dots.push({ x, y, w: 22, h: 22 });
+      const w = 40 + Math.round(random() * 80);
+      labels.push(label(`d${i}`, x, y + 11 + 3 + 15, { w, h: 30 }));
+    }
+    const out = declutterLabels(labels, dots);
+    const shown = out.map((p, i) => ({ p, l: labels[i]! })).filter(({ p }) => !p.hidden);
+    expect(shown.length).toBeGreaterThan(30);
+    for (const [i, a] of shown.entries()) {
+      for (const d of dots) expect(boxesOverlap(boxOf(a.p, a.l), d)).toBe(false);
+      for (const b of shown.slice(0, i))
+        expect(boxesOverlap(boxOf(a.p, a.l), boxOf(b.p, b.l))).toBe(false);
     }
   });
 });
 
-describe('placeLabels when crowded out', () => {
-  it('keeps a label on its marker, unflagged, when every ring spot is taken', () => {
-    // Boxes tiled edge to edge over ±600 px: any point on any of the 49 rings hits one of them.
-    const tiles = [];
-    for (let x = -600; x <= 600; x += LABEL.boxWidth)
-      for (let y = -600; y <= 600; y += LABEL.boxHeight) tiles.push({ id: `t${x},${y}`, x, y });
-    const out = placeLabels([...tiles, { id: 'late', x: 5, y: 7 }]);
-    expect(out.slice(0, -1).every((p) => !p.needsLeaderLine)).toBe(true);
-    expect(out.at(-1)).toEqual({
-      id: 'late',
-      displayPosition: { x: 5, y: 7 },
-      needsLeaderLine: false,
-    });
+describe('declutterLabels when crowded out', () => {
+  // Obstacles tiled edge to edge over ±600 px: any spot on any of the 49 rings hits one of them.
+  const tiles: LabelObstacle[] = [];
+  for (let x = -600; x <= 600; x += LABEL.boxWidth)
+    for (let y = -600; y <= 600; y += LABEL.boxHeight)
+      tiles.push({ x, y, w: LABEL.boxWidth, h: LABEL.boxHeight });
+
+  it('hides the labels that find no room, lowest priority first', () => {
+    const out = declutterLabels([label('late', 5, 7)], tiles);
+    expect(out[0]).toMatchObject({ id: 'late', hidden: true });
+  });
+
+  it("never hides a kept label (the selected device's): it stays home", () => {
+    const out = declutterLabels([label('sel', 5, 7, { keep: true })], tiles);
+    expect(out[0]).toEqual({ id: 'sel', x: 5, y: 7, needsLeaderLine: false, hidden: false });
+  });
+
+  it('hides the rest once the work budget is spent, keeping the kept ones', () => {
+    const stacked = Array.from({ length: 30 }, (_, i) => label(`s${i}`, 0, 0, { keep: i === 29 }));
+    const out = declutterLabels(stacked, [], { budget: 100 });
+    expect(out[0]!.hidden).toBe(false);
+    expect(out.slice(5, 29).every((p) => p.hidden)).toBe(true);
+    expect(out[29]!.hidden).toBe(false);
   });
 });
 

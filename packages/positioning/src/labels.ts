@@ -1,57 +1,147 @@
-/** Label placement of spec §9: push overlapping labels outwards on rings, flag leader lines. */
+/**
+ * Label placement of spec §9 on screen: each label starts at its home spot; when its box would
+ * cover an earlier label, a tag or a gateway icon, it moves to the first free spot on 49 rings of
+ * 8 angles, 10 px apart (and needs a leader line); with no free spot it is hidden, except labels
+ * marked `keep` (the selected device's), which stay home.
+ */
 import { LABEL } from '@rtls/contract';
 
-/** A label anchored at a marker, in map units. */
-export interface LabelInput {
+/** An axis-aligned box by its centre and size (screen pixels). */
+export interface LabelBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Something labels must not cover: a tag's dot, a gateway icon. */
+export interface LabelObstacle extends LabelBox {
+  /** The label this obstacle belongs to may cover it (a name box over its own device's spot). */
+  owner?: string;
+}
+
+/** A label to place. Labels are placed in the given order: earlier ones have priority. */
+export interface LabelRequest {
+  id: string;
+  /** Where the label's centre sits when nothing is in the way. */
+  home: { x: number; y: number };
+  w: number;
+  h: number;
+  /** Never hidden: stays home when no spot is free. */
+  keep?: boolean;
+}
+
+/** Where a label is drawn (its centre), whether a leader line joins it to its marker, or hidden. */
+export interface LabelPlacement {
   id: string;
   x: number;
   y: number;
-}
-
-/** Where to draw the label and whether a line must join it to its marker. */
-export interface LabelPlacement {
-  id: string;
-  displayPosition: { x: number; y: number };
   needsLeaderLine: boolean;
+  hidden: boolean;
 }
 
-function overlaps(ax: number, ay: number, bx: number, by: number): boolean {
-  return Math.abs(ax - bx) < LABEL.boxWidth && Math.abs(ay - by) < LABEL.boxHeight;
+export interface DeclutterOptions {
+  /** Free space kept around every box (px). Default 2. */
+  gap?: number;
+  /**
+   * Most candidate spots tested in one call: a crowded view costs bounded work, and the labels
+   * left when it runs out are hidden (the `keep` ones stay home). Default 60,000.
+   */
+  budget?: number;
 }
 
-function collides(x: number, y: number, placed: readonly LabelPlacement[]): boolean {
-  for (const p of placed) {
-    const px = p.displayPosition.x;
-    const py = p.displayPosition.y;
-    // Only labels within the collision radius are candidates; boxes decide the actual overlap.
-    if (Math.hypot(px - x, py - y) < LABEL.collisionRadius && overlaps(x, y, px, py)) return true;
+const CELL = 64;
+
+/** Boxes bucketed by the 64 px cells they cover, so a test looks only at near boxes. */
+class BoxGrid {
+  private readonly cells = new Map<number, LabelObstacle[]>();
+
+  private static key(cx: number, cy: number) {
+    return (cx + 32768) * 65536 + (cy + 32768);
   }
-  return false;
+
+  private range(b: LabelBox, pad: number) {
+    return {
+      x0: Math.floor((b.x - b.w / 2 - pad) / CELL),
+      x1: Math.floor((b.x + b.w / 2 + pad) / CELL),
+      y0: Math.floor((b.y - b.h / 2 - pad) / CELL),
+      y1: Math.floor((b.y + b.h / 2 + pad) / CELL),
+    };
+  }
+
+  add(b: LabelObstacle) {
+    const r = this.range(b, 0);
+    for (let i = r.x0; i <= r.x1; i++)
+      for (let j = r.y0; j <= r.y1; j++) {
+        const k = BoxGrid.key(i, j);
+        const cell = this.cells.get(k);
+        if (cell) cell.push(b);
+        else this.cells.set(k, [b]);
+      }
+  }
+
+  /** Whether `b` (grown by `gap`) overlaps any box here other than those owned by `id`. */
+  hits(b: LabelBox, gap: number, id: string): boolean {
+    const r = this.range(b, gap);
+    for (let i = r.x0; i <= r.x1; i++)
+      for (let j = r.y0; j <= r.y1; j++) {
+        const cell = this.cells.get(BoxGrid.key(i, j));
+        if (!cell) continue;
+        for (const o of cell)
+          if (
+            o.owner !== id &&
+            Math.abs(o.x - b.x) * 2 < o.w + b.w + 2 * gap &&
+            Math.abs(o.y - b.y) * 2 < o.h + b.h + 2 * gap
+          )
+            return true;
+      }
+    return false;
+  }
 }
 
-/**
- * Place labels in input order (earlier = higher priority). A label stays on its marker when its
- * 80×30 box overlaps no earlier label; otherwise the first free spot on 49 rings of 8 angles,
- * 10 px apart, is used and needsLeaderLine is set. With no free spot it stays put, unflagged.
- */
-export function placeLabels(labels: readonly LabelInput[]): LabelPlacement[] {
-  const placed: LabelPlacement[] = [];
-  for (const l of labels) placed.push(placeOne(l, placed));
-  return placed;
-}
-
-function placeOne(l: LabelInput, placed: readonly LabelPlacement[]): LabelPlacement {
-  if (!collides(l.x, l.y, placed))
-    return { id: l.id, displayPosition: { x: l.x, y: l.y }, needsLeaderLine: false };
-  for (let ring = 1; ring <= LABEL.rings; ring++) {
-    const r = ring * LABEL.ringStepPx;
-    for (let k = 0; k < LABEL.anglesPerRing; k++) {
-      const angle = (2 * Math.PI * k) / LABEL.anglesPerRing;
-      const x = l.x + r * Math.cos(angle);
-      const y = l.y + r * Math.sin(angle);
-      if (!collides(x, y, placed))
-        return { id: l.id, displayPosition: { x, y }, needsLeaderLine: true };
+/** Place labels in priority order around markers and among obstacles (see the file's doc). */
+export function declutterLabels(
+  labels: readonly LabelRequest[],
+  obstacles: readonly LabelObstacle[],
+  options: DeclutterOptions = {},
+): LabelPlacement[] {
+  const gap = options.gap ?? 2;
+  let budget = options.budget ?? 60_000;
+  const grid = new BoxGrid();
+  for (const o of obstacles) grid.add(o);
+  const out: LabelPlacement[] = [];
+  for (const l of labels) {
+    const free = (x: number, y: number) => {
+      budget--;
+      return !grid.hits({ x, y, w: l.w, h: l.h }, gap, l.id);
+    };
+    let spot: { x: number; y: number } | null = null;
+    if (budget > 0 && free(l.home.x, l.home.y)) spot = l.home;
+    for (let ring = 1; !spot && budget > 0 && ring <= LABEL.rings; ring++) {
+      const r = ring * LABEL.ringStepPx;
+      for (let k = 0; k < LABEL.anglesPerRing; k++) {
+        const angle = (2 * Math.PI * k) / LABEL.anglesPerRing;
+        const x = l.home.x + r * Math.cos(angle);
+        const y = l.home.y + r * Math.sin(angle);
+        if (free(x, y)) {
+          spot = { x, y };
+          break;
+        }
+      }
     }
+    if (!spot && !l.keep) {
+      out.push({ id: l.id, x: l.home.x, y: l.home.y, needsLeaderLine: false, hidden: true });
+      continue;
+    }
+    const at = spot ?? l.home;
+    const moved = at !== l.home;
+    out.push({ id: l.id, x: at.x, y: at.y, needsLeaderLine: moved, hidden: false });
+    grid.add({ x: at.x, y: at.y, w: l.w, h: l.h });
   }
-  return { id: l.id, displayPosition: { x: l.x, y: l.y }, needsLeaderLine: false };
+  return out;
+}
+
+/** Whether two boxes overlap (touching edges do not). */
+export function boxesOverlap(a: LabelBox, b: LabelBox): boolean {
+  return Math.abs(a.x - b.x) * 2 < a.w + b.w && Math.abs(a.y - b.y) * 2 < a.h + b.h;
 }

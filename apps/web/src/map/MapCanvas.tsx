@@ -6,7 +6,7 @@ import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../app/I18nProvider.tsx';
 import { useUiStore } from '../features/layout/ui-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
-import { applyZoomBounds } from './fit.ts';
+import { applyZoomBounds, keepViewOnResize } from './fit.ts';
 import { ImageCRS } from './crs.ts';
 import { BackgroundLayer } from './layers/BackgroundLayer.tsx';
 import { GridLayer } from './layers/GridLayer.tsx';
@@ -38,12 +38,14 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
       minZoom: -12,
       maxZoom: 7,
       preferCanvas: false,
+      // The ResizeObserver below follows every size change (window, panel, full screen).
+      trackResize: false,
     });
     // First open: fit to screen; later opens: the remembered pan and zoom (spec §4).
     const { saved } = useSettingsStore.getState();
     restoreView(m, tracking, saved);
     setLeaflet(m);
-    const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
+    const resize = new ResizeObserver(() => keepViewOnResize(m, tracking));
     resize.observe(hostRef.current!);
     return () => {
       // Edit mode belongs to one map: switching maps leaves it (a viewer's map must not open in it).

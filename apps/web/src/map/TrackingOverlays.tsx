@@ -4,6 +4,7 @@
  */
 import type { TrackingMap } from '@rtls/contract';
 import { EditModeBanner } from '../features/gateways/EditModeBanner.tsx';
+import { AutoZoom } from './layers/AutoZoom.tsx';
 import { DeviceCamera } from './layers/DeviceCamera.tsx';
 import { DeviceMarkers } from './layers/DeviceMarkers.tsx';
 import { GatewayLayer } from './layers/GatewayLayer.tsx';
@@ -20,6 +21,7 @@ export function TrackingOverlays({ map }: { map: TrackingMap }) {
       <DeviceMarkers mapId={map._id} />
       <SignalPopup mapId={map._id} />
       <DeviceCamera mapId={map._id} />
+      <AutoZoom map={map} />
       <EditModeBanner />
     </>
   );

@@ -45,3 +45,28 @@ export function openMap(map: L.Map, tracking: TrackingMap, zoom: ZoomSettings) {
   const { size, fit, bounds } = applyZoomBounds(map, tracking, zoom);
   centreAt(map, size, openingScale(fit, bounds, zoom.defaultZoom));
 }
+
+/**
+ * The container changed size (panel toggled, full screen, window resized): a plan that was wholly
+ * in view is fitted again; otherwise the view keeps its centre and zoom.
+ */
+export function keepViewOnResize(map: L.Map, tracking: TrackingMap) {
+  const before = map.getSize();
+  const { width, height } = imageSize(tracking.settings);
+  const whole =
+    before.x > 0 &&
+    before.y > 0 &&
+    map
+      .getBounds()
+      .pad(0.02)
+      .contains([
+        [0, 0],
+        [height, width],
+      ]);
+  const centre = map.getCenter();
+  map.invalidateSize({ pan: false });
+  const after = map.getSize();
+  if (after.equals(before) || after.x === 0 || after.y === 0) return;
+  if (whole) fitMap(map, tracking);
+  else map.setView(centre, map.getZoom(), { animate: false });
+}

@@ -59,10 +59,14 @@ export function MapTabBar() {
     );
 
   const shown = tabsShown(maps, currentMapId);
+  const scrollCurrentIntoView = (el: HTMLElement | null) =>
+    el
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   const overflow = maps.length - shown.length;
   return (
     <nav className="map-tab-bar" aria-label={t('maps.tabs.label')} data-testid="map-tab-bar">
-      <ul className="map-tabs">
+      <ul className="map-tabs" ref={scrollCurrentIntoView}>
         {shown.map((m) => (
           <li key={m._id}>
             <MapTab map={m} current={m._id === currentMapId} onSelect={() => select(m._id)} />
@@ -82,12 +86,22 @@ export function MapTabBar() {
       )}
       <div className="map-tab-actions">
         {maps.length > TAB_BAR_GRID_BUTTON_ABOVE && (
-          <button type="button" className="button" onClick={() => setViewMode('grid')}>
-            <GridIcon /> {t('maps.showGrid')}
+          <button
+            type="button"
+            className="button"
+            title={t('maps.showGrid')}
+            onClick={() => setViewMode('grid')}
+          >
+            <GridIcon /> <span className="button-text">{t('maps.showGrid')}</span>
           </button>
         )}
-        <button type="button" className="button primary" onClick={openCreate}>
-          + {t('maps.newMap')}
+        <button
+          type="button"
+          className="button primary"
+          title={t('maps.newMap')}
+          onClick={openCreate}
+        >
+          + <span className="button-text">{t('maps.newMap')}</span>
         </button>
       </div>
     </nav>

@@ -10,11 +10,10 @@ import { hitTest, inView, type CanvasMarker } from './canvas-markers.ts';
 import { SpriteCache, type SpriteTheme } from './marker-sprites.ts';
 import { createPainter, type Painter } from './marker-painter.ts';
 
-/** A marker to draw, in map coordinates; `anchor` is the device's own spot for a leader line. */
-export interface MarkerSpec extends Omit<CanvasMarker, 'x' | 'y' | 'anchor'> {
+/** A marker to draw: its device's spot in map coordinates (the label is offset in pixels). */
+export interface MarkerSpec extends Omit<CanvasMarker, 'x' | 'y'> {
   lat: number;
   lng: number;
-  anchor: L.LatLngTuple | null;
 }
 
 export interface CanvasMarkerEvents {
@@ -40,11 +39,26 @@ function readTheme(el: Element): SpriteTheme {
     muted: v('--muted', '#4b5563'),
     live: v('--live', '#16a34a'),
     stale: v('--stale', '#dc2626'),
+    ok: v('--ok', '#16a34a'),
+    warn: v('--warn', '#ca8a04'),
     font: FONT,
     rtl: document.documentElement.dir === 'rtl',
     dpr: window.devicePixelRatio || 1,
   };
 }
+
+const sameLabel = (a: CanvasMarker['label'], b: CanvasMarker['label']) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.dx === b.dx &&
+    a.dy === b.dy &&
+    a.w === b.w &&
+    a.h === b.h &&
+    a.moved === b.moved &&
+    a.text.name === b.text.name &&
+    a.text.rssi === b.text.rssi &&
+    a.text.lastSeen === b.text.lastSeen);
 
 const sameSpec = (a: MarkerSpec, b: MarkerSpec) =>
   a.mac === b.mac &&
@@ -52,11 +66,9 @@ const sameSpec = (a: MarkerSpec, b: MarkerSpec) =>
   a.lng === b.lng &&
   a.live === b.live &&
   a.colour === b.colour &&
-  a.name === b.name &&
   a.nameBox === b.nameBox &&
-  a.showName === b.showName &&
-  a.anchor?.[0] === b.anchor?.[0] &&
-  a.anchor?.[1] === b.anchor?.[1];
+  a.ring === b.ring &&
+  sameLabel(a.label, b.label);
 
 /** Whether two marker lists would draw the same picture. */
 export function sameMarkers(a: readonly MarkerSpec[], b: readonly MarkerSpec[]): boolean {
@@ -201,22 +213,17 @@ export class CanvasMarkerLayer extends L.Layer {
     const painter = this.painter;
     if (!map || !painter) return;
     const theme = this.themeChange();
-    const sprites = this.sprites!;
     const o = this.origin;
     const toCanvas = (lat: number, lng: number) => {
       const p = map.latLngToLayerPoint([lat, lng]);
       return { x: p.x - o.x, y: p.y - o.y };
     };
     const all: CanvasMarker[] = this.specs.map((s) => {
-      const { lat, lng, anchor, ...rest } = s;
-      return {
-        ...rest,
-        ...toCanvas(lat, lng),
-        anchor: anchor ? toCanvas(anchor[0], anchor[1]) : null,
-      };
+      const { lat, lng, ...rest } = s;
+      return { ...rest, ...toCanvas(lat, lng) };
     });
     const view = { left: 0, top: 0, right: this.size.x, bottom: this.size.y };
-    const visible = inView(all, view, (name) => sprites.labelWidth(name));
+    const visible = inView(all, view);
     painter.paint({
       type: 'draw',
       theme,
@@ -236,7 +243,7 @@ export class CanvasMarkerLayer extends L.Layer {
     if (target?.closest?.('.leaflet-marker-icon, .leaflet-popup, .leaflet-control')) return null;
     const x = e.layerPoint.x - this.origin.x;
     const y = e.layerPoint.y - this.origin.y;
-    return hitTest(this.drawn, x, y, (n) => this.sprites?.labelWidth(n) ?? n.length * 7 + 12);
+    return hitTest(this.drawn, x, y);
   }
 
   private click(e: L.LeafletMouseEvent) {

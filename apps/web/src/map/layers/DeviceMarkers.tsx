@@ -1,18 +1,22 @@
 /**
  * The device markers of one map: the devices the server located on it, kept outside React's
  * render. Store changes are applied in one batch per animation frame (marker-renderer.ts draws
- * them). A click selects the device and opens its signal popup.
+ * them) with the labels the view options ask for. Pointing at a marker (hover, focus) opens its
+ * signal popup; a click or tap selects the device and pins the popup open.
  */
 import { useEffect } from 'react';
+import type { ViewOptions } from '@rtls/contract';
 import { useI18n } from '../../app/I18nProvider.tsx';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from '../../features/devices/placed-devices.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
+import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
+import { validPoint } from '../crs.ts';
 import { useLeafletMap } from '../map-context.ts';
 import { REDRAW_MS } from './CanvasMarkerLayer.ts';
-import { deviceTooltipHtml } from './device-tooltip.ts';
 import { createFrameScheduler } from './frame-scheduler.ts';
+import { labelText, type MarkerOptions } from './marker-label.ts';
 import { createMarkerRenderer } from './marker-renderer.ts';
 import { useSignalPopupStore } from './signal-popup-store.ts';
 
@@ -26,35 +30,49 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
   useEffect(() => {
     if (!map) return;
     const select = createPlacedSelector();
+    let now = Date.now();
+    let options = pickOptions(useViewStore.getState().viewOptions);
     const renderer = createMarkerRenderer(map, {
       onClick: (mac) => {
         useUiStore.getState().selectDevice(mac);
-        useSignalPopupStore.getState().open(mac);
+        useSignalPopupStore.getState().open(mac, true);
       },
-      tooltip: (mac) => {
-        const d = select(useDevicesStore.getState(), mapId).find((x) => x.mac === mac);
-        return d ? deviceTooltipHtml(d, t, language) : '';
-      },
+      onPoint: (mac) => useSignalPopupStore.getState().point(mac),
+      text: (d) => labelText(d, options, t, language, now),
+      ringText: (d, cls) =>
+        `${t('map.confidenceBadge', { value: Math.round((d.triangulationInfo?.confidence ?? 0) * 100) })} · ${t(`devices.confidenceClass.${cls}`)}`,
+      markerLabel: (d) => t('map.markerHint', { name: d.name }),
     });
     // Unchanged devices are skipped unless something global changed (look, view, time).
     let lastLook = '';
     let lastTick = 0;
     let lastDevices: PlacedDevice[] | null = null;
+    let lastGateways: unknown = null;
     let viewChanged = true;
     const sync = () => {
       const devices = select(useDevicesStore.getState(), mapId);
       const selected = useUiStore.getState().selectedDeviceMac;
-      const { showDeviceNames: showName, showDeviceAsNameBox: nameBox } =
-        useViewStore.getState().viewOptions;
-      const now = Date.now();
-      const look = `${selected}|${showName}|${nameBox}|${Math.floor(now / LIVENESS_TICK_MS)}`;
-      const full = look !== lastLook || viewChanged || now - lastTick > LIVENESS_TICK_MS;
-      if (!full && devices === lastDevices) return;
+      const gatewayEntities = useGatewaysStore.getState().entities;
+      options = pickOptions(useViewStore.getState().viewOptions);
+      now = Date.now();
+      const look = `${selected}|${JSON.stringify(options)}|${Math.floor(now / LIVENESS_TICK_MS)}`;
+      const full =
+        look !== lastLook ||
+        viewChanged ||
+        gatewayEntities !== lastGateways ||
+        now - lastTick > LIVENESS_TICK_MS;
+      if (!full && devices === lastDevices && !renderer.gliding) return;
       lastLook = look;
       lastDevices = devices;
+      lastGateways = gatewayEntities;
       viewChanged = false;
       if (full) lastTick = now;
-      renderer.draw({ devices, selected, showName, nameBox, now, full });
+      const gateways = Object.values(gatewayEntities).flatMap((g) => {
+        const p = validPoint(g.position);
+        return p ? [p] : [];
+      });
+      renderer.draw({ devices, selected, options, gateways, now, full });
+      if (renderer.gliding) frames.soon();
     };
     const frames = createFrameScheduler(sync, () => (renderer.canvasMode ? REDRAW_MS : 0));
     const onView = () => {
@@ -66,12 +84,13 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
       useDevicesStore.subscribe(frames.soon),
       useUiStore.subscribe(frames.now),
       useViewStore.subscribe(frames.now),
+      useGatewaysStore.subscribe(frames.soon),
     ];
-    map.on('zoomend moveend', onView);
+    map.on('zoomend moveend resize', onView);
     const tick = setInterval(frames.soon, LIVENESS_TICK_MS);
     return () => {
       unsubs.forEach((u) => u());
-      map.off('zoomend moveend', onView);
+      map.off('zoomend moveend resize', onView);
       clearInterval(tick);
       frames.dispose();
       renderer.dispose();
@@ -79,3 +98,11 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
   }, [map, mapId, t, language]);
   return null;
 }
+
+const pickOptions = (o: ViewOptions): MarkerOptions => ({
+  showDeviceNames: o.showDeviceNames,
+  showDeviceAsNameBox: o.showDeviceAsNameBox,
+  showRSSIValues: o.showRSSIValues,
+  showLastSeen: o.showLastSeen,
+  showConfidence: o.showConfidence,
+});

@@ -33,6 +33,9 @@ function showStatus(marker: L.Marker, status: ListStatus): void {
 const ICON_SVG =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 14v7M8.5 10.5a5 5 0 0 1 7 0M5.5 7.5a9 9 0 0 1 13 0" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/><circle cx="12" cy="13" r="1.8" fill="currentColor"/></svg>';
 
+/** Between the overlays (coverage, 400) and the devices (canvas 590, markers 600). */
+const GATEWAY_PANE = 'gatewayPane';
+
 export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
   const gateways = useGatewaysStore((s) => s.entities);
@@ -51,6 +54,8 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
 
   useEffect(() => {
     if (!map) return;
+    // Gateway icons lie under every tag (DOM markers and the devices canvas): never hiding one.
+    if (!map.getPane(GATEWAY_PANE)) map.createPane(GATEWAY_PANE).style.zIndex = '550';
     const group = L.layerGroup().addTo(map);
     const built = markers.current;
     for (const saved of Object.values(gateways)) {
@@ -83,7 +88,7 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
         title: g.name,
         alt: g.name,
         draggable: editing,
-        zIndexOffset: 500,
+        pane: GATEWAY_PANE,
       }).addTo(group);
       built.set(g.mac, marker);
       if (editing) {

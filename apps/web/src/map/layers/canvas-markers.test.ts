@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CANVAS_ABOVE,
   DOM_AT_OR_BELOW,
-  LABEL_GAP,
-  LABEL_HEIGHT,
   drawOnCanvas,
   hitTest,
   inView,
@@ -12,16 +10,19 @@ import {
 } from './canvas-markers.ts';
 import { sameMarkers, type MarkerSpec } from './CanvasMarkerLayer.ts';
 
+const text = { name: 'Cart', rssi: null, lastSeen: null };
+/** A 60 × 17 label centred 25 px under the spot (its home under a 22 px dot). */
+const under = { text, w: 60, h: 17, dx: 0, dy: 22.5, moved: false };
+
 const marker = (over: Partial<CanvasMarker> = {}): CanvasMarker => ({
   mac: 'AA:01',
-  name: 'Cart',
   colour: '#3B82F6',
   live: true,
   nameBox: false,
-  showName: false,
+  ring: null,
   x: 100,
   y: 100,
-  anchor: null,
+  label: null,
   ...over,
 });
 
@@ -40,16 +41,20 @@ describe('marker geometry', () => {
   it('is a 22 px dot centred on the position', () => {
     expect(markerBox(marker())).toEqual({ left: 89, top: 89, right: 111, bottom: 111 });
   });
-  it('adds the name label under a dot when names are shown', () => {
-    const box = markerBox(marker({ showName: true }), () => 60);
-    expect(box).toEqual({ left: 70, top: 89, right: 130, bottom: 111 + LABEL_GAP + LABEL_HEIGHT });
+  it('grows by the confidence ring', () => {
+    expect(markerBox(marker({ ring: 'green' }))).toEqual({
+      left: 86,
+      top: 86,
+      right: 114,
+      bottom: 114,
+    });
   });
-  it('is a 24 px high name box, length × 8 + 6 wide', () => {
-    expect(markerBox(marker({ nameBox: true, name: 'Forklift' }))).toEqual({
-      left: 65,
-      top: 88,
-      right: 135,
-      bottom: 112,
+  it('adds the label where the layout put it', () => {
+    expect(markerBox(marker({ label: under }))).toEqual({
+      left: 70,
+      top: 89,
+      right: 130,
+      bottom: 122.5 + 8.5,
     });
   });
 });
@@ -66,14 +71,10 @@ describe('markers drawn', () => {
     ];
     expect(inView(list, view).map((m) => m.mac)).toEqual(['in', 'edge', 'in-2']);
   });
-  it('include a name box outside the view whose leader line crosses it', () => {
-    const away = marker({ mac: 'line', nameBox: true, x: -200, y: 50, anchor: { x: 30, y: 50 } });
-    expect(inView([away], view).map((m) => m.mac)).toEqual(['line']);
-  });
-  it('include a dot whose label alone reaches into the view', () => {
-    const above = marker({ mac: 'label', showName: true, x: 250, y: -20 });
-    expect(inView([above], view, () => 40).map((m) => m.mac)).toEqual(['label']);
-    expect(inView([{ ...above, showName: false }], view)).toEqual([]);
+  it('include a device outside the view whose moved label reaches into it', () => {
+    const away = marker({ mac: 'label', x: 250, y: -60, label: { ...under, dy: 70, moved: true } });
+    expect(inView([away], view).map((m) => m.mac)).toEqual(['label']);
+    expect(inView([{ ...away, label: null }], view)).toEqual([]);
   });
 });
 
@@ -87,13 +88,10 @@ describe('hit testing', () => {
     expect(hitTest([marker()], 90, 90)).toBeNull();
     expect(hitTest([marker()], 100, 110)?.mac).toBe('AA:01');
   });
-  it('hits the name label under a dot and name boxes as rectangles', () => {
-    const labelled = marker({ showName: true });
-    expect(hitTest([labelled], 125, 120, () => 60)?.mac).toBe('AA:01');
-    expect(hitTest([labelled], 135, 120, () => 60)).toBeNull();
-    const box = marker({ nameBox: true, name: 'Forklift' });
-    expect(hitTest([box], 66, 89)?.mac).toBe('AA:01');
-    expect(hitTest([box], 64, 89)).toBeNull();
+  it('hits labels as rectangles', () => {
+    const labelled = marker({ label: under });
+    expect(hitTest([labelled], 125, 120)?.mac).toBe('AA:01');
+    expect(hitTest([labelled], 135, 120)).toBeNull();
   });
   it('finds nothing on empty map', () => {
     expect(hitTest([], 1, 1)).toBeNull();
@@ -102,15 +100,20 @@ describe('hit testing', () => {
 
 describe('redraw check', () => {
   const spec = (over: Partial<MarkerSpec> = {}): MarkerSpec => {
-    const { x: _x, y: _y, anchor: _a, ...rest } = marker();
-    return { ...rest, lat: 5, lng: 6, anchor: null, ...over };
+    const { x: _x, y: _y, ...rest } = marker();
+    return { ...rest, lat: 5, lng: 6, ...over };
   };
   it('skips identical marker lists and redraws on any visible change', () => {
     expect(sameMarkers([spec()], [spec()])).toBe(true);
+    expect(sameMarkers([spec({ label: under })], [spec({ label: { ...under } })])).toBe(true);
     expect(sameMarkers([spec()], [spec({ lat: 5.5 })])).toBe(false);
     expect(sameMarkers([spec()], [spec({ live: false })])).toBe(false);
-    expect(sameMarkers([spec()], [spec({ anchor: [1, 2] })])).toBe(false);
-    expect(sameMarkers([spec()], [spec({ name: 'Other' })])).toBe(false);
+    expect(sameMarkers([spec()], [spec({ ring: 'red' })])).toBe(false);
+    expect(sameMarkers([spec({ label: under })], [spec({ label: { ...under, dx: 4 } })])).toBe(
+      false,
+    );
+    const other = { ...under, text: { ...text, rssi: '-60 dBm' } };
+    expect(sameMarkers([spec({ label: under })], [spec({ label: other })])).toBe(false);
     expect(sameMarkers([spec()], [])).toBe(false);
   });
 });

@@ -1,9 +1,12 @@
 /**
  * Pure parts of the canvas device markers used at scale: when the canvas takes over from DOM
- * markers, marker geometry (the same sizes as the DOM markers), which markers are drawn (only
- * those in view) and which marker is under the pointer (the topmost).
+ * markers, marker geometry (the same sizes as the DOM markers: a body on the device's spot and a
+ * label placed around it), which markers are drawn (only those in view) and which marker is
+ * under the pointer (the topmost).
  */
-import { MARKER, NAME_BOX, nameBoxWidth } from '@rtls/contract';
+import type { StatusColour } from '@rtls/contract';
+import type { LabelSpot } from './label-layout.ts';
+import { RING, bodySize, type LabelSize, type LabelText } from './marker-label.ts';
 
 /** Above this many markers on the map, they are drawn on one canvas instead of DOM elements. */
 export const CANVAS_ABOVE = 300;
@@ -15,24 +18,18 @@ export function drawOnCanvas(count: number, canvasNow: boolean): boolean {
   return canvasNow ? count > DOM_AT_OR_BELOW : count > CANVAS_ABOVE;
 }
 
-/** The name label under a dot: 3 px below it, 17 px high (12 px text, 1 px padding). */
-export const LABEL_GAP = 3;
-export const LABEL_HEIGHT = 17;
-/** Estimated label width when text cannot be measured (hit testing in tests). */
-export const estimateLabelWidth = (name: string) => name.length * 7 + 12;
-
 export interface CanvasMarker {
   mac: string;
-  name: string;
   colour: string;
   live: boolean;
   nameBox: boolean;
-  showName: boolean;
-  /** Marker centre, in canvas pixels. */
+  /** The confidence ring's colour, when shown. */
+  ring: StatusColour | null;
+  /** The device's spot, in canvas pixels. */
   x: number;
   y: number;
-  /** The device's own position when a name box is drawn away from it (leader line), else null. */
-  anchor: { x: number; y: number } | null;
+  /** The label, its size and its centre's offset from the spot; null when none is drawn. */
+  label: (LabelSize & LabelSpot & { text: LabelText }) | null;
 }
 
 export interface Box {
@@ -42,69 +39,62 @@ export interface Box {
   bottom: number;
 }
 
-/** The marker's body: a 22 px dot or a 24 px high name box, centred on (x, y). */
-export function bodyBox(m: Pick<CanvasMarker, 'x' | 'y' | 'name' | 'nameBox'>): Box {
-  const w = m.nameBox ? nameBoxWidth(m.name) : MARKER.dot;
-  const h = m.nameBox ? NAME_BOX.height : MARKER.dot;
-  return { left: m.x - w / 2, top: m.y - h / 2, right: m.x + w / 2, bottom: m.y + h / 2 };
+const centred = (x: number, y: number, w: number, h: number): Box => ({
+  left: x - w / 2,
+  top: y - h / 2,
+  right: x + w / 2,
+  bottom: y + h / 2,
+});
+
+/** The marker's body on its spot (a 22 px dot, or a name box's spot), ring included. */
+export function bodyBox(m: Pick<CanvasMarker, 'x' | 'y' | 'nameBox' | 'ring'>): Box {
+  const s = bodySize(m.nameBox, false) + (m.ring ? 2 * RING : 0);
+  return centred(m.x, m.y, s, s);
 }
 
-/** Everything the marker draws (body and, for dots with names, the label below). */
-export function markerBox(
-  m: Pick<CanvasMarker, 'x' | 'y' | 'name' | 'nameBox' | 'showName'>,
-  labelWidth: (name: string) => number = estimateLabelWidth,
-): Box {
+/** The label's box, or null. */
+export function labelBox(m: Pick<CanvasMarker, 'x' | 'y' | 'label'>): Box | null {
+  const l = m.label;
+  return l ? centred(m.x + l.dx, m.y + l.dy, l.w, l.h) : null;
+}
+
+/** Everything the marker draws: body and label (the leader line runs between them). */
+export function markerBox(m: Pick<CanvasMarker, 'x' | 'y' | 'nameBox' | 'ring' | 'label'>): Box {
   const body = bodyBox(m);
-  if (m.nameBox || !m.showName) return body;
-  const half = labelWidth(m.name) / 2;
+  const label = labelBox(m);
+  if (!label) return body;
   return {
-    left: Math.min(body.left, m.x - half),
-    top: body.top,
-    right: Math.max(body.right, m.x + half),
-    bottom: body.bottom + LABEL_GAP + LABEL_HEIGHT,
+    left: Math.min(body.left, label.left),
+    top: Math.min(body.top, label.top),
+    right: Math.max(body.right, label.right),
+    bottom: Math.max(body.bottom, label.bottom),
   };
 }
 
 const intersects = (a: Box, b: Box) =>
   a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
 
-/** The markers (in order) that touch the view; leader lines count when either end is in view. */
-export function inView(
-  markers: readonly CanvasMarker[],
-  view: Box,
-  labelWidth?: (name: string) => number,
-): CanvasMarker[] {
-  return markers.filter((m) => {
-    if (intersects(markerBox(m, labelWidth), view)) return true;
-    if (!m.anchor) return false;
-    const line: Box = {
-      left: Math.min(m.x, m.anchor.x),
-      top: Math.min(m.y, m.anchor.y),
-      right: Math.max(m.x, m.anchor.x) + 1,
-      bottom: Math.max(m.y, m.anchor.y) + 1,
-    };
-    return intersects(line, view);
-  });
+/** The markers (in order) that touch the view. */
+export function inView(markers: readonly CanvasMarker[], view: Box): CanvasMarker[] {
+  return markers.filter((m) => intersects(markerBox(m), view));
 }
+
+const inside = (b: Box, x: number, y: number) =>
+  x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
 
 /** The topmost marker (drawn last) under the point, or null. Dots are hit as circles. */
 export function hitTest(
   markers: readonly CanvasMarker[],
   x: number,
   y: number,
-  labelWidth?: (name: string) => number,
 ): CanvasMarker | null {
   for (let i = markers.length - 1; i >= 0; i--) {
     const m = markers[i]!;
-    const b = markerBox(m, labelWidth);
-    if (x < b.left || x > b.right || y < b.top || y > b.bottom) continue;
-    if (!m.nameBox) {
-      const r = MARKER.dot / 2;
-      const onDot = (x - m.x) ** 2 + (y - m.y) ** 2 <= r * r;
-      const onLabel = m.showName && y >= m.y + r + LABEL_GAP;
-      if (!onDot && !onLabel) continue;
-    }
-    return m;
+    const label = labelBox(m);
+    if (label && inside(label, x, y)) return m;
+    const body = bodyBox(m);
+    const r = (body.right - body.left) / 2;
+    if ((x - m.x) ** 2 + (y - m.y) ** 2 <= r * r) return m;
   }
   return null;
 }

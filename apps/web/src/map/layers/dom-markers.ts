@@ -5,7 +5,6 @@
 import L from 'leaflet';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import { markerHtml, markerSize, type MarkerLook } from './marker-html.ts';
-import { TOOLTIP_OPTIONS } from './device-tooltip.ts';
 
 /**
  * A marker placed with a 2D translate. Leaflet's translate3d makes every marker its own compositor
@@ -21,7 +20,8 @@ const FlatMarker = L.Marker.extend({
 
 interface Entry {
   marker: L.Marker;
-  key: string;
+  html: string;
+  size: number;
   lat: number;
   lng: number;
   /** The device object last drawn, so unchanged devices are skipped cheaply. */
@@ -30,35 +30,34 @@ interface Entry {
 
 export interface DomMarkerEvents {
   onClick: (mac: string) => void;
-  /** Tooltip content for a device, read when the tooltip opens. */
-  tooltip: (mac: string) => string;
+  /** The pointer or the keyboard focus came to a marker (mac) or left it (null). */
+  onPoint: (mac: string | null, how: 'hover' | 'focus') => void;
+  /** A marker's name for screen readers and its title. */
+  label: (d: PlacedDevice) => string;
 }
 
-const lookKey = (d: PlacedDevice, look: MarkerLook) =>
-  `${d.name}|${d.customSettings.color ?? ''}|${look.selected}|${look.live}|${look.nameBox}|${look.showName}`;
-
-const icon = (d: PlacedDevice, look: MarkerLook) =>
-  L.divIcon({
-    className: 'device-icon',
-    iconSize: markerSize(d.name, look),
-    html: markerHtml(d, look),
-  });
+const icon = (html: string, size: number) =>
+  L.divIcon({ className: 'device-icon', iconSize: [size, size], html });
 
 export function createDomMarkers(map: L.Map, events: DomMarkerEvents) {
   const entries = new Map<string, Entry>();
   let seen = new Set<string>();
 
-  const add = (d: PlacedDevice, look: MarkerLook, lat: number, lng: number) =>
-    new FlatMarker([lat, lng], {
-      icon: icon(d, look),
-      title: d.name,
-      alt: d.name,
-      keyboard: false,
+  const add = (d: PlacedDevice, look: MarkerLook, html: string, lat: number, lng: number) => {
+    const size = markerSize(look)[0];
+    const marker = new FlatMarker([lat, lng], {
+      icon: icon(html, size),
+      title: events.label(d),
+      keyboard: true,
       zIndexOffset: look.selected ? 1000 : 0,
     })
       .on('click', () => events.onClick(d.mac))
-      .bindTooltip(() => events.tooltip(d.mac), TOOLTIP_OPTIONS)
+      .on('mouseover', () => events.onPoint(d.mac, 'hover'))
+      .on('mouseout', () => events.onPoint(null, 'hover'))
       .addTo(map);
+    watchFocus(marker, d.mac, events);
+    return { marker, size };
+  };
 
   return {
     /** Start a pass: devices not drawn again before `end()` are removed. */
@@ -73,10 +72,11 @@ export function createDomMarkers(map: L.Map, events: DomMarkerEvents) {
     },
     draw(d: PlacedDevice, look: MarkerLook, lat: number, lng: number) {
       seen.add(d.mac);
-      const key = lookKey(d, look);
+      const html = markerHtml(d, look);
       const entry = entries.get(d.mac);
       if (!entry) {
-        entries.set(d.mac, { marker: add(d, look, lat, lng), key, lat, lng, device: d });
+        const { marker, size } = add(d, look, html, lat, lng);
+        entries.set(d.mac, { marker, html, size, lat, lng, device: d });
         return;
       }
       entry.device = d;
@@ -85,11 +85,19 @@ export function createDomMarkers(map: L.Map, events: DomMarkerEvents) {
         entry.lat = lat;
         entry.lng = lng;
       }
-      if (entry.key !== key) {
-        entry.marker.setIcon(icon(d, look));
-        entry.marker.setZIndexOffset(look.selected ? 1000 : 0);
-        entry.key = key;
+      if (entry.html === html) return;
+      entry.html = html;
+      const size = markerSize(look)[0];
+      const el = entry.marker.getElement();
+      // Same size: new content in the same element (keeps keyboard focus and hover).
+      if (el && size === entry.size) el.innerHTML = html;
+      else {
+        entry.marker.setIcon(icon(html, size));
+        entry.size = size;
+        watchFocus(entry.marker, d.mac, events);
       }
+      entry.marker.setZIndexOffset(look.selected ? 1000 : 0);
+      el?.setAttribute('title', events.label(d));
     },
     end() {
       for (const [mac, entry] of entries) {
@@ -105,3 +113,12 @@ export function createDomMarkers(map: L.Map, events: DomMarkerEvents) {
   };
 }
 export type DomMarkers = ReturnType<typeof createDomMarkers>;
+
+/** Keyboard focus on a marker's element opens its popup, leaving it closes it. */
+function watchFocus(marker: L.Marker, mac: string, events: DomMarkerEvents) {
+  const el = marker.getElement();
+  if (!el || el.dataset.focusWatch) return;
+  el.dataset.focusWatch = '1';
+  el.addEventListener('focus', () => events.onPoint(mac, 'focus'));
+  el.addEventListener('blur', () => events.onPoint(null, 'focus'));
+}

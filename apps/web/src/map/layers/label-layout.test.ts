@@ -1,59 +1,70 @@
-import { describe, expect, it, vi } from 'vitest';
-import { placeLabels } from '@rtls/positioning';
+import { describe, expect, it } from 'vitest';
+import { MARKER } from '@rtls/contract';
 import {
   LABEL_LAYOUT_MS,
+  LAYOUT_EVERY_PASS_UP_TO,
   MAX_PLACED_LABELS,
   createLabelScheduler,
-  labelOffsets,
-  placeLabelsFast,
-  type ScreenLabel,
+  layoutLabels,
+  type ScreenDevice,
 } from './label-layout.ts';
 
-/** Deterministic pseudo-random points (a small LCG), crowded enough to need rings. */
-function points(n: number, spread: number, seed = 7): ScreenLabel[] {
-  let s = seed;
-  const next = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * spread;
-  return Array.from({ length: n }, (_, i) => ({ id: `d${i}`, x: next() - 50, y: next() - 50 }));
-}
+/** A dot at (x, y) with an 80 × 30 label at home under it. */
+const dot = (id: string, x: number, y: number, over: Partial<ScreenDevice> = {}): ScreenDevice => ({
+  id,
+  x,
+  y,
+  body: MARKER.dot,
+  label: { w: 80, h: 30, dx: 0, dy: 29 },
+  keep: false,
+  ownsBody: false,
+  ...over,
+});
 
-describe('label placement', () => {
-  it('places exactly as the positioning package does, sparse and crowded', () => {
-    for (const [n, spread, seed] of [
-      [30, 1500, 1],
-      [150, 600, 2],
-      [200, 250, 3],
-    ] as const) {
-      const labels = points(n, spread, seed);
-      expect(placeLabelsFast(labels)).toEqual(placeLabels(labels));
-    }
+describe('label layout on screen', () => {
+  it('leaves a free label at home and moves a crowded one with a leader line', () => {
+    const spots = layoutLabels([dot('a', 100, 100), dot('b', 100, 60)], []);
+    expect(spots.get('a')).toEqual({ dx: 0, dy: 29, moved: false });
+    expect(spots.get('b')?.moved).toBe(true);
   });
 
-  it('gives offsets only for labels moved off their devices, capped at 200 labels', () => {
-    const stacked = Array.from({ length: 250 }, (_, i) => ({ id: `d${i}`, x: 400, y: 300 }));
-    const offsets = labelOffsets(stacked);
-    expect(offsets.has('d0')).toBe(false); // the first stays on its device
-    // The first free spot: ring 3 straight down (30 px, the box height).
-    expect(offsets.get('d1')?.dx).toBeCloseTo(0);
-    expect(offsets.get('d1')?.dy).toBeCloseTo(30);
-    expect(offsets.has(`d${MAX_PLACED_LABELS}`)).toBe(false);
-    expect(offsets.size).toBeLessThan(MAX_PLACED_LABELS);
+  it('moves a label off a gateway icon', () => {
+    const spots = layoutLabels([dot('a', 100, 100)], [{ x: 100, y: 130 }]);
+    expect(spots.get('a')?.moved).toBe(true);
+  });
+
+  it('lets a name box cover its own spot, not the spot of another tag', () => {
+    const box = (id: string, x: number) =>
+      dot(id, x, 100, { body: 10, label: { w: 60, h: 24, dx: 0, dy: 0 }, ownsBody: true });
+    const alone = layoutLabels([box('a', 100)], []);
+    expect(alone.get('a')).toEqual({ dx: 0, dy: 0, moved: false });
+    const near = layoutLabels(
+      [box('a', 100), box('b', 400), dot('c', 120, 100, { label: null })],
+      [],
+    );
+    expect(near.get('a')?.moved).toBe(true);
+    expect(near.get('b')?.moved).toBe(false);
+  });
+
+  it('places at most 200 labels; the rest are hidden', () => {
+    const many = Array.from({ length: 250 }, (_, i) =>
+      dot(`d${i}`, (i % 25) * 200, Math.floor(i / 25) * 200),
+    );
+    const spots = layoutLabels(many, []);
+    expect(spots.size).toBe(MAX_PLACED_LABELS);
+    expect(spots.has('d249')).toBe(false);
   });
 });
 
 describe('label scheduling', () => {
-  it('places again only when the view changed or after the interval', () => {
-    const collect = vi.fn(() => [
-      { id: 'a', x: 0, y: 0 },
-      { id: 'b', x: 0, y: 0 },
-    ]);
+  it('places on every pass while few, else when the view changed or after the interval', () => {
     const labels = createLabelScheduler();
-    const first = labels.offsets(1000, false, collect);
-    expect(first.get('b')?.dy).toBeCloseTo(30);
-    expect(labels.offsets(1000 + LABEL_LAYOUT_MS - 1, false, collect)).toBe(first);
-    expect(collect).toHaveBeenCalledTimes(1);
-    labels.offsets(1001, true, collect);
-    expect(collect).toHaveBeenCalledTimes(2);
-    labels.offsets(1001 + LABEL_LAYOUT_MS, false, collect);
-    expect(collect).toHaveBeenCalledTimes(3);
+    expect(labels.due(0, false, LAYOUT_EVERY_PASS_UP_TO)).toBe(true);
+    labels.place(1000, [dot('a', 0, 0)], []);
+    expect(labels.current.get('a')?.moved).toBe(false);
+    const many = LAYOUT_EVERY_PASS_UP_TO + 1;
+    expect(labels.due(1000 + LABEL_LAYOUT_MS - 1, false, many)).toBe(false);
+    expect(labels.due(1001, true, many)).toBe(true);
+    expect(labels.due(1000 + LABEL_LAYOUT_MS, false, many)).toBe(true);
   });
 });

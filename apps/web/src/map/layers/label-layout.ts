@@ -1,108 +1,101 @@
 /**
- * Name-box placement on screen: spec §9's rings (the positioning package's placeLabels) over the
- * devices in view, in container pixels, kept off the per-frame path: placement is capped, looks
- * up only nearby labels (a grid instead of every placed label) and runs at most once a second
- * or when the view changes; in between, each label keeps its offset from its moving device.
+ * Label placement on screen (container pixels) with the positioning package's declutterLabels:
+ * labels keep off each other, the devices' bodies and gateway icons; moved labels get a leader
+ * line, and those with no room are hidden (never the selected device's). It is kept off the
+ * per-frame path at scale: at most MAX_PLACED_LABELS labels, and with many of them placement runs
+ * at most once a second or when the view changes; in between, labels keep their offsets.
  */
-import { LABEL } from '@rtls/contract';
-import type { LabelPlacement } from '@rtls/positioning';
+import { MARKER } from '@rtls/contract';
+import { declutterLabels, type LabelObstacle, type LabelRequest } from '@rtls/positioning';
+import { RING, type LabelSize } from './marker-label.ts';
 
-/** At most this many labels are placed; the rest stay on their markers. */
+/** At most this many labels are placed; the others are hidden. */
 export const MAX_PLACED_LABELS = 200;
-/** Labels are placed again at most this often while only devices move (ms). */
+/** Up to this many labels are placed again on every pass (cheap, and exact while tags move). */
+export const LAYOUT_EVERY_PASS_UP_TO = 60;
+/** With more labels, they are placed again at most this often while only devices move (ms). */
 export const LABEL_LAYOUT_MS = 1000;
 
-export interface ScreenLabel {
+/** A device in view, in container pixels. */
+export interface ScreenDevice {
   id: string;
   x: number;
   y: number;
+  /** Its body's size (a dot or a name box's spot), ring included. */
+  body: number;
+  /** The label to place, with its centre's home offset from (x, y); null when it has none. */
+  label: (LabelSize & { dx: number; dy: number }) | null;
+  /** The selected device: its label is never hidden. */
+  keep: boolean;
+  /** A name box covers its own spot at home. */
+  ownsBody: boolean;
 }
 
-/** How far a label is drawn from its device (container pixels). */
-export interface LabelOffset {
+/** Where a label's centre is drawn, from its device's spot, and whether it left its home. */
+export interface LabelSpot {
   dx: number;
   dy: number;
+  moved: boolean;
 }
-
-const CELL_W = LABEL.boxWidth;
-const CELL_H = LABEL.boxHeight;
-const cellKey = (cx: number, cy: number) => (cx + 32768) * 65536 + (cy + 32768);
 
 /**
- * The same placements as placeLabels (same order, rings, angles and overlap rule), but each
- * candidate spot is checked only against labels in the neighbouring grid cells: two 80×30 boxes
- * overlap only when their centres are less than one cell apart on both axes (which also puts
- * them inside the collision radius).
+ * Spots of the labels to draw, by device id; a device with a label and no entry has its label
+ * hidden. `devices` come in priority order (the selected device first).
  */
-export function placeLabelsFast(labels: readonly ScreenLabel[]): LabelPlacement[] {
-  const grid = new Map<number, { x: number; y: number }[]>();
-  const collides = (x: number, y: number) => {
-    const cx = Math.floor(x / CELL_W);
-    const cy = Math.floor(y / CELL_H);
-    for (let i = cx - 1; i <= cx + 1; i++)
-      for (let j = cy - 1; j <= cy + 1; j++) {
-        const cell = grid.get(cellKey(i, j));
-        if (!cell) continue;
-        for (const p of cell)
-          if (
-            Math.hypot(p.x - x, p.y - y) < LABEL.collisionRadius &&
-            Math.abs(x - p.x) < LABEL.boxWidth &&
-            Math.abs(y - p.y) < LABEL.boxHeight
-          )
-            return true;
-      }
-    return false;
-  };
-  const out: LabelPlacement[] = [];
-  for (const l of labels) {
-    let place: LabelPlacement | null = null;
-    if (!collides(l.x, l.y))
-      place = { id: l.id, displayPosition: { x: l.x, y: l.y }, needsLeaderLine: false };
-    for (let ring = 1; !place && ring <= LABEL.rings; ring++) {
-      const r = ring * LABEL.ringStepPx;
-      for (let k = 0; k < LABEL.anglesPerRing; k++) {
-        const angle = (2 * Math.PI * k) / LABEL.anglesPerRing;
-        const x = l.x + r * Math.cos(angle);
-        const y = l.y + r * Math.sin(angle);
-        if (!collides(x, y)) {
-          place = { id: l.id, displayPosition: { x, y }, needsLeaderLine: true };
-          break;
-        }
-      }
-    }
-    place ??= { id: l.id, displayPosition: { x: l.x, y: l.y }, needsLeaderLine: false };
-    out.push(place);
-    const { x, y } = place.displayPosition;
-    const key = cellKey(Math.floor(x / CELL_W), Math.floor(y / CELL_H));
-    const cell = grid.get(key);
-    if (cell) cell.push({ x, y });
-    else grid.set(key, [{ x, y }]);
+export function layoutLabels(
+  devices: readonly ScreenDevice[],
+  gateways: readonly { x: number; y: number }[],
+): Map<string, LabelSpot> {
+  const obstacles: LabelObstacle[] = gateways.map((g) => ({
+    x: g.x,
+    y: g.y,
+    w: MARKER.gateway,
+    h: MARKER.gateway,
+  }));
+  const requests: LabelRequest[] = [];
+  for (const d of devices) {
+    obstacles.push({ x: d.x, y: d.y, w: d.body, h: d.body, owner: d.ownsBody ? d.id : undefined });
+    if (!d.label || requests.length >= MAX_PLACED_LABELS) continue;
+    requests.push({
+      id: d.id,
+      home: { x: d.x + d.label.dx, y: d.y + d.label.dy },
+      w: d.label.w,
+      h: d.label.h,
+      keep: d.keep,
+    });
   }
-  return out;
+  const byId = new Map(devices.map((d) => [d.id, d]));
+  const spots = new Map<string, LabelSpot>();
+  for (const p of declutterLabels(requests, obstacles, { gap: 2 })) {
+    const d = byId.get(p.id)!;
+    if (!p.hidden) spots.set(p.id, { dx: p.x - d.x, dy: p.y - d.y, moved: p.needsLeaderLine });
+  }
+  return spots;
 }
 
-/** Offsets of the labels that move away from their devices (with a leader line), capped. */
-export function labelOffsets(labels: readonly ScreenLabel[]): Map<string, LabelOffset> {
-  const capped = labels.slice(0, MAX_PLACED_LABELS);
-  const offsets = new Map<string, LabelOffset>();
-  placeLabelsFast(capped).forEach((p, i) => {
-    const l = capped[i]!;
-    if (p.needsLeaderLine)
-      offsets.set(p.id, { dx: p.displayPosition.x - l.x, dy: p.displayPosition.y - l.y });
-  });
-  return offsets;
-}
+/** A body's obstacle size with the confidence ring around it. */
+export const withRing = (size: number, ring: boolean) => (ring ? size + 2 * RING : size);
 
-/** Places labels when the view changed or the last placement is older than the interval. */
+/** Places labels on every pass while few, else when the view changed or the interval passed. */
 export function createLabelScheduler(intervalMs = LABEL_LAYOUT_MS) {
   let last = -Infinity;
-  let current = new Map<string, LabelOffset>();
+  let current = new Map<string, LabelSpot>();
   return {
-    offsets(now: number, viewChanged: boolean, collect: () => ScreenLabel[]) {
-      if (viewChanged || now - last >= intervalMs) {
-        last = now;
-        current = labelOffsets(collect());
-      }
+    /** Whether a placement is due. */
+    due(now: number, redo: boolean, labelCount: number) {
+      return redo || labelCount <= LAYOUT_EVERY_PASS_UP_TO || now - last >= intervalMs;
+    },
+    /** Places now, with the gateways as obstacles. */
+    place(
+      now: number,
+      devices: readonly ScreenDevice[],
+      gateways: readonly { x: number; y: number }[],
+    ) {
+      last = now;
+      current = layoutLabels(devices, gateways);
+      return current;
+    },
+    get current() {
       return current;
     },
   };

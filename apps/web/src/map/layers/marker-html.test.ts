@@ -3,27 +3,28 @@ import type { TooltipField } from '@rtls/contract';
 import { translator } from '../../i18n/i18n.ts';
 import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { makeDevice, makeGateway } from '../../test/fixtures.ts';
-import { markerHtml, markerSize, signalPopupHtml, tooltipRows } from './marker-html.ts';
+import {
+  markerHtml,
+  markerSize,
+  signalPopupHtml,
+  tooltipRows,
+  type MarkerLook,
+} from './marker-html.ts';
 
-const look = { selected: false, live: true, nameBox: false, showName: true };
+const look: MarkerLook = { selected: false, live: true, nameBox: false, ring: null, label: null };
 const t = translator('en');
 const NOW = Date.parse('2024-06-15T12:00:00.000Z');
+const label = {
+  text: { name: '<b>Cart</b>', rssi: '-61 dBm', lastSeen: 'Just now' },
+  size: { w: 70, h: 31 },
+  spot: { dx: 0, dy: 30, moved: false },
+};
 
 describe('marker size', () => {
-  it('is a 22 px dot, 28 px when selected', () => {
-    expect(markerSize('Tag', look)).toEqual([22, 22]);
-    expect(markerSize('Tag', { ...look, selected: true })).toEqual([28, 28]);
-  });
-
-  it('is a 24 px high name box, length × 8 + 6 wide, clamped to 20–200', () => {
-    const box = { ...look, nameBox: true };
-    expect(markerSize('Forklift', box)).toEqual([70, 24]);
-    expect(markerSize('AB', box)).toEqual([22, 24]);
-    expect(markerSize('A', box)).toEqual([20, 24]);
-    expect(markerSize('', box)).toEqual([20, 24]);
-    expect(markerSize('x'.repeat(24), box)).toEqual([198, 24]);
-    expect(markerSize('x'.repeat(25), box)).toEqual([200, 24]);
-    expect(markerSize('x'.repeat(80), box)).toEqual([200, 24]);
+  it('is the body on the spot: a 22 px dot, 28 selected; a 10 px spot under name boxes', () => {
+    expect(markerSize(look)).toEqual([22, 22]);
+    expect(markerSize({ ...look, selected: true })).toEqual([28, 28]);
+    expect(markerSize({ ...look, nameBox: true })).toEqual([10, 10]);
   });
 });
 
@@ -32,12 +33,34 @@ describe('marker HTML', () => {
   it('marks live green or stale red and escapes names', () => {
     expect(markerHtml(d, look)).toContain('live-dot live');
     expect(markerHtml(d, { ...look, live: false })).toContain('live-dot stale');
-    expect(markerHtml(d, look)).toContain('&lt;b&gt;Cart&lt;/b&gt;');
-    expect(markerHtml(d, look)).not.toContain('<b>');
+    expect(markerHtml(d, { ...look, label })).toContain('&lt;b&gt;Cart&lt;/b&gt;');
+    expect(markerHtml(d, { ...look, label })).not.toContain('<b>');
   });
   it('marks the selected marker and uses a name box when asked', () => {
     expect(markerHtml(d, { ...look, selected: true })).toContain('device-marker selected');
-    expect(markerHtml(d, { ...look, nameBox: true })).toContain('device-namebox');
+    expect(markerHtml(d, { ...look, nameBox: true, label })).toContain('device-namebox');
+  });
+  it('writes the RSSI value and last-seen text into the label, at its offset', () => {
+    const html = markerHtml(d, { ...look, label });
+    expect(html).toContain('data-testid="device-rssi" dir="ltr">-61 dBm');
+    expect(html).toContain('data-testid="device-last-seen">Just now');
+    expect(html).toContain(
+      'inline-size:70px;block-size:31px;left:calc(50% + 0px);top:calc(50% + 30px)',
+    );
+    expect(html).not.toContain('leader-line');
+  });
+  it('draws a leader line to a moved label and a ring for confidence', () => {
+    const moved = { ...label, spot: { dx: 30, dy: 40, moved: true } };
+    const html = markerHtml(d, {
+      ...look,
+      label: moved,
+      ring: { cls: 'high', text: 'Confidence 90 %' },
+    });
+    expect(html).toContain(
+      'data-testid="leader-line" style="inline-size:50px;transform:rotate(0.9273rad)"',
+    );
+    expect(html).toContain('ring-high');
+    expect(html).toContain('data-confidence="high" title="Confidence 90 %"');
   });
 });
 

@@ -1,12 +1,14 @@
-/** HTML of device markers (dot or name box), their tooltips and the signal popup, for Leaflet div icons. */
+/**
+ * HTML of device markers for Leaflet div icons: the body on the device's spot (a dot, or a small
+ * spot under a name box), the label placed around it (dot label or name box, with the RSSI and
+ * last-seen texts) and a leader line to a moved label; also the tooltip rows and the signal popup.
+ */
 import {
   DEFAULT_TOOLTIP_FIELDS,
   DEVICE_DEFAULT_COLOR,
-  MARKER,
-  NAME_BOX,
   SIGNAL_POPUP_WIDTH_PX,
   listStatus,
-  nameBoxWidth,
+  type ConfidenceClass,
   type Device,
   type Language,
   type TooltipField,
@@ -15,32 +17,73 @@ import { gatewayName } from '../../features/gateways/gateways-store.ts';
 import { formatLastSeen, formatRssi } from '../../app/format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { escapeHtml } from '../escape-html.ts';
+import type { LabelSpot } from './label-layout.ts';
+import { META_SEPARATOR, bodySize, type LabelSize, type LabelText } from './marker-label.ts';
 import { signalSummary } from './signal-summary.ts';
 
 export interface MarkerLook {
   selected: boolean;
   live: boolean;
   nameBox: boolean;
-  showName: boolean;
+  /** The confidence ring's class and its spoken text, when Show confidence is on. */
+  ring: { cls: ConfidenceClass; text: string } | null;
+  /** The label to draw and where (null: none, or hidden for want of room). */
+  label: { text: LabelText; size: LabelSize; spot: LabelSpot } | null;
 }
 
-/** Icon size in px: a 22 px dot (28 selected), or a name box 24 high, 20–200 wide. */
-export function markerSize(name: string, look: MarkerLook): [number, number] {
-  if (look.nameBox) return [nameBoxWidth(name), NAME_BOX.height];
-  const dot = look.selected ? MARKER.dotSelected : MARKER.dot;
-  return [dot, dot];
+/** Icon size in px: the body on the device's spot (the label is drawn around it). */
+export function markerSize(look: Pick<MarkerLook, 'nameBox' | 'selected'>): [number, number] {
+  const s = bodySize(look.nameBox, look.selected);
+  return [s, s];
+}
+
+const px = (n: number) => `${Math.round(n * 10) / 10}px`;
+
+function labelHtml(label: NonNullable<MarkerLook['label']>, nameBox: boolean, live: string) {
+  const { text, size, spot } = label;
+  const style = `inline-size:${px(size.w)};block-size:${px(size.h)};left:calc(50% + ${px(spot.dx)});top:calc(50% + ${px(spot.dy)})`;
+  const name =
+    text.name === null ? '' : `<span class="device-label-name">${escapeHtml(text.name)}</span>`;
+  const parts = [
+    text.rssi === null
+      ? ''
+      : `<bdi class="device-rssi" data-testid="device-rssi" dir="ltr">${escapeHtml(text.rssi)}</bdi>`,
+    text.lastSeen === null
+      ? ''
+      : `<span class="device-last-seen" data-testid="device-last-seen">${escapeHtml(text.lastSeen)}</span>`,
+  ].filter(Boolean);
+  const meta = parts.length
+    ? `<span class="device-label-meta">${parts.join(META_SEPARATOR)}</span>`
+    : '';
+  const cls = nameBox ? 'device-namebox' : 'device-label';
+  return `<div class="${cls}${spot.moved ? ' moved' : ''}" data-testid="device-label" style="${style}">${nameBox ? live : ''}${name}${meta}</div>`;
+}
+
+/** A dashed line from the spot to a moved label's centre (under the label, over the plan). */
+function leaderHtml(spot: LabelSpot) {
+  const len = Math.hypot(spot.dx, spot.dy);
+  const angle = Math.atan2(spot.dy, spot.dx);
+  return `<span class="device-leader" data-testid="leader-line" style="inline-size:${px(len)};transform:rotate(${angle.toFixed(4)}rad)"></span>`;
 }
 
 export function markerHtml(d: Pick<Device, 'mac' | 'name' | 'customSettings'>, look: MarkerLook) {
   const colour = escapeHtml(d.customSettings.color ?? DEVICE_DEFAULT_COLOR);
   const mac = escapeHtml(d.mac);
-  const name = escapeHtml(d.name);
-  const sel = look.selected ? ' selected' : '';
+  const classes = ['device-marker'];
+  if (look.selected) classes.push('selected');
+  if (look.nameBox) classes.push('as-namebox');
+  if (look.ring) classes.push(`ring-${look.ring.cls}`);
+  const ring = look.ring
+    ? ` data-confidence="${look.ring.cls}" title="${escapeHtml(look.ring.text)}"`
+    : '';
   const live = `<span class="live-dot ${look.live ? 'live' : 'stale'}"></span>`;
-  if (look.nameBox)
-    return `<div class="device-namebox${sel}" data-testid="device-marker" data-mac="${mac}" style="--c:${colour}">${live}<span class="device-namebox-text">${name}</span></div>`;
-  const label = look.showName ? `<span class="device-label">${name}</span>` : '';
-  return `<div class="device-marker${sel}" data-testid="device-marker" data-mac="${mac}" style="--c:${colour}"><span class="device-dot"></span>${live}${label}</div>`;
+  const body = look.nameBox
+    ? '<span class="device-spot"></span>'
+    : `<span class="device-dot"></span>${live}`;
+  const label = look.label;
+  const leader = label?.spot.moved ? leaderHtml(label.spot) : '';
+  const labelPart = label ? labelHtml(label, look.nameBox, live) : '';
+  return `<div class="${classes.join(' ')}" data-testid="device-marker" data-mac="${mac}"${ring} style="--c:${colour}">${leader}${body}${labelPart}</div>`;
 }
 
 /** The user's enabled tooltip fields in their order, as label and value rows. */

@@ -1,9 +1,10 @@
 /**
- * Paints the canvas device markers: leader lines first, then each marker's pre-rendered images.
+ * Paints the canvas device markers: leader lines first, then the bodies, then the labels, each
+ * from pre-rendered images.
  * Runs in the devices canvas worker (OffscreenCanvas), or in the page where there is none.
  */
 import type { CanvasMarker } from './canvas-markers.ts';
-import { SpriteCache, type Context2D } from './marker-sprites.ts';
+import { SpriteCache, type Context2D, type Sprite } from './marker-sprites.ts';
 import type { ToMarkerWorker } from './marker-worker-protocol.ts';
 
 export function paintMarkers(
@@ -16,7 +17,7 @@ export function paintMarkers(
   const { dpr, muted } = sprites.theme;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
-  const lined = markers.filter((m) => m.anchor);
+  const lined = markers.filter((m) => m.label?.moved);
   if (lined.length > 0) {
     ctx.save();
     ctx.setLineDash([3, 3]);
@@ -24,20 +25,28 @@ export function paintMarkers(
     ctx.strokeStyle = muted;
     ctx.beginPath();
     for (const m of lined) {
-      ctx.moveTo(m.anchor!.x, m.anchor!.y);
-      ctx.lineTo(m.x, m.y);
+      ctx.moveTo(m.x, m.y);
+      ctx.lineTo(m.x + m.label!.dx, m.y + m.label!.dy);
     }
     ctx.stroke();
     ctx.restore();
   }
+  const draw = (s: Sprite, x: number, y: number) =>
+    ctx.drawImage(s.image, Math.round(x - s.cx), Math.round(y - s.cy), s.w, s.h);
+  // Bodies first, labels over them (the layout keeps labels off other bodies).
+  for (const m of markers)
+    draw(
+      m.nameBox ? sprites.spot(m.colour, m.ring) : sprites.dot(m.colour, m.live, m.ring),
+      m.x,
+      m.y,
+    );
   for (const m of markers) {
-    const parts = m.nameBox
-      ? [sprites.nameBox(m.name, m.colour, m.live)]
-      : m.showName
-        ? [sprites.dot(m.colour, m.live), sprites.label(m.name)]
-        : [sprites.dot(m.colour, m.live)];
-    for (const s of parts)
-      ctx.drawImage(s.image, Math.round(m.x - s.cx), Math.round(m.y - s.cy), s.w, s.h);
+    const l = m.label;
+    if (!l) continue;
+    const s = m.nameBox
+      ? sprites.nameBox(l.text, l.w, l.h, m.colour, m.live, m.ring)
+      : sprites.label(l.text, l.w, l.h);
+    draw(s, m.x + l.dx, m.y + l.dy);
   }
 }
 

@@ -1,48 +1,88 @@
 /**
  * Draws one pass of device markers: DOM markers for a few hundred devices, the canvas above that
- * (the selected device keeps its DOM marker, it pulses), name boxes with leader lines.
+ * (the selected device keeps its DOM marker, it pulses). Each marker is a body on the device's
+ * spot and a label (dot label or name box) that the label layout keeps clear of other labels,
+ * bodies and gateway icons, with a leader line when it moved.
  */
-import L from 'leaflet';
-import { DEVICE_DEFAULT_COLOR, isLive } from '@rtls/contract';
+import type L from 'leaflet';
+import {
+  CONFIDENCE_CLASS_COLOUR,
+  DEVICE_DEFAULT_COLOR,
+  isLive,
+  type ConfidenceClass,
+  type Point,
+} from '@rtls/contract';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
+import { toLatLng } from '../crs.ts';
 import { drawOnCanvas } from './canvas-markers.ts';
 import { CanvasMarkerLayer, type MarkerSpec } from './CanvasMarkerLayer.ts';
-import { TOOLTIP_OPTIONS } from './device-tooltip.ts';
 import { createDomMarkers } from './dom-markers.ts';
+import { createGlideTracker } from './glide.ts';
+import {
+  LAYOUT_EVERY_PASS_UP_TO,
+  MAX_PLACED_LABELS,
+  createLabelScheduler,
+  withRing,
+  type LabelSpot,
+  type ScreenDevice,
+} from './label-layout.ts';
 import type { MarkerLook } from './marker-html.ts';
-import { createNameBoxes } from './name-boxes.ts';
+import {
+  bodySize,
+  homeOffset,
+  labelSize,
+  measureText,
+  ringClass,
+  type LabelText,
+  type MarkerOptions,
+} from './marker-label.ts';
 
 /** Above this many markers, markers jump instead of gliding (transitions cost every frame). */
 const GLIDE_LIMIT = 400;
+/** Labels are placed for devices up to this share of the view's size beyond its edges. */
+const VIEW_MARGIN = 0.1;
 
 /** What one pass draws. */
 export interface MarkerPass {
   devices: readonly PlacedDevice[];
   selected: string | null;
-  showName: boolean;
-  nameBox: boolean;
+  options: MarkerOptions;
+  /** Gateways on this map (their icons are kept clear of labels). */
+  gateways: readonly Point[];
   now: number;
-  /** Redraw every device (something global changed), not only the changed ones. */
+  /** The view or something global changed: place the labels again. */
   full: boolean;
 }
 
 export interface MarkerEvents {
   onClick: (mac: string) => void;
-  tooltip: (mac: string) => string;
+  /** The pointer or keyboard focus came to a marker (mac) or left it (null). */
+  onPoint: (mac: string | null, how: 'hover' | 'focus') => void;
+  /** A device's label text under the current options and language. */
+  text: (d: PlacedDevice) => LabelText | null;
+  /** Spoken text of a confidence ring. */
+  ringText: (d: PlacedDevice, cls: ConfidenceClass) => string;
+  /** A marker's accessible name. */
+  markerLabel: (d: PlacedDevice) => string;
 }
 
-export function createMarkerRenderer(map: L.Map, { onClick, tooltip }: MarkerEvents) {
-  const dom = createDomMarkers(map, { onClick, tooltip });
-  const boxes = createNameBoxes(map);
-  const hoverTip = L.tooltip(TOOLTIP_OPTIONS);
-  const canvas = new CanvasMarkerLayer({
-    onClick,
-    onHover: (mac, at) => {
-      if (!mac || !at) return void map.closeTooltip(hoverTip);
-      hoverTip.setLatLng(at).setContent(tooltip(mac));
-      map.openTooltip(hoverTip);
-    },
+interface Labelled {
+  text: LabelText;
+  size: { w: number; h: number };
+}
+
+export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
+  const dom = createDomMarkers(map, {
+    onClick: events.onClick,
+    onPoint: events.onPoint,
+    label: events.markerLabel,
   });
+  const canvas = new CanvasMarkerLayer({
+    onClick: events.onClick,
+    onHover: (mac) => events.onPoint(mac, 'hover'),
+  });
+  const labels = createLabelScheduler();
+  const glide = createGlideTracker();
   let canvasMode = false;
 
   const chooseMode = (count: number) => {
@@ -54,43 +94,114 @@ export function createMarkerRenderer(map: L.Map, { onClick, tooltip }: MarkerEve
     else canvas.remove();
   };
 
+  /** How many labels the last placement saw (decides whether to place on every pass). */
+  let lastLabelCount = 0;
+
+  /** Labels of the devices in view (selected first, at most MAX_PLACED_LABELS) and their spots. */
+  const placeLabels = (pass: MarkerPass) => {
+    const { showDeviceAsNameBox: nameBox } = pass.options;
+    const texts = new Map<string, Labelled>();
+    const measure = (d: PlacedDevice) => {
+      const text = events.text(d);
+      if (text) texts.set(d.mac, { text, size: labelSize(text, nameBox, measureText) });
+      return texts.get(d.mac);
+    };
+    if (!labels.due(pass.now, pass.full, lastLabelCount)) {
+      // Between placements, only the labels placed last time are drawn, at their offsets.
+      for (const d of pass.devices) if (labels.current.has(d.mac)) measure(d);
+      return { texts, spots: labels.current };
+    }
+    const size = map.getSize();
+    const mx = size.x * VIEW_MARGIN;
+    const my = size.y * VIEW_MARGIN;
+    const screen: ScreenDevice[] = [];
+    // Few labels, DOM markers: placed around where the gliding markers are in this frame.
+    const gliding = !canvasMode && !map.getContainer().classList.contains('many-devices');
+    const seen = new Set<string>();
+    const add = (d: PlacedDevice) => {
+      seen.add(d.mac);
+      const c = map.latLngToContainerPoint(
+        toLatLng(glide.current(d.mac, d.position, performance.now(), gliding)),
+      );
+      if (c.x < -mx || c.y < -my || c.x > size.x + mx || c.y > size.y + my) return;
+      const selected = d.mac === pass.selected;
+      const body = withRing(bodySize(nameBox, selected), ringClass(d, pass.options) !== null);
+      const labelled = texts.size < MAX_PLACED_LABELS ? measure(d) : undefined;
+      const label = labelled
+        ? { ...labelled.size, ...homeOffset(labelled.size, nameBox, selected) }
+        : null;
+      screen.push({ id: d.mac, x: c.x, y: c.y, body, label, keep: selected, ownsBody: nameBox });
+    };
+    const selected = pass.devices.find((d) => d.mac === pass.selected);
+    if (selected) add(selected);
+    for (const d of pass.devices) if (d !== selected) add(d);
+    lastLabelCount = texts.size;
+    glide.keep(seen);
+    const gateways = pass.gateways.map((g) => map.latLngToContainerPoint(toLatLng(g)));
+    return { texts, spots: labels.place(pass.now, screen, gateways) };
+  };
+
+  const lookOf = (
+    d: PlacedDevice,
+    pass: MarkerPass,
+    labelled: Labelled | undefined,
+    spot: LabelSpot | undefined,
+  ): MarkerLook => {
+    const cls = ringClass(d, pass.options);
+    return {
+      selected: d.mac === pass.selected,
+      live: isLive(d.lastSeen, pass.now),
+      nameBox: pass.options.showDeviceAsNameBox,
+      ring: cls ? { cls, text: events.ringText(d, cls) } : null,
+      label: labelled && spot ? { ...labelled, spot } : null,
+    };
+  };
+
   return {
     get canvasMode() {
       return canvasMode;
     },
+    /** Labels follow gliding markers: another pass is wanted in the next frame. */
+    get gliding() {
+      return (
+        !canvasMode &&
+        lastLabelCount > 0 &&
+        lastLabelCount <= LAYOUT_EVERY_PASS_UP_TO &&
+        glide.moving(performance.now())
+      );
+    },
     draw(pass: MarkerPass) {
       chooseMode(pass.devices.length);
-      if (pass.nameBox) boxes.place(pass.devices, pass.selected, pass.now, pass.full);
-      else boxes.off();
+      const { texts, spots } = placeLabels(pass);
       const specs: MarkerSpec[] = [];
       dom.begin();
       for (const d of pass.devices) {
-        const onCanvas = canvasMode && d.mac !== pass.selected;
-        if (!onCanvas && !pass.full && !pass.nameBox && dom.unchanged(d)) continue;
-        const at = boxes.at(d, !onCanvas);
-        const look: MarkerLook = {
-          selected: d.mac === pass.selected,
-          live: isLive(d.lastSeen, pass.now),
-          nameBox: pass.nameBox,
-          showName: pass.showName,
-        };
-        if (!onCanvas) {
-          dom.draw(d, look, at.lat, at.lng);
+        const look = lookOf(d, pass, texts.get(d.mac), spots.get(d.mac));
+        const lat = d.position.y;
+        const lng = d.position.x;
+        if (!canvasMode || look.selected) {
+          dom.draw(d, look, lat, lng);
           continue;
         }
-        const colour = d.customSettings.color ?? DEVICE_DEFAULT_COLOR;
-        const { live, nameBox, showName } = look;
-        specs.push({ mac: d.mac, name: d.name, colour, live, nameBox, showName, ...at });
+        const ring = look.ring ? CONFIDENCE_CLASS_COLOUR[look.ring.cls] : null;
+        const l = look.label;
+        specs.push({
+          mac: d.mac,
+          colour: d.customSettings.color ?? DEVICE_DEFAULT_COLOR,
+          live: look.live,
+          nameBox: look.nameBox,
+          ring,
+          lat,
+          lng,
+          label: l ? { text: l.text, ...l.size, ...l.spot } : null,
+        });
       }
       dom.end();
       if (canvasMode) canvas.setMarkers(specs);
-      boxes.drawLines();
     },
     dispose() {
       dom.dispose();
-      boxes.dispose();
       canvas.dispose();
-      map.closeTooltip(hoverTip);
     },
   };
 }

@@ -3,8 +3,8 @@
  * look and copied with drawImage on every redraw: shadows and text are the slow parts of a canvas,
  * so thousands of markers cost one image copy each. Looks follow the DOM markers' CSS.
  */
-import { MARKER, NAME_BOX, nameBoxWidth } from '@rtls/contract';
-import { LABEL_GAP, LABEL_HEIGHT } from './canvas-markers.ts';
+import { MARKER, NAME_BOX, type StatusColour } from '@rtls/contract';
+import { LABEL_FONT, LABEL_LINE, RING, SPOT, metaLine, type LabelText } from './marker-label.ts';
 
 /** Colours and text settings read from the page's CSS variables (theme) and direction. */
 export interface SpriteTheme {
@@ -14,6 +14,9 @@ export interface SpriteTheme {
   /** Liveness dot colours (CSS --live and --stale). */
   live: string;
   stale: string;
+  /** Status colours for the confidence ring (green, yellow; red is the stale colour). */
+  ok: string;
+  warn: string;
   font: string;
   rtl: boolean;
   dpr: number;
@@ -106,25 +109,31 @@ export class SpriteCache {
     return live ? this.theme.live : this.theme.stale;
   }
 
-  private readonly widths = new Map<string, number>();
+  /** The ring's colour for a confidence colour (the theme's status colours). */
+  private ringColour(ring: StatusColour): string {
+    return ring === 'green'
+      ? this.theme.ok
+      : ring === 'yellow'
+        ? this.theme.warn
+        : this.theme.stale;
+  }
 
-  /** Width of a name label (text plus 6 px padding each side), without drawing it. */
-  labelWidth(name: string): number {
-    let w = this.widths.get(name);
-    if (w === undefined) {
-      if (this.widths.size >= MAX_SPRITES) this.widths.clear();
-      w = Math.ceil(this.measurer?.measureText(name).width ?? name.length * 7) + 12;
-      this.widths.set(name, w);
-    }
-    return w;
+  /** A ring of the confidence colour around a circle of radius r at (c, c). */
+  private ring(ctx: Context2D, c: number, r: number, ring: StatusColour | null) {
+    if (!ring) return;
+    ctx.beginPath();
+    ctx.arc(c, c, r + RING / 2 + 0.5, 0, Math.PI * 2);
+    ctx.lineWidth = RING;
+    ctx.strokeStyle = this.ringColour(ring);
+    ctx.stroke();
   }
 
   /** A 22 px dot in the device colour with a white border and the live dot at its top end. */
-  dot(colour: string, live: boolean): Sprite {
-    return this.cached(`d|${colour}|${live}`, () => {
+  dot(colour: string, live: boolean, ring: StatusColour | null): Sprite {
+    return this.cached(`d|${colour}|${live}|${ring}`, () => {
       const r = MARKER.dot / 2;
-      const size = MARKER.dot + 2 * MARGIN;
-      const c = MARGIN + r;
+      const size = MARKER.dot + 2 * MARGIN + 2 * RING;
+      const c = size / 2;
       return this.make(size, size, c, c, (ctx) => {
         ctx.save();
         ctx.shadowColor = 'rgba(0,0,0,0.3)';
@@ -140,6 +149,7 @@ export class SpriteCache {
         ctx.beginPath();
         ctx.arc(c, c, r + 0.5, 0, Math.PI * 2);
         ctx.stroke();
+        this.ring(ctx, c, r, ring);
         ctx.beginPath();
         ctx.arc(c, c, r - MARKER.border, 0, Math.PI * 2);
         ctx.fillStyle = colour;
@@ -149,45 +159,85 @@ export class SpriteCache {
     });
   }
 
-  /** The device name on a small card, 3 px under the dot. */
-  label(name: string): Sprite {
-    return this.cached(`l|${name}`, () => {
-      const w = this.labelWidth(name);
-      const top = MARKER.dot / 2 + LABEL_GAP;
-      return this.make(
-        w + 2 * MARGIN,
-        LABEL_HEIGHT + 2 * MARGIN,
-        MARGIN + w / 2,
-        MARGIN - top,
-        (ctx) => {
-          ctx.save();
-          ctx.shadowColor = 'rgba(0,0,0,0.15)';
-          ctx.shadowBlur = 3 * this.theme.dpr;
-          ctx.shadowOffsetY = 1 * this.theme.dpr;
-          roundRect(ctx, MARGIN, MARGIN, w, LABEL_HEIGHT);
-          ctx.fillStyle = this.theme.surface;
-          ctx.fill();
-          ctx.restore();
-          ctx.fillStyle = this.theme.text;
-          ctx.textAlign = 'center';
-          ctx.textBaseline = 'middle';
-          ctx.fillText(name, MARGIN + w / 2, MARGIN + LABEL_HEIGHT / 2 + 0.5);
-        },
-      );
+  /** The small spot of a device drawn as a name box (seen when the box moved away). */
+  spot(colour: string, ring: StatusColour | null): Sprite {
+    return this.cached(`s|${colour}|${ring}`, () => {
+      const r = SPOT / 2;
+      const size = SPOT + 2 * MARGIN + 2 * RING;
+      const c = size / 2;
+      return this.make(size, size, c, c, (ctx) => {
+        ctx.beginPath();
+        ctx.arc(c, c, r, 0, Math.PI * 2);
+        ctx.fillStyle = '#fff';
+        ctx.fill();
+        ctx.beginPath();
+        ctx.arc(c, c, r - 2, 0, Math.PI * 2);
+        ctx.fillStyle = colour;
+        ctx.fill();
+        this.ring(ctx, c, r, ring);
+      });
     });
   }
 
-  /** A name box (24 px high, length × 8 + 6 wide) with the device colour as its border. */
-  nameBox(name: string, colour: string, live: boolean): Sprite {
-    return this.cached(`n|${name}|${colour}|${live}`, () => {
-      const w = nameBoxWidth(name);
-      const h = NAME_BOX.height;
-      return this.make(w + 2 * MARGIN, h + 2 * MARGIN, MARGIN + w / 2, MARGIN + h / 2, (ctx) => {
+  /** The text lines of a label, centred in a w × h box at (x, y) = its top-left corner. */
+  private lines(ctx: Context2D, text: LabelText, x: number, y: number, w: number, top: number) {
+    ctx.fillStyle = this.theme.text;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    let at = y + top;
+    if (text.name !== null) {
+      ctx.font = LABEL_FONT.name;
+      ctx.fillText(this.fit(text.name, w - 10), x + w / 2, at + LABEL_LINE.name / 2 + 0.5);
+      at += LABEL_LINE.name;
+    }
+    const meta = metaLine(text);
+    if (meta) {
+      ctx.font = LABEL_FONT.meta;
+      ctx.fillStyle = this.theme.muted;
+      ctx.fillText(meta, x + w / 2, at + LABEL_LINE.meta / 2 + 0.5);
+    }
+  }
+
+  /** A dot's label: name and meta lines on a small card. */
+  label(text: LabelText, w: number, h: number): Sprite {
+    return this.cached(`l|${text.name}|${metaLine(text)}|${w}|${h}`, () =>
+      this.make(w + 2 * MARGIN, h + 2 * MARGIN, MARGIN + w / 2, MARGIN + h / 2, (ctx) => {
         ctx.save();
         ctx.shadowColor = 'rgba(0,0,0,0.15)';
         ctx.shadowBlur = 3 * this.theme.dpr;
         ctx.shadowOffsetY = 1 * this.theme.dpr;
-        roundRect(ctx, MARGIN + 1, MARGIN + 1, w - 2, h - 2);
+        roundRect(ctx, MARGIN, MARGIN, w, h);
+        ctx.fillStyle = this.theme.surface;
+        ctx.fill();
+        ctx.restore();
+        this.lines(ctx, text, MARGIN, MARGIN, w, LABEL_LINE.padY);
+      }),
+    );
+  }
+
+  /** A name box (24 px high, length × 8 + 6 wide; taller with meta) with the device colour as its border. */
+  nameBox(
+    text: LabelText,
+    w: number,
+    h: number,
+    colour: string,
+    live: boolean,
+    ring: StatusColour | null,
+  ): Sprite {
+    const key = `n|${text.name}|${metaLine(text)}|${w}|${h}|${colour}|${live}|${ring}`;
+    return this.cached(key, () => {
+      const m = MARGIN + RING;
+      return this.make(w + 2 * m, h + 2 * m, m + w / 2, m + h / 2, (ctx) => {
+        if (ring) {
+          roundRect(ctx, m - RING, m - RING, w + 2 * RING, h + 2 * RING);
+          ctx.fillStyle = this.ringColour(ring);
+          ctx.fill();
+        }
+        ctx.save();
+        ctx.shadowColor = 'rgba(0,0,0,0.15)';
+        ctx.shadowBlur = 3 * this.theme.dpr;
+        ctx.shadowOffsetY = 1 * this.theme.dpr;
+        roundRect(ctx, m + 1, m + 1, w - 2, h - 2);
         ctx.fillStyle = this.theme.surface;
         ctx.fill();
         ctx.restore();
@@ -196,16 +246,9 @@ export class SpriteCache {
         ctx.stroke();
         ctx.save();
         ctx.clip();
-        ctx.fillStyle = this.theme.text;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        ctx.fillText(this.fit(name, w - 10), MARGIN + w / 2, MARGIN + h / 2 + 0.5);
-        liveDot(
-          ctx,
-          this.theme.rtl ? MARGIN + 5 : MARGIN + w - 5,
-          MARGIN + 5,
-          this.liveColour(live),
-        );
+        const top = (NAME_BOX.height - LABEL_LINE.name) / 2;
+        this.lines(ctx, text, m, m, w, top);
+        liveDot(ctx, this.theme.rtl ? m + 5 : m + w - 5, m + 5, this.liveColour(live));
         ctx.restore();
       });
     });

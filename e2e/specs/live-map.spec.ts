@@ -1,0 +1,156 @@
+/**
+ * The live map an operator reads all day, in Chromium with the demo's tags: every view option
+ * changes what is drawn, labels never cover each other, a tag or a gateway icon, the signal
+ * popup opens on hover and keyboard focus inside the map, and the layout works at 1024 and
+ * 390 px wide (screenshots under test-results). Runs its own server (it changes view options).
+ */
+import { describe, expect, it } from 'vitest';
+import { LiveMapPage, inside, overlap, type Rect } from '../pages/LiveMapPage.ts';
+import { docsPath } from '../support/docs.ts';
+import { useOwnServer } from '../support/own-server.ts';
+
+const own = useOwnServer();
+const DEMO_TAGS = 8;
+
+async function openMap() {
+  const page = own.page;
+  await own.signIn(page);
+  const map = new LiveMapPage(page);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="device-marker"]').length >= n,
+    DEMO_TAGS,
+    { timeout: 30_000 },
+  );
+  return { page, map };
+}
+
+/**
+ * Every overlap in a frame: label with label, with a tag's body, with a gateway icon. A name box
+ * is its tag: it may cover its own spot.
+ */
+function collisions(
+  f: { labels: Rect[]; bodies: Rect[]; gateways: Rect[] },
+  nameBox: boolean,
+): string[] {
+  const found: string[] = [];
+  f.labels.forEach((a, i) => {
+    for (const b of f.labels.slice(0, i)) if (overlap(a, b)) found.push(`${a.id} × ${b.id}`);
+    for (const b of f.bodies)
+      if (overlap(a, b) && !(nameBox && a.id === b.id)) found.push(`${a.id} × tag ${b.id}`);
+    for (const g of f.gateways) if (overlap(a, g)) found.push(`${a.id} × gateway ${g.id}`);
+  });
+  return found;
+}
+
+describe('live map', () => {
+  it('draws RSSI, last seen and confidence for every tag, as dots and as name boxes', async () => {
+    const { map } = await openMap();
+    expect(await map.page.getByTestId('device-rssi').count()).toBe(0);
+    for (const nameBox of [false, true]) {
+      await map.setOption('showDeviceAsNameBox', nameBox);
+      await map.setOption('showRSSIValues', true);
+      await expect.poll(() => map.page.getByTestId('device-rssi').count()).toBe(DEMO_TAGS);
+      expect(await map.page.getByTestId('device-rssi').first().textContent()).toMatch(/^-\d+ dBm$/);
+      await map.setOption('showLastSeen', true);
+      await expect.poll(() => map.page.getByTestId('device-last-seen').count()).toBe(DEMO_TAGS);
+      await map.setOption('showConfidence', true);
+      await expect.poll(() => map.ringColours().then((c) => c.length)).toBe(DEMO_TAGS);
+      // The spec's colours: green, yellow or red (the theme's --ok, --warn, --danger).
+      const allowed = await map.page.evaluate(() => {
+        const css = getComputedStyle(document.documentElement);
+        const probe = document.createElement('span');
+        document.body.append(probe);
+        const resolve = (v: string) => {
+          probe.style.color = css.getPropertyValue(v);
+          return getComputedStyle(probe).color;
+        };
+        const colours = ['--ok', '--warn', '--danger'].map(resolve);
+        probe.remove();
+        return colours;
+      });
+      for (const c of await map.ringColours()) expect(allowed).toContain(c);
+      await map.setOption('showConfidence', false);
+      await map.setOption('showRSSIValues', false);
+      await map.setOption('showLastSeen', false);
+      await expect.poll(() => map.page.getByTestId('device-rssi').count()).toBe(0);
+      expect(await map.page.locator('[data-confidence]').count()).toBe(0);
+    }
+  });
+
+  it('keeps every live tag in view with Auto zoom', async () => {
+    const { map } = await openMap();
+    await map.zoomIn(8);
+    const outside = async () => {
+      const r = await map.mapRect();
+      return (await map.spots()).filter(
+        (s) => s.x < r.left || s.x > r.right || s.y < r.top || s.y > r.bottom,
+      ).length;
+    };
+    await expect.poll(outside).toBeGreaterThan(0);
+    await map.setOption('autoZoom', true);
+    await expect.poll(outside, { timeout: 10_000 }).toBe(0);
+    await map.page.waitForTimeout(3_000);
+    expect(await outside()).toBe(0);
+    await map.setOption('autoZoom', false);
+  });
+
+  it('never lets labels cover each other, tags or gateway icons, in either style', async () => {
+    const { map } = await openMap();
+    await map.setOption('showRSSIValues', true);
+    await map.setOption('showLastSeen', true);
+    for (const nameBox of [false, true]) {
+      await map.setOption('showDeviceAsNameBox', nameBox);
+      await expect.poll(() => map.page.getByTestId('device-rssi').count()).toBe(DEMO_TAGS);
+      for (let i = 0; i < 12; i++) {
+        const frame = await map.frame();
+        expect(frame.labels.length).toBeGreaterThan(0);
+        expect(collisions(frame, nameBox)).toEqual([]);
+        await map.page.waitForTimeout(400);
+      }
+    }
+    await map.setOption('showDeviceAsNameBox', false);
+    await map.setOption('showRSSIValues', false);
+    await map.setOption('showLastSeen', false);
+  });
+
+  it('opens the signal popup on hover and on keyboard focus, inside the map', async () => {
+    const { page, map } = await openMap();
+    const spots = await map.spots();
+    const top = spots.reduce((a, b) => (b.y < a.y ? b : a));
+    await page.mouse.move(top.x, top.y);
+    await map.popup().waitFor({ state: 'visible' });
+    const box = (await map.popup().boundingBox())!;
+    const popupRect = {
+      id: 'popup',
+      left: box.x,
+      top: box.y,
+      right: box.x + box.width,
+      bottom: box.y + box.height,
+    };
+    expect(inside(popupRect, await map.mapRect())).toBe(true);
+    expect(await map.popup().getByTestId('signal-popup').count()).toBe(1);
+    await page.mouse.move(5, 5);
+    await map.popup().waitFor({ state: 'hidden' });
+
+    await page.locator('.device-icon').first().focus();
+    await map.popup().waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await map.popup().waitFor({ state: 'hidden' });
+  });
+
+  it('is usable at 1024 and 390 px wide: one-row tab bar, a map of sensible size', async () => {
+    const { page, map } = await openMap();
+    for (const width of [1024, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+      await page.waitForTimeout(600);
+      const r = await map.mapRect();
+      expect(r.right - r.left).toBeGreaterThanOrEqual(width === 390 ? 370 : 600);
+      expect(r.bottom - r.top).toBeGreaterThanOrEqual(width === 390 ? 300 : 500);
+      expect((await map.tabBar().boundingBox())!.height).toBeLessThan(70);
+      // The plan follows its container: fitted, it stays centred in the map.
+      const plan = (await page.locator('img.floor-plan').boundingBox())!;
+      expect(Math.abs(plan.x + plan.width / 2 - (r.left + r.right) / 2)).toBeLessThan(40);
+      await page.screenshot({ path: docsPath(`live-map-${width}.png`) });
+    }
+  });
+});
