@@ -1,6 +1,7 @@
 /**
  * Gateways tab and edit mode in Chromium against its own server: add a gateway; move its sliders,
- * cancel, move again and save; drag a gateway in edit mode and save, then drag and leave unsaved.
+ * cancel, move again and save; drag a gateway in edit mode and save, then drag and leave unsaved
+ * (after confirming the discard).
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -80,7 +81,19 @@ describe('gateways', () => {
     await gateways.drag(mac, -60, 50);
     const dragged = (await gateways.marker(mac).boundingBox())!;
     expect(Math.abs(dragged.x - screenBefore.x)).toBeGreaterThan(30);
-    await gateways.editButton().click(); // leave without saving
+    // Leaving without saving asks first: declining keeps edit mode, accepting discards the drag.
+    const asked = async (accept: boolean) => {
+      const dialog = page.waitForEvent('dialog');
+      const click = gateways.editButton().click();
+      const d = await dialog;
+      const message = d.message();
+      await (accept ? d.accept() : d.dismiss());
+      await click;
+      return message;
+    };
+    expect(await asked(false)).toBe('Discard the gateway positions you have not saved?');
+    await gateways.editBanner().waitFor();
+    await asked(true);
     await gateways.editBanner().waitFor({ state: 'detached' });
     await expect
       .poll(async () => {

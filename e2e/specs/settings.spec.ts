@@ -29,14 +29,15 @@ describe('settings panel', () => {
     expect(await settings.select('refreshRate').inputValue()).toBe('5000');
     expect(await settings.zoom('defaultZoom').inputValue()).toBe('1');
 
-    // Edit, then Reset: everything goes back and the buttons go away.
+    // Edit, then Reset: the picked theme is previewed; everything goes back and the buttons go away.
     await settings.pickTheme('dark');
     await settings.select('refreshRate').selectOption('2000');
     expect(await settings.actions().count()).toBe(2);
-    expect(await theme()).toBe('light');
+    expect(await theme()).toBe('dark');
     await settings.resetButton().click();
     expect(await settings.actions().count()).toBe(0);
     expect(await settings.themeChecked()).toBe('light');
+    expect(await theme()).toBe('light');
     expect(await settings.select('refreshRate').inputValue()).toBe('5000');
 
     // Edit, then Save: the theme applies at once and the values are kept on the server.
