@@ -3,10 +3,9 @@
  * reaches the locator: a tag quieter than the nominal one, heard at the same RSSIs, is placed
  * where it stands when it states its level, and off (farther from every gateway) when it does not.
  */
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Device, TrackingMap } from '@rtls/contract';
 import { afterAll, expect, it } from 'vitest';
-import { startMqttIngest } from '../src/plugins/mqtt.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { espresenseGatewayKey } from '../src/modules/ingest/formats/espresense.ts';
 import { macFromName } from '../src/modules/ingest/formats/index.ts';
@@ -15,10 +14,9 @@ import {
   createIngestKey,
   createSignedInUser,
   describeEachDb,
-  testConfig,
   type SignedIn,
 } from './helpers.ts';
-import { freePort } from './mqtt-helpers.ts';
+import { connectMqtt, startEmbeddedBroker } from './mqtt-helpers.ts';
 
 const PPM = 20;
 /** Six ESPresense rooms around a 10 × 8 m room, at the default mounting height (2.5 m). */
@@ -63,18 +61,9 @@ describeEachDb("a device's own level at 1 m", (t) => {
       });
       expect(placed.statusCode).toBe(201);
     }
-    const port = await freePort();
-    ingest = await startMqttIngest({
-      config: testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' }),
-      pipeline: t.built.pipeline,
-      keys: t.built.repos.keys,
-      log: t.app.log,
-    });
-    gw = await new Promise<MqttClient>((resolve, reject) => {
-      const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, { username: 'gw', password: key });
-      c.once('connect', () => resolve(c));
-      c.once('error', reject);
-    });
+    let url: string;
+    ({ ingest, url } = await startEmbeddedBroker(t));
+    gw = await connectMqtt(url, key);
   });
   afterAll(async () => {
     gw?.end(true);

@@ -3,11 +3,9 @@
  * the API takes such ids, firmware chatter is not a reject, and a body in no known format is
  * answered 4xx with a reason instead of 200 with nothing stored.
  */
-import net from 'node:net';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { encode } from '@msgpack/msgpack';
 import { afterAll, expect, it } from 'vitest';
-import { startMqttIngest } from '../src/plugins/mqtt.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { macFromName } from '../src/modules/ingest/formats/index.ts';
 import {
@@ -15,17 +13,9 @@ import {
   createIngestKey,
   createSignedInUser,
   describeEachDb,
-  testConfig,
   type SignedIn,
 } from './helpers.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+import { connectMqtt, startEmbeddedBroker } from './mqtt-helpers.ts';
 
 const IRK = 'irk:8a4b1c2d3e4f5a6b7c8d9e0f1a2b3c4d';
 
@@ -38,18 +28,9 @@ describeEachDb('gateway identities and refusals', (t) => {
   t.setup(async () => {
     owner = await createSignedInUser(t.built, 'identity-owner');
     key = await createIngestKey(t.built, owner.id);
-    const port = await freePort();
-    ingest = await startMqttIngest({
-      config: testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' }),
-      pipeline: t.built.pipeline,
-      keys: t.built.repos.keys,
-      log: t.app.log,
-    });
-    gw = await new Promise<MqttClient>((resolve, reject) => {
-      const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, { username: 'gw', password: key });
-      c.once('connect', () => resolve(c));
-      c.once('error', reject);
-    });
+    let url: string;
+    ({ ingest, url } = await startEmbeddedBroker(t));
+    gw = await connectMqtt(url, key);
   });
   afterAll(async () => {
     gw?.end(true);

@@ -1,6 +1,9 @@
 /** MQTT test clients (mqtt.js) and free ports, shared by the MQTT ingest suites. */
 import net from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
+import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import { testConfig, type TestApp } from './helpers.ts';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -67,3 +70,17 @@ export const subscribeGranted = (c: MqttClient, topics: string[]) =>
       resolve((granted ?? []).map((g) => g.qos));
     }),
   );
+
+/** The embedded broker of a test app on a free port, and its URL. */
+export async function startEmbeddedBroker(
+  t: TestApp,
+): Promise<{ ingest: MqttIngest; url: string }> {
+  const port = await freePort();
+  const ingest = await startMqttIngest({
+    config: testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' }),
+    pipeline: t.built.pipeline,
+    keys: t.built.repos.keys,
+    log: t.app.log,
+  });
+  return { ingest, url: `mqtt://127.0.0.1:${port}` };
+}

@@ -6,18 +6,23 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
-import { startMqttIngest } from '../src/plugins/mqtt.ts';
 import {
   DB_KINDS,
   bearer,
   countRows,
   createSignedInUser,
   startTestApp,
-  testConfig,
   type SignedIn,
   type TestApp,
 } from './helpers.ts';
-import { closed, connectMqtt, freePort, publish, sleep, subscribeGranted } from './mqtt-helpers.ts';
+import {
+  closed,
+  connectMqtt,
+  publish,
+  sleep,
+  startEmbeddedBroker,
+  subscribeGranted,
+} from './mqtt-helpers.ts';
 import { INGEST_MAX_BODY_BYTES } from '@rtls/contract';
 
 const report = (device: string) => [{ gateway: 'AA:BB:CC:00:10:01', device, rssi: -60 }];
@@ -57,14 +62,7 @@ describe.each(DB_KINDS)('embedded MQTT broker isolation [%s]', (kind) => {
     };
     keyA = await create(a);
     keyB = await create(b);
-    const port = await freePort();
-    ingest = await startMqttIngest({
-      config: testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' }),
-      pipeline: t.built.pipeline,
-      keys: t.built.repos.keys,
-      log: t.app.log,
-    });
-    url = `mqtt://127.0.0.1:${port}`;
+    ({ ingest, url } = await startEmbeddedBroker(t));
   });
   afterEach(() => {
     for (const c of clients.splice(0)) c.end(true);

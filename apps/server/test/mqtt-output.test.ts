@@ -11,7 +11,13 @@ import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { haDiscovery, topics } from '../src/modules/mqtt-out/topics.ts';
 import { startMqttIngest } from '../src/plugins/mqtt.ts';
 import { DB_KINDS, startTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
-import { connectMqtt, freePort, publish, sleep, subscribeGranted } from './mqtt-helpers.ts';
+import {
+  connectMqtt,
+  publish,
+  sleep,
+  startEmbeddedBroker,
+  subscribeGranted,
+} from './mqtt-helpers.ts';
 import { testServices } from './services.ts';
 import { api, ownMap, walker } from './zones-helpers.ts';
 
@@ -101,15 +107,8 @@ describe.each(DB_KINDS)('MQTT output on the embedded broker [%s]', (kind) => {
     t = await startTestApp(kind, { config: { alertingTimers: false } });
     ({ owner, mapId } = await ownMap(t.built));
     ({ owner: other } = await ownMap(t.built));
-    const port = await freePort();
-    ingest = await startMqttIngest({
-      config: testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' }),
-      pipeline: t.built.pipeline,
-      keys: t.built.repos.keys,
-      log: t.app.log,
-    });
+    ({ ingest, url } = await startEmbeddedBroker(t));
     t.built.mqttOut.attach(ingest.output!, true);
-    url = `mqtt://127.0.0.1:${port}`;
   });
   afterEach(() => {
     for (const c of clients.splice(0)) c.end(true);
