@@ -13,6 +13,7 @@ import {
   type Source,
 } from '../../ui/monitoring-dialog.tsx';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
+import { changeFailureText } from '../maps/refusal.ts';
 import { reportedName, useDevicesStore } from './devices-store.ts';
 
 export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
@@ -26,6 +27,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const [mac, setMac] = useState('');
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const [settings, setSettings] = useState<DeviceSettingsValue>({
     displayName: '',
     color: DEVICE_DEFAULT_COLOR,
@@ -46,6 +48,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const submit = async () => {
     if (!ready) return;
     setBusy(true);
+    setFailure(null);
     try {
       await useDevicesStore
         .getState()
@@ -59,6 +62,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (err) {
       console.error('Failed to add device to monitoring', err);
+      setFailure(err);
       setBusy(false);
     }
   };
@@ -108,6 +112,11 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
           />
         )}
         <DeviceSettingsFields value={settings} onChange={setSettings} idPrefix="add-device" />
+        {failure !== null && (
+          <p className="error-text small" role="alert">
+            {changeFailureText(failure, t, language)}
+          </p>
+        )}
         <DialogActions
           onCancel={onClose}
           busy={busy}

@@ -76,3 +76,26 @@ describe('Add Gateway dialog', () => {
     expect(screen.getByRole('alert').textContent).toBe('הזינו מספר בין 10 ל-200');
   });
 });
+
+describe('a refused add', () => {
+  it('keeps the dialog open and says why', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/available/gateways': jsonResponse({ success: true, gateways: [] }),
+      'POST /api/gateways/monitor/AB%3ACD%3AEF%3A00%3A00%3A09': jsonResponse(
+        { message: 'You do not have permission to do this' },
+        403,
+      ),
+    });
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Manual entry' }));
+    await user.type(screen.getByLabelText('MAC address'), 'ab:cd:ef:00:00:09');
+    await user.type(screen.getByLabelText('Name'), 'Dock');
+    await user.click(screen.getByRole('button', { name: 'Add to Monitoring' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to add gateway to monitoring: your access to this map does not allow this change',
+    );
+    expect(screen.getByRole('dialog')).toBeDefined();
+  });
+});

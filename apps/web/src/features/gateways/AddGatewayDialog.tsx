@@ -26,6 +26,7 @@ import {
   sortAvailableGateways,
   type AddGatewayForm,
 } from './add-gateway-form.ts';
+import { changeFailureText } from '../maps/refusal.ts';
 import { useGatewaysStore } from './gateways-store.ts';
 
 type Days = (typeof GATEWAY_DAYS_FILTER)[number];
@@ -42,6 +43,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
   const [name, setName] = useState('');
   const [form, setForm] = useState<AddGatewayForm>(emptyAddGatewayForm);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
 
   useEffect(() => {
     void useGatewaysStore.getState().loadAvailable(days === 'all' ? undefined : days);
@@ -55,6 +57,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
   const submit = async () => {
     if (!ready) return;
     setBusy(true);
+    setFailure(null);
     try {
       const target = source === 'available' ? picked! : manualMac;
       const body = addGatewayBody(form, mapId, source === 'manual' ? name.trim() : undefined);
@@ -62,6 +65,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
       onClose();
     } catch (err) {
       console.error('Failed to add gateway to monitoring', err);
+      setFailure(err);
       setBusy(false);
     }
   };
@@ -201,6 +205,11 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
             {numberField('radius', t('gateways.radius'), d.radius, RADIUS_INPUT)}
           </div>
         </fieldset>
+        {failure !== null && (
+          <p className="error-text small" role="alert">
+            {changeFailureText(failure, t, language)}
+          </p>
+        )}
         <DialogActions
           onCancel={onClose}
           busy={busy}

@@ -95,6 +95,26 @@ describe('a refused change', () => {
     expect(screen.getAllByTestId('gateway-row')).toHaveLength(1);
   });
 
+  it('a refused rename says why beside the name', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'PUT /api/gateways/map/map-1/GW%3A00%3A00%3A00%3A00%3A01': jsonResponse(
+        { message: 'You do not have permission to do this' },
+        403,
+      ),
+    });
+    const user = userEvent.setup();
+    renderAs('editor');
+    await user.click(screen.getByRole('button', { name: 'Rename Lobby' }));
+    const input = screen.getByRole('textbox', { name: 'Rename Lobby' });
+    await user.clear(input);
+    await user.type(input, 'Front desk{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to update map gateway: your access to this map does not allow this change',
+    );
+    expect(screen.getByRole('button', { name: 'Rename Lobby' })).toBeDefined();
+  });
+
   it('a network failure keeps the draft to retry, with the reason', async () => {
     mockFetch({ [settingsPath]: () => Promise.reject(new TypeError('Failed to fetch')) });
     const user = userEvent.setup();
