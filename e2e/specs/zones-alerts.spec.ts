@@ -1,6 +1,6 @@
 /**
  * Zones and alerts in the console: an editor adds a rule and draws a zone on the demo map, a tag
- * standing inside it (its reports posted to the ingest API, heard steadily by every gateway) is
+ * standing inside it (its reports posted to the ingest API, heard steadily by the gateways) is
  * placed in the zone and opens an alert, the editor acknowledges it; a viewer sees the zone and
  * the alert but cannot change the rules. Runs its own server (it shares the demo map, writes zones).
  */
@@ -22,18 +22,26 @@ const RULE = 'Someone on the floor';
 const TAG = 'E2:E2:00:00:00:02';
 const TAG_NAME = 'Standing tag';
 /**
- * What all eight demo gateways hear from a tag standing at (18 m, 6 m): log-distance (exponent
- * 2.3), steady, so the server locates it with enough confidence to place it in a zone.
+ * What the demo gateways hear from a tag standing at (18 m, 6 m) in Ward B: the simulator's radio
+ * without noise (−50 dBm at 1 m, exponent 2.2, 4 dB a wall up to 12 dB; those under the −95 dBm
+ * threshold left out), steady, so the server locates it with enough confidence for a zone.
  */
 const HEARD: Record<string, number> = {
-  'AC:23:3F:00:00:02': -74,
-  'AC:23:3F:00:00:01': -83,
-  'AC:23:3F:00:00:08': -88,
-  'AC:23:3F:00:00:03': -89,
-  'AC:23:3F:00:00:06': -92,
-  'AC:23:3F:00:00:05': -93,
-  'AC:23:3F:00:00:04': -95,
-  'AC:23:3F:00:00:07': -95,
+  'AC:23:3F:00:00:06': -63, // GW Ward B
+  'AC:23:3F:00:00:09': -73, // GW Pharmacy
+  'AC:23:3F:00:00:0F': -75, // GW Corridor West Centre
+  'AC:23:3F:00:00:02': -77, // GW Ward A
+  'AC:23:3F:00:00:0E': -82, // GW Corridor West
+  'AC:23:3F:00:00:12': -82, // GW North Passage
+  'AC:23:3F:00:00:01': -86, // GW Crossing
+  'AC:23:3F:00:00:0B': -89, // GW Ward D
+  'AC:23:3F:00:00:0A': -90, // GW Imaging
+  'AC:23:3F:00:00:04': -93, // GW Ward C
+  'AC:23:3F:00:00:0C': -93, // GW Staff
+  'AC:23:3F:00:00:10': -93, // GW Corridor East Centre
+  'AC:23:3F:00:00:08': -94, // GW Lab
+  'AC:23:3F:00:00:07': -95, // GW Surgery
+  'AC:23:3F:00:00:13': -95, // GW South Passage
 };
 
 const own = useOwnServer({

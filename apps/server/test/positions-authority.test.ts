@@ -24,7 +24,12 @@ import {
 } from '@rtls/positioning';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, expect, it } from 'vitest';
-import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
+import {
+  DEMO_GATEWAYS,
+  DEMO_RSSI_AT_1M,
+  DEMO_PIXELS_PER_METRE,
+  demoDevice,
+} from '../src/simulator/building.ts';
 import {
   bearer,
   createIngestKey,
@@ -53,7 +58,12 @@ function reportsAt(
 ) {
   return gateways.map((g) => {
     const d = Math.max(1, Math.hypot(g.x - SPOT.x, g.y - SPOT.y));
-    return { gateway: g.mac, device, rssi: Math.round(-59 - 20 * Math.log10(d)), timestamp: at };
+    return {
+      gateway: g.mac,
+      device,
+      rssi: Math.round(DEMO_RSSI_AT_1M - 20 * Math.log10(d)),
+      timestamp: at,
+    };
   });
 }
 const demoReports = (device: string, at: number) => reportsAt(DEMO_GATEWAYS, device, at);
@@ -325,7 +335,7 @@ describeEachDb(
       const mac = demoDevice(5).mac;
       const own = await watcher(owner.token, [demoMap]);
       // One gateway far from the tag hears it loudly (a reflection): it pulls the fix its way.
-      const loud = DEMO_GATEWAYS[4];
+      const loud = DEMO_GATEWAYS[4]!;
       const reports = demoReports(mac, Date.now() - 100).map((r) =>
         r.gateway === loud.mac ? { ...r, rssi: -45 } : r,
       );

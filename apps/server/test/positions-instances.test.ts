@@ -14,7 +14,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
-import { DEMO_GATEWAYS, demoDevice } from '../src/simulator/building.ts';
+import { DEMO_GATEWAYS, DEMO_RSSI_AT_1M, demoDevice } from '../src/simulator/building.ts';
 import {
   bearer,
   createIngestKey,
@@ -30,7 +30,7 @@ const SPOT = { x: 30, y: 20 };
 const reportsAt = (device: string, at: number, loud?: string) =>
   DEMO_GATEWAYS.map((g) => {
     const d = Math.max(1, Math.hypot(g.x - SPOT.x, g.y - SPOT.y));
-    const rssi = g.mac === loud ? -45 : Math.round(-59 - 20 * Math.log10(d));
+    const rssi = g.mac === loud ? -45 : Math.round(DEMO_RSSI_AT_1M - 20 * Math.log10(d));
     return { gateway: g.mac, device, rssi, timestamp: at };
   });
 
@@ -86,7 +86,7 @@ describe.skipIf(!services.redis || !services.postgres)('positions across two ins
       await db.sql.query<{ id: string }>('select id from maps where owner_id = $1', [owner.id])
     )[0]!.id;
     const mac = demoDevice(0).mac;
-    const loud = DEMO_GATEWAYS[4].mac;
+    const loud = DEMO_GATEWAYS[4]!.mac;
     // The adapter subscribes asynchronously: the socket on B is open before the reports go to A.
     const onB = await watch(b.url, owner.token, mapId);
     const positioned = () => onB.filter((u) => u.mac === mac && u.mapId === mapId && u.position);

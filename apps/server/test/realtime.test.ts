@@ -167,7 +167,7 @@ describeEachDb(
       theirs.on('device_update', (u) => leaked.push(u));
 
       const device = demoDevice(0);
-      const gw = DEMO_GATEWAYS[2].mac;
+      const gw = DEMO_GATEWAYS[2]!.mac;
       const at = Date.now() - 500;
       const update = next(mine, 'device_update');
       const res = await ingest(ownerKey, [

@@ -12,7 +12,12 @@ import {
 } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 import { expect, it } from 'vitest';
-import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
+import {
+  DEMO_GATEWAYS,
+  DEMO_RSSI_AT_1M,
+  DEMO_PIXELS_PER_METRE,
+  demoDevice,
+} from '../src/simulator/building.ts';
 import {
   bearer,
   countRows,
@@ -34,7 +39,12 @@ const SPOT = { x: 30, y: 20 };
 function reportsAt(device: string, at: number) {
   return DEMO_GATEWAYS.map((g) => {
     const d = Math.max(1, Math.hypot(g.x - SPOT.x, g.y - SPOT.y));
-    return { gateway: g.mac, device, rssi: Math.round(-59 - 20 * Math.log10(d)), timestamp: at };
+    return {
+      gateway: g.mac,
+      device,
+      rssi: Math.round(DEMO_RSSI_AT_1M - 20 * Math.log10(d)),
+      timestamp: at,
+    };
   });
 }
 

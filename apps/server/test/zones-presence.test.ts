@@ -5,7 +5,12 @@
  */
 import type { ZonePresence } from '@rtls/contract';
 import { expect, it } from 'vitest';
-import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
+import {
+  DEMO_GATEWAYS,
+  DEMO_RSSI_AT_1M,
+  DEMO_PIXELS_PER_METRE,
+  demoDevice,
+} from '../src/simulator/building.ts';
 import { createIngestKey, describeEachDb, seedAccount } from './helpers.ts';
 import { api, ownMap, room, settle, walker } from './zones-helpers.ts';
 
@@ -151,7 +156,7 @@ describeEachDb(
           headers: { 'x-ingest-key': key },
           payload: DEMO_GATEWAYS.map((g) => {
             const d = Math.max(1, Math.hypot(g.x - 30, g.y - 20));
-            const rssi = Math.round(-59 - 20 * Math.log10(d));
+            const rssi = Math.round(DEMO_RSSI_AT_1M - 20 * Math.log10(d));
             return { gateway: g.mac, device: mac, rssi, timestamp: Date.now() };
           }),
         });

@@ -1,11 +1,12 @@
 /**
  * Drives any running server with simulated gateways and walking tags:
- *   npm run simulate -- --url http://localhost:8080 --key ik_… [--devices 50] [--gateways 8] [--rate 1]
+ *   npm run simulate -- --url http://localhost:8080 --key ik_… [--devices 50] [--gateways 19] [--rate 1]
  *   npm run simulate -- --mqtt mqtt://localhost:1883 --key ik_… …   (publishes generic JSON to rtls/ingest)
  * Prints accepted/rejected counts every 5 s; stops on Ctrl-C or after --seconds.
  */
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
+import { DEMO_GATEWAYS } from './building.ts';
 import { createSimulator, gatewayLayout, type SimReport } from './simulator.ts';
 
 const USAGE =
@@ -37,7 +38,7 @@ async function main() {
     process.exit(values.help ? 0 : 2);
   }
   const devices = Math.round(positive('devices', values.devices, 20));
-  const gateways = Math.round(positive('gateways', values.gateways, 8));
+  const gateways = Math.round(positive('gateways', values.gateways, DEMO_GATEWAYS.length));
   const rate = positive('rate', values.rate, 1);
   const counts = { sent: 0, accepted: 0, rejected: 0, failed: 0 };
 

@@ -5,7 +5,13 @@ import type { AuthService } from '../modules/auth/service.ts';
 import type { DevicesRepository } from '../modules/devices/repository.ts';
 import type { GatewaysRepository } from '../modules/gateways/repository.ts';
 import type { MapsRepository } from '../modules/maps/repository.ts';
-import { DEMO_FLOOR, DEMO_PIXELS_PER_METRE, demoDevice } from './building.ts';
+import {
+  DEMO_FLOOR,
+  DEMO_LOGIC_THRESHOLD,
+  DEMO_PIXELS_PER_METRE,
+  DEMO_RSSI_AT_1M,
+  demoDevice,
+} from './building.ts';
 import type { SimGateway } from './simulator.ts';
 
 export const DEMO_MAP_NAME = 'Demo Building — Floor 1';
@@ -50,7 +56,7 @@ export async function seedDemo(
     id: mapId,
     ownerId: user.id,
     name: DEMO_MAP_NAME,
-    description: 'Simulated hospital wing with eight gateways and walking tags',
+    description: `Simulated hospital wing with ${opts.gateways.length} gateways and walking tags`,
     isPublic: false,
     metadata: { buildingName: 'Demo Building', floor: '1' },
     settings: {
@@ -74,8 +80,8 @@ export async function seedDemo(
       y: g.y * ppm,
       radius: DEFAULT_GATEWAY_VIEW_RADIUS,
       customSettings: {
-        maxRSSI: -59,
-        logicThreshold: -95,
+        maxRSSI: DEMO_RSSI_AT_1M,
+        logicThreshold: DEMO_LOGIC_THRESHOLD,
         color: GATEWAY_ADD_DEFAULTS.color,
         showCoverage: true,
       },

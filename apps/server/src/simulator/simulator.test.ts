@@ -1,8 +1,9 @@
-/** The building simulator: reports for every tag within the radio model's bounds; tags stay indoors. */
+/** The building simulator: reports within the radio model's bounds; tags walk through doors only. */
 import { INGEST_MAX_BATCH, RSSI_MAX_DBM, RSSI_MIN_DBM } from '@rtls/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { checkReport } from '../modules/ingest/validate.ts';
-import { DEMO_FLOOR, EDGES, NODES } from './building.ts';
+import { DEMO_FLOOR, DEMO_GATEWAYS } from './building.ts';
+import { crossesWall, insideBuilding, placeAt, WALLS } from './plan.ts';
 import { INDOOR_BLE } from './radio.ts';
 import { createSimulator, gatewayLayout, type SimReport } from './simulator.ts';
 import { createWalker } from './walker.ts';
@@ -23,7 +24,8 @@ describe('gatewayLayout', () => {
     const layout = gatewayLayout(20);
     expect(layout).toHaveLength(20);
     expect(new Set(layout.map((g) => g.mac)).size).toBe(20);
-    expect(layout[0]).toEqual({ mac: 'AC:23:3F:00:00:01', x: 6, y: 4 });
+    const first = DEMO_GATEWAYS[0]!;
+    expect(layout[0]).toEqual({ mac: first.mac, x: first.x, y: first.y });
     for (const g of layout) {
       expect(g.x).toBeGreaterThanOrEqual(0);
       expect(g.x).toBeLessThanOrEqual(DEMO_FLOOR.width);
@@ -95,48 +97,48 @@ describe('createSimulator().round', () => {
 });
 
 describe('walker', () => {
-  const byId = new Map(NODES.map((n) => [n.id, n]));
-  /** Distance from (x, y) to the nearest corridor or room-door segment of the walking graph. */
-  function distanceToGraph(x: number, y: number): number {
-    let best = Infinity;
-    for (const [a, b] of EDGES) {
-      const p = byId.get(a)!;
-      const q = byId.get(b)!;
-      const dx = q.x - p.x;
-      const dy = q.y - p.y;
-      const len2 = dx * dx + dy * dy;
-      const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - p.x) * dx + (y - p.y) * dy) / len2));
-      best = Math.min(best, Math.hypot(x - (p.x + u * dx), y - (p.y + u * dy)));
-    }
-    return best;
-  }
-
   it.each([0, 1, 7, 11, 42])(
-    'seed %i stays inside the 60 × 40 m floor, on the graph, at walking speed',
+    'seed %i walks through doors, never through a wall, inside the building, at walking speed',
     (seed) => {
       const w = createWalker(seed, mulberry32(seed + 1));
       const problems: string[] = [];
+      const visited = new Set<string | null>();
       let travelled = 0;
       let prev = { x: w.x, y: w.y };
       const dt = 0.5;
-      for (let i = 0; i < 4000; i++) {
+      for (let i = 0; i < 8000; i++) {
         w.step(dt);
-        const at = `step ${i} at (${w.x.toFixed(2)}, ${w.y.toFixed(2)})`;
-        if (!(w.x >= 0 && w.x <= DEMO_FLOOR.width && w.y >= 0 && w.y <= DEMO_FLOOR.height))
-          problems.push(`${at}: outside the floor`);
+        const at = `step ${i} (${prev.x.toFixed(2)}, ${prev.y.toFixed(2)}) → (${w.x.toFixed(2)}, ${w.y.toFixed(2)})`;
+        if (!insideBuilding(w.x, w.y)) problems.push(`${at}: outside the building`);
+        const wall = WALLS.find((wl) => crossesWall(prev.x, prev.y, w.x, w.y, wl));
+        if (wall) problems.push(`${at}: through the wall ${JSON.stringify(wall)}`);
         const step = Math.hypot(w.x - prev.x, w.y - prev.y);
-        // Speed is 0.9–1.5 m/s; the first step may also leave the jittered start point.
-        if (step > 1.5 * dt + 1e-9 + (i === 0 ? 2 : 0)) problems.push(`${at}: jumped ${step} m`);
-        // On corridors and room links (the start is jittered up to ±1 m around a room centre).
-        if (distanceToGraph(w.x, w.y) > Math.SQRT2 + 1e-9) problems.push(`${at}: off the graph`);
+        if (step > 1.5 * dt + 1e-9) problems.push(`${at}: jumped ${step} m`);
+        if (step === 0 && !w.paused) problems.push(`${at}: stood without pausing`);
+        visited.add(placeAt(w.x, w.y));
         travelled += step;
         prev = { x: w.x, y: w.y };
       }
       expect(problems).toEqual([]);
-      // It walks (2000 s at ~1 m/s with pauses in rooms), not stands still.
-      expect(travelled).toBeGreaterThan(300);
+      // It walks (4000 s at ~1.2 m/s with pauses), and through rooms and corridors alike.
+      expect(travelled).toBeGreaterThan(1000);
+      expect(visited.has('corridor')).toBe(true);
+      expect([...visited].filter((p) => p !== 'corridor').length).toBeGreaterThanOrEqual(6);
     },
   );
+
+  it('stands still in rooms for a while, as people do', () => {
+    const w = createWalker(3, mulberry32(4));
+    let pausedInRoom = 0;
+    const steps = 4000;
+    for (let i = 0; i < steps; i++) {
+      w.step(1);
+      const place = placeAt(w.x, w.y);
+      if (w.paused && place !== 'corridor') pausedInRoom++;
+    }
+    expect(pausedInRoom / steps).toBeGreaterThan(0.3);
+    expect(pausedInRoom / steps).toBeLessThan(0.9);
+  });
 });
 
 describe('createSimulator().round with a clock that steps back', () => {

@@ -8,6 +8,7 @@ import {
   demoDevice,
 } from './building.ts';
 import { INDOOR_BLE, createShadowing, gaussian, meanRssi, type RadioModel } from './radio.ts';
+import { wallsBetween } from './plan.ts';
 import { createWalker, type Walker } from './walker.ts';
 
 export interface SimReport {
@@ -33,6 +34,8 @@ export interface SimulatorOptions {
   sink: (reports: SimReport[]) => Promise<unknown>;
   onError?: (err: unknown) => void;
   model?: RadioModel;
+  /** Random source of the walks and the radio; Math.random by default. */
+  rand?: () => number;
 }
 
 /** `count` gateways: the demo ones first, then a grid over the floor. */
@@ -57,9 +60,11 @@ export function gatewayLayout(count: number): SimGateway[] {
 export function createSimulator(opts: SimulatorOptions) {
   const model = opts.model ?? INDOOR_BLE;
   const gateways = opts.gateways ?? gatewayLayout(DEMO_GATEWAYS.length);
-  const shadow = createShadowing(model);
+  const rand = opts.rand ?? Math.random;
+  const shadow = createShadowing(model, rand);
   const tags: { mac: string; name: string; walker: Walker }[] = [];
-  for (let i = 0; i < opts.devices; i++) tags.push({ ...demoDevice(i), walker: createWalker(i) });
+  for (let i = 0; i < opts.devices; i++)
+    tags.push({ ...demoDevice(i), walker: createWalker(i, rand) });
   const periodMs = 1000 / opts.rate;
   let timer: NodeJS.Timeout | null = null;
   let inFlight: Promise<unknown> = Promise.resolve();
@@ -72,15 +77,25 @@ export function createSimulator(opts: SimulatorOptions) {
     last = now;
     const reports: SimReport[] = [];
     for (const tag of tags) {
+      const { x: fromX, y: fromY } = tag.walker;
       tag.walker.step(dtS);
+      const movedM = Math.hypot(tag.walker.x - fromX, tag.walker.y - fromY);
       for (const gw of gateways) {
         const d = Math.hypot(
           gw.x - tag.walker.x,
           gw.y - tag.walker.y,
           GATEWAY_HEIGHT_M - TAG_HEIGHT_M,
         );
+        const walls = wallsBetween(gw.x, gw.y, tag.walker.x, tag.walker.y);
         const rssi =
-          meanRssi(model, d) + shadow(`${gw.mac}|${tag.mac}`, dtS) + gaussian() * model.fadingSigma;
+          meanRssi(model, d, walls) +
+          shadow(`${gw.mac}|${tag.mac}`, {
+            movedM,
+            facing: Math.cos(
+              Math.atan2(gw.y - tag.walker.y, gw.x - tag.walker.x) - tag.walker.heading,
+            ),
+          }) +
+          gaussian(rand) * model.fadingSigma;
         if (rssi < model.sensitivity) continue;
         reports.push({
           gateway: gw.mac,

@@ -1,0 +1,50 @@
+/**
+ * Prints how well the demo building reads (see quality.ts):
+ *   npm run simulate:quality -- [--devices 8] [--seconds 600] [--seed 1]
+ */
+import { parseArgs } from 'node:util';
+import { rng } from '@rtls/positioning';
+import { DEMO_GATEWAYS, DEMO_LOGIC_THRESHOLD, DEMO_RSSI_AT_1M } from './building.ts';
+import { measureDemo } from './quality.ts';
+import { gatewayLayout } from './simulator.ts';
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '600' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const report = measureDemo({
+  devices: Number(values.devices),
+  seconds: Number(values.seconds),
+  gateways: gatewayLayout(DEMO_GATEWAYS.length),
+  rssiAt1m: DEMO_RSSI_AT_1M,
+  logicThreshold: DEMO_LOGIC_THRESHOLD,
+  rand: rng(Number(values.seed)),
+});
+const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
+const shares = (o: Record<string, number>) =>
+  Object.entries(o)
+    .map(([k, v]) => `${k} ${pct(v)}`)
+    .join(', ');
+console.log(`gateways ${DEMO_GATEWAYS.length}, located samples ${report.samples}`);
+console.log(
+  `error mean ${report.meanErrorM.toFixed(2)} m, median ${report.medianErrorM.toFixed(2)} m, p90 ${report.p90ErrorM.toFixed(2)} m`,
+);
+console.log(`outside the building ${pct(report.outsideBuilding)}`);
+console.log(`in another room or corridor than the tag ${pct(report.wrongPlace)}`);
+console.log(`steps through a wall ${pct(report.stepsThroughWalls)}`);
+console.log(`located track length / true track length ${report.trackLengthRatio.toFixed(2)}`);
+console.log(`mean step of a standing tag's position ${report.standingStepM.toFixed(2)} m`);
+console.log(`confidence: ${shares(report.confidence)}`);
+console.log(
+  `mean error by confidence: ${Object.entries(report.errorByConfidence)
+    .map(([k, v]) => `${k} ${v.toFixed(2)} m`)
+    .join(', ')}`,
+);
+console.log(
+  `standing in a room with confidence ≥ 0.5: ${pct(report.standingInRoomConfident)} of ${report.standingInRoomSamples}`,
+);
+console.log(`headline signal: ${shares(report.signal)}`);
+console.log(`unlocated rounds ${pct(report.unlocated)}`);
