@@ -29,11 +29,11 @@ const TAG_NAME = 'Standing tag';
 const HEARD: Record<string, number> = {
   'AC:23:3F:00:00:06': -63, // GW Ward B
   'AC:23:3F:00:00:09': -73, // GW Pharmacy
-  'AC:23:3F:00:00:0F': -75, // GW Corridor West Centre
   'AC:23:3F:00:00:02': -77, // GW Ward A
-  'AC:23:3F:00:00:0E': -82, // GW Corridor West
+  'AC:23:3F:00:00:0F': -79, // GW Corridor West Centre
   'AC:23:3F:00:00:12': -82, // GW North Passage
   'AC:23:3F:00:00:01': -86, // GW Crossing
+  'AC:23:3F:00:00:0E': -87, // GW Corridor West
   'AC:23:3F:00:00:0B': -89, // GW Ward D
   'AC:23:3F:00:00:0A': -90, // GW Imaging
   'AC:23:3F:00:00:04': -93, // GW Ward C
