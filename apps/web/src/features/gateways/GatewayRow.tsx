@@ -53,7 +53,7 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
               onSave={(name) => useGatewaysStore.getState().rename(g.mac, name || g.mac)}
             />
           ) : (
-            <span className="title" dir="auto">
+            <span className="read-only-name" dir="auto">
               {g.name}
             </span>
           )}
