@@ -5,7 +5,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
-      { test: { name: 'positioning', root: 'packages/positioning', environment: 'node' } },
+      // Fitting radio maps is CPU work: a busy 2-core machine may take several seconds.
+      {
+        test: {
+          name: 'positioning',
+          root: 'packages/positioning',
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'server',
