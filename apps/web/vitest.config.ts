@@ -7,5 +7,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Rendering whole screens in jsdom takes seconds when the machine is busy.
+    testTimeout: 20_000,
   },
 });
