@@ -138,11 +138,15 @@ describe('live map', () => {
     await map.popup().waitFor({ state: 'hidden' });
   });
 
-  it('is usable at 1024 and 390 px wide: one-row tab bar, a map of sensible size', async () => {
+  it('is usable at 1440, 1024 and 390 px wide: one-row tab bar, a map of sensible size, no sideways scroll', async () => {
     const { page, map } = await openMap();
-    for (const width of [1024, 390]) {
+    for (const width of [1440, 1024, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
       await page.waitForTimeout(600);
+      // Nothing scrolls the page sideways (a wide tools panel once did by ~45 px).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
       const r = await map.mapRect();
       expect(r.right - r.left).toBeGreaterThanOrEqual(width === 390 ? 370 : 600);
       expect(r.bottom - r.top).toBeGreaterThanOrEqual(width === 390 ? 300 : 500);
