@@ -5,6 +5,7 @@ import { DEMO, useBrowserPages } from '../support/browser.ts';
 import { docsPath } from '../support/docs.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MainPage } from '../pages/MainPage.ts';
+import { SettingsPage } from '../pages/SettingsPage.ts';
 
 const pages = useBrowserPages();
 let page: Page;
@@ -74,6 +75,14 @@ describe('Hebrew', () => {
     // The settings panel, from the menu, is in Hebrew too.
     await main.openSettings();
     expect(await page.getByTestId('settings-panel').locator('h3').textContent()).toBe('הגדרות');
+    // The dark theme previews before Save (and is left unsaved).
+    const settings = new SettingsPage(page);
+    await settings.pickTheme('dark');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.theme))
+      .toBe('dark');
+    await page.screenshot({ path: docsPath('main-he-dark.png') });
+    await settings.pickTheme('light');
 
     // The menu switches back to English and left-to-right.
     await main.switchLanguage('en');
