@@ -8,38 +8,18 @@
 import {
   TIMED_EVENT_TYPES,
   type Alert,
-  type AlertUpdate,
   type EventDetail,
   type EventType,
   type Rule,
-  type ZoneEvent,
 } from '@rtls/contract';
 import type { PresenceListener, PresenceMap } from '../presence/service.ts';
 import type { Track, Transition } from '../presence/tracker.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { EventsRepository, NewEvent } from './events-repository.ts';
-import type { Sql } from '../../plugins/db.ts';
 import type { RulesRepository } from './rules-repository.ts';
+import { createUnitOfWork, type AlertingSink, type Atomically } from './unit-of-work.ts';
 
-/**
- * Where events and alert changes go (live channel, webhooks, MQTT). A durable sink is told inside
- * the transaction that stores the event or change, with that transaction, so what it queues is
- * stored with it or not at all (webhook deliveries survive a crash at any moment); `committed`
- * follows once it is stored. The others are told after the commit.
- */
-export interface AlertingSink {
-  durable?: boolean;
-  event?(event: ZoneEvent, mapOwnerId: string, tx?: Sql): void | Promise<void>;
-  alert?(update: AlertUpdate, mapOwnerId: string, tx?: Sql): void | Promise<void>;
-  committed?(): void;
-}
-
-/** The stores one unit of work writes to, bound to its transaction when there is one. */
-export interface AlertStores {
-  events: EventsRepository;
-  alerts: AlertsRepository;
-  tx?: Sql;
-}
+export type { AlertingSink, AlertStores } from './unit-of-work.ts';
 
 export interface AlertingOptions {
   events: EventsRepository;
@@ -51,18 +31,9 @@ export interface AlertingOptions {
    * Run fn with the stores bound to one transaction (events, the alerts they open and what durable
    * sinks queue commit together). Default: the stores as given, without a transaction.
    */
-  atomically?: <T>(fn: (stores: AlertStores) => Promise<T>) => Promise<T>;
+  atomically?: Atomically;
   onError?: (err: unknown) => void;
 }
-
-/** What a unit of work stored, to tell the sinks. */
-type Told =
-  | { kind: 'event'; mapId: string; payload: ZoneEvent }
-  | { kind: 'alert'; mapId: string; payload: AlertUpdate };
-
-/** A unit of work that failed (the database was unreachable) is tried again this many times. */
-const ATTEMPTS = 3;
-const RETRY_MS = 500;
 
 /** An occurrence: what happened, and the key that makes it happen once. */
 export interface Occurrence {
@@ -120,59 +91,13 @@ export function createAlerting(opts: AlertingOptions) {
 
   const rulesOf = (mapId: string): readonly Rule[] => rulesByMap.get(mapId) ?? [];
 
-  const atomically =
-    opts.atomically ?? (<T>(fn: (s: AlertStores) => Promise<T>) => fn({ events, alerts }));
-
-  async function tellSink(s: AlertingSink, t: Told, owner: string, tx?: Sql) {
-    if (t.kind === 'event') await s.event?.(t.payload, owner, tx);
-    else await s.alert?.(t.payload, owner, tx);
-  }
-
-  /**
-   * Run `work` as one unit: what it stores and what durable sinks queue for it (through `tell`)
-   * commit together, retried while the database is unreachable; then the other sinks hear of it.
-   */
-  async function unit<T>(
-    mapIds: readonly string[],
-    work: (s: AlertStores, tell: (t: Told) => Promise<void>) => Promise<T>,
-  ): Promise<T> {
-    const owners = new Map<string, string | null>();
-    for (const id of new Set(mapIds)) owners.set(id, await mapOwner(id));
-    const durable = sinks.filter((s) => s.durable);
-    let told: Told[] = [];
-    let result!: T;
-    for (let attempt = 1; ; attempt++) {
-      told = [];
-      try {
-        result = await atomically((s) =>
-          work(s, async (t) => {
-            told.push(t);
-            const owner = owners.get(t.mapId);
-            if (owner) for (const d of durable) await tellSink(d, t, owner, s.tx);
-          }),
-        );
-        break;
-      } catch (err) {
-        // Without a transaction part of the work may be stored: it is not done twice.
-        if (attempt >= (opts.atomically ? ATTEMPTS : 1)) throw err;
-        await new Promise((r) => setTimeout(r, RETRY_MS * attempt));
-      }
-    }
-    for (const d of durable) d.committed?.();
-    for (const t of told) {
-      const owner = owners.get(t.mapId);
-      if (!owner) continue;
-      for (const s of sinks) {
-        if (s.durable) continue;
-        try {
-          await tellSink(s, t, owner);
-        } catch (err) {
-          onError(err);
-        }
-      }
-    }
-    return result;
-  }
+  const unit = createUnitOfWork({
+    sinks,
+    mapOwner,
+    atomically: opts.atomically,
+    stores: { events, alerts },
+    onError,
+  });
 
   /** Record the event, open an alert for each matching rule, and tell the sinks. */
   function happen(o: Occurrence, matching: readonly Rule[]) {
