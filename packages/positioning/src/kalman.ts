@@ -113,4 +113,16 @@ export function updateCv(
       P[r * 4 + c] = P[r * 4 + c]! - K[r * 2]! * HP[c]! - K[r * 2 + 1]! * HP[4 + c]!;
     }
   }
+  symmetrise(P);
+}
+
+/** P ← (P + Pᵀ) / 2: rounding must not let the two triangles drift apart and feed on it. */
+function symmetrise(P: Float64Array): void {
+  for (let r = 1; r < 4; r++) {
+    for (let c = 0; c < r; c++) {
+      const v = (P[r * 4 + c]! + P[c * 4 + r]!) / 2;
+      P[r * 4 + c] = v;
+      P[c * 4 + r] = v;
+    }
+  }
 }
