@@ -63,9 +63,10 @@ export interface GridStageOptions {
    */
   siteId?: string;
   /**
-   * Widen the reported covariance by how badly the readings fit the map (fitVarianceFactor,
-   * smoothed over a few epochs), so confidence reflects model error too; default false (the
-   * device locator turns it on).
+   * Widen the posterior by how badly the readings fit the map (fitVarianceFactor, smoothed over
+   * a few epochs) when deciding whether an epoch is sure enough to teach the site calibration;
+   * default false (the device locator turns it on). The predicted error does not use it: see
+   * MAP_ERROR_LINKS.
    */
   fitInflation?: boolean;
   /** Learn the tag's own transmit level from its confident fixes; default false (see docs). */
@@ -276,14 +277,16 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       const dtS = first ? 0 : dtMs / 1000;
       if (dtS > MAX_COAST_S) kf = null;
       predictMotion(f, useVelocity ? kf : null, dtS, q);
-      const fix = f.likelihood(map, readings, Math.min(1, dtMs / tau));
+      const weight = Math.min(1, dtMs / tau);
+      const fix = f.likelihood(map, readings, weight);
       if (!fix) return null;
       lastT = tMs;
+      const mapError = mapErrorCovariance(fix, weight, readings.length);
       // Outlier test: readings far better explained outside the predicted belief than inside.
       const outlier = !first && -2 * Math.log(Math.max(1e-300, f.evidence())) > gate;
       if (outlier && rejections < MAX_REJECTIONS) {
         rejections++;
-        return result(f.estimate(), readings.length, primary, kf, factor);
+        return result(f.estimate(), mapError, readings.length, primary, kf);
       }
       // Still an outlier after MAX_REJECTIONS: the tag really moved; restart the velocity.
       trackVelocity(fix, outlier);
@@ -293,24 +296,58 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       if (inflate) {
         factor += FACTOR_SMOOTHING * (fitVarianceFactor(map, readings, est.x, est.y) - factor);
       }
-      const out = result(est, readings.length, primary, kf, factor);
       // What is learnt is the learnt offset's and the site's; a stated level stays taken off, so
       // the gateways' offsets are learnt against the nominal tag whatever level each tag states.
       const raw = readings.map((r) => ({ ...r, rssi: r.rssi + tag.offsetDb }));
-      learnFromEpoch(map, raw, out, learnTag ? tag : null, source.calibration);
-      return out;
+      // Learning is gated on the posterior's own spread (times the fit factor when inflating).
+      const sure = { x: est.x, y: est.y, errorM: Math.sqrt(factor * (est.xx + est.yy)) };
+      learnFromEpoch(map, raw, sure, learnTag ? tag : null, source.calibration);
+      return result(est, mapError, readings.length, primary, kf);
     },
   };
 }
 
+/**
+ * How many links' worth of spread the map's own error adds to the posterior's. The posterior
+ * takes the map as right and each epoch's readings as independent, so it narrows as epochs pile
+ * up and as more gateways hear the tag; but much of a reading's error is shared by every link and
+ * every epoch while the tag stays near one spot (its own level, the body wearing it, the room
+ * around it), so it averages away neither over time nor over gateways. That part is taken as the
+ * spread an epoch of this geometry would have with MAP_ERROR_LINKS links: the epoch's own spread
+ * times (links heard / MAP_ERROR_LINKS). Chosen on the Kolakowski calibration run, the UJI
+ * library and the choosing simulation only (bench/lib/stream-report.ts), where the 1-σ radius
+ * then holds 70, 73 and 66 % of the errors (the posterior alone: 31, 22, 18 %). Tried: 2, 3,
+ * 4, 5 and 6 links, the spread times links^0.5 or ^0.75, two epochs' worth regardless of links,
+ * a share that falls with speed, and the fit factor on either term (which spread the three sets'
+ * coverage apart: the Kolakowski runs fit their map worst yet are located best).
+ */
+export const MAP_ERROR_LINKS = 4;
+
+/**
+ * Covariance of the map's own error at this epoch: the untempered spread of its likelihood
+ * (`weight` is the tempering it was computed with) times links / MAP_ERROR_LINKS.
+ */
+function mapErrorCovariance(fix: GridPosterior, weight: number, links: number): Covariance {
+  const k = (weight * links) / MAP_ERROR_LINKS;
+  return { xx: k * fix.xx, xy: k * fix.xy, yy: k * fix.yy };
+}
+
+interface Covariance {
+  xx: number;
+  xy: number;
+  yy: number;
+}
+
+/** The estimate: the posterior's point and spread, plus the map's own error. */
 function result(
-  e: { x: number; y: number; xx: number; xy: number; yy: number },
+  e: GridPosterior,
+  mapError: Covariance,
   signalsUsed: number,
   primary: Observation | null,
   kf: CvState | null,
-  factor = 1,
 ): GridEstimate {
-  const errorM = Math.sqrt(factor * (e.xx + e.yy));
+  const covariance = { xx: e.xx + mapError.xx, xy: e.xy + mapError.xy, yy: e.yy + mapError.yy };
+  const errorM = Math.sqrt(covariance.xx + covariance.yy);
   return {
     x: metres(e.x),
     y: metres(e.y),
@@ -319,7 +356,7 @@ function result(
     signalsUsed,
     primaryGateway: primary?.gateway ?? null,
     errorM: metres(errorM),
-    covariance: { xx: factor * e.xx, xy: factor * e.xy, yy: factor * e.yy },
+    covariance,
     vx: kf ? kf.x[2]! : 0,
     vy: kf ? kf.x[3]! : 0,
   };

@@ -18,6 +18,7 @@ export {
   FILTER_CELL_M,
   FILTER_MAX_CELLS,
   type GridStageOptions,
+  MAP_ERROR_LINKS,
 } from './grid-track.ts';
 export { gaussian, rng } from './random.ts';
 export * from './wire.ts';
