@@ -4,8 +4,8 @@
  * centroid baseline: each gateway heard in the last second weighs 10^(mean dBm / 10).
  */
 import {
-  CONFIDENCE_SCALE_M,
   createDeviceLocator,
+  errorFromConfidence,
   createLinkWindows,
   DEFAULT_LOCATE_SETTINGS,
   observationsFromLinks,
@@ -32,11 +32,6 @@ export interface StreamResult {
 
 /** Tick of the replay (ms), as `npm run replay` and the server's once-a-second positions. */
 export const TICK_MS = 1000;
-
-/** Predicted RMS error (m) behind a confidence (the inverse of confidenceFromError). */
-export function errorFromConfidence(c: number): number {
-  return c > 0 ? CONFIDENCE_SCALE_M * Math.sqrt(Math.max(0, 1 / c - 1)) : Infinity;
-}
 
 /** 1 s weighted centroid of the reports in (t − TICK_MS, t]. */
 export function windowCentroid(

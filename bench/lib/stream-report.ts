@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { loadDataset } from './dataset.ts';
 import { simulatedSet } from './sim-stream.ts';
+import { CONFIDENCE_RADIUS_M } from '@rtls/positioning';
 import { evaluateStreams, type StreamOptions, type StreamResult } from './stream-eval.ts';
 import { findUjiDir, loadUjiZone, rowsAsTracks, type StreamSet } from './streams.ts';
 import { quantile } from './stats.ts';
@@ -65,6 +66,18 @@ export function within(r: StreamResult): number {
   return n / Math.max(1, r.errors.length);
 }
 
+/**
+ * Confidence as a probability: its mean, and the share of errors within CONFIDENCE_RADIUS_M
+ * (what it predicts; equal when calibrated).
+ */
+export function asProbability(r: StreamResult): { predicted: number; actual: number } {
+  const n = Math.max(1, r.errors.length);
+  return {
+    predicted: r.confidences.reduce((a, b) => a + b, 0) / n,
+    actual: r.errors.filter((e) => e <= CONFIDENCE_RADIUS_M).length / n,
+  };
+}
+
 /** One line per set: tracker and baseline median | p90, ratios, quintiles, coverage. */
 export function describe(set: StreamSet, r: StreamResult) {
   const med = quantile(r.errors, 0.5);
@@ -82,6 +95,7 @@ export function describe(set: StreamSet, r: StreamResult) {
     quintiles: q,
     monotonic: q.every((v, i) => i === 0 || v >= q[i - 1]!),
     within: within(r),
+    probability: asProbability(r),
     n: r.errors.length,
   };
 }
@@ -94,7 +108,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const d = describe(set, evaluateStreams(set, options));
     const f = (v: number) => v.toFixed(2);
     console.log(
-      `${set.name.padEnd(28)} tracker ${f(d.med)} | ${f(d.p90)}  baseline ${f(d.bmed)} | ${f(d.bp90)}  ratio ${f(d.ratioMed)} | ${f(d.ratioP90)}  quintiles ${d.quintiles.map(f).join(' ')}${d.monotonic ? '' : ' (NOT monotonic)'}  within 1σ ${(100 * d.within).toFixed(0)}%  n=${d.n}`,
+      `${set.name.padEnd(28)} tracker ${f(d.med)} | ${f(d.p90)}  baseline ${f(d.bmed)} | ${f(d.bp90)}  ratio ${f(d.ratioMed)} | ${f(d.ratioP90)}  quintiles ${d.quintiles.map(f).join(' ')}${d.monotonic ? '' : ' (NOT monotonic)'}  within 1σ ${(100 * d.within).toFixed(0)}%  confidence ${f(d.probability.predicted)} vs within ${CONFIDENCE_RADIUS_M} m ${f(d.probability.actual)}  n=${d.n}`,
     );
   }
 }

@@ -4,7 +4,7 @@
  * quintiles, the share of errors within the predicted 1-σ radius, and on the UJI points the other
  * modes and single-epoch estimators; the simulation also against its CRLB.
  */
-import { crlb, DEFAULT_RADIO_MODEL } from '@rtls/positioning';
+import { CONFIDENCE_RADIUS_M, crlb, DEFAULT_RADIO_MODEL } from '@rtls/positioning';
 import type { Row } from './confidence.ts';
 import { describe, streamSets } from './stream-report.ts';
 import { evaluateStreams, TICK_MS, type StreamOptions } from './stream-eval.ts';
@@ -79,6 +79,13 @@ export function streamRows(): { rows: Row[]; verdicts: string[] } {
       `${(100 * d.within).toFixed(0)} %`,
       '',
       'goal ≈ 68 %',
+    ]);
+    rows.push([
+      name,
+      `mean confidence | share within ${CONFIDENCE_RADIUS_M} m`,
+      f(d.probability.predicted),
+      f(d.probability.actual),
+      'equal when confidence is calibrated',
     ]);
     if (set.name.startsWith('UJI')) rows.push(...extraRows(set));
     if (set.name.startsWith('simulation')) {

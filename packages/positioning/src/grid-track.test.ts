@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGridFilter } from './grid-filter.ts';
 import { createGridStage } from './grid-track.ts';
 import { pathLossMap } from './grid.ts';
+import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
 import { gaussian, readings, rng, ROOM } from './test-helpers.ts';
 
 const noisy = (x: number, y: number, rand: () => number, sigma = 4) =>
@@ -91,5 +92,22 @@ describe('grid filter drift', () => {
     const after = f.estimate();
     expect(Math.abs(after.x - before.x - 1.5)).toBeLessThan(0.1);
     expect(Math.abs(after.y - before.y + 1)).toBeLessThan(0.1);
+  });
+});
+
+describe('grid stage confidence', () => {
+  it('keeps a still tag’s error radius at the map’s own error, however long it is heard', () => {
+    // Little motion noise, so the posterior alone would collapse onto the tag.
+    const stage = createGridStage({ velocity: false, diffusion: 0.01 });
+    const obs = readings(ROOM, 3, 4);
+    const first = stage.step(obs, ROOM, 0)!;
+    let last = first;
+    for (let t = 1; t <= 120; t++) last = stage.step(obs, ROOM, t * 1000)!;
+    // The posterior alone shrinks as 1/√epochs; the error the map makes at a spot does not
+    // average away, and with six links it is wider than one epoch's own spread.
+    const single = locate(obs, ROOM, { ...DEFAULT_LOCATE_SETTINGS, minConfidence: 0 })!;
+    expect(last.errorM!).toBeGreaterThan(single.errorM!);
+    expect(last.errorM!).toBeLessThan(first.errorM!);
+    expect(last.confidence).toBeCloseTo(confidenceFromError(last.errorM!));
   });
 });

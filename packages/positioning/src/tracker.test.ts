@@ -129,7 +129,9 @@ describe('tracker', () => {
         createTracker({ mode, settings: { ...settings, ...patch } });
       expect(make({ minSignalCount: 3 }).update(obs.slice(0, 2), ROOM, 0)).toBeNull();
       expect(make({ minSignalCount: 3 }).update(obs.slice(0, 3), ROOM, 0)).not.toBeNull();
-      expect(make({ minConfidence: 0.999 }).update(obs, ROOM, 0)).toBeNull();
+      const c = make({}).update(obs, ROOM, 0)!.confidence;
+      expect(c).toBeLessThan(1);
+      expect(make({ minConfidence: c + 1e-9 }).update(obs, ROOM, 0)).toBeNull();
       const deaf = ROOM.map((a) => ({ ...a, logicThreshold: -20 }));
       expect(make({}).update(obs, deaf, 0)).toBeNull();
     }
