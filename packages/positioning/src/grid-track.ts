@@ -316,10 +316,11 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
  * spread an epoch of this geometry would have with MAP_ERROR_LINKS links: the epoch's own spread
  * times (links heard / MAP_ERROR_LINKS). Chosen on the Kolakowski calibration run, the UJI
  * library and the choosing simulation only (bench/lib/stream-report.ts), where the 1-σ radius
- * then holds 70, 73 and 66 % of the errors (the posterior alone: 31, 22, 18 %). Tried: 2, 3,
- * 4, 5 and 6 links, the spread times links^0.5 or ^0.75, two epochs' worth regardless of links,
- * a share that falls with speed, and the fit factor on either term (which spread the three sets'
- * coverage apart: the Kolakowski runs fit their map worst yet are located best).
+ * then holds 70, 72 and 65 % of the errors (the posterior alone: 31, 22, 18 %). Tried: one to
+ * ten links' worth; the spread times links^0.5 or ^0.75 (as good there, no better elsewhere);
+ * two epochs' worth whatever the links; a share falling with speed; the fit factor on either
+ * term (it spread the sets' coverage apart: the Kolakowski runs fit their map worst yet are
+ * located best). docs/positioning.md has the figures.
  */
 export const MAP_ERROR_LINKS = 4;
 

@@ -45,8 +45,8 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
       if (!settings.enabled) return null;
       if (!tracker || frame.mapId !== mapId) {
         // The tracker applies no confidence floor: the weak-fix rule is this locator's.
-        // The site's radio model is learnt from every device located on the frame's anchors, and
-        // confidence is widened where the readings do not fit it.
+        // The site's radio model is learnt from every device located on the frame's anchors, from
+        // epochs sure enough even where the readings do not fit it well.
         tracker = createTracker({
           selfCalibrate: true,
           siteId: frame.mapId,

@@ -62,7 +62,7 @@ export interface TrackerOptions {
   siteId?: string;
   /** Grid engine: learn the tag's transmit level; see GridStageOptions.learnTagLevel. */
   learnTagLevel?: boolean;
-  /** Grid engine: widen confidence by the fit; see GridStageOptions.fitInflation. */
+  /** Grid engine: gate what the site learns on the fit too; see GridStageOptions.fitInflation. */
   fitInflation?: boolean;
 }
 
