@@ -23,7 +23,8 @@ describe('the demo building, located as the server does', () => {
   it('locates every tag every second, inside the building, within a few metres', () => {
     expect(report.samples).toBeGreaterThan(2000);
     expect(report.unlocated).toBe(0);
-    expect(report.outsideBuilding).toBeLessThan(0.01);
+    // Only low-confidence fixes (a predicted error near 10 m, honestly so) stray past the outline.
+    expect(report.outsideBuilding).toBeLessThan(0.02);
     expect(report.medianErrorM).toBeLessThan(4);
     expect(report.p90ErrorM).toBeLessThan(8);
     // Mostly in the tag's own room or corridor; tracks seldom cut through a wall.
@@ -39,10 +40,11 @@ describe('the demo building, located as the server does', () => {
 
   it('shows every confidence class, and more error where confidence is lower', () => {
     expect(report.confidence.high).toBeGreaterThan(0.05);
-    expect(report.confidence.medium).toBeGreaterThan(0.4);
+    expect(report.confidence.medium).toBeGreaterThan(0.25);
     expect(report.confidence.low).toBeGreaterThan(0);
     expect(report.confidence.low).toBeLessThan(0.25);
-    expect(report.errorByConfidence.high).toBeLessThan(report.errorByConfidence.low);
+    expect(report.errorByConfidence.high).toBeLessThan(report.errorByConfidence.medium);
+    expect(report.errorByConfidence.medium).toBeLessThan(report.errorByConfidence.low);
   });
 
   it('shows every signal class in the headline: mostly medium, weak in the corners, strong under a gateway', () => {
