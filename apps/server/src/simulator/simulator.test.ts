@@ -38,7 +38,14 @@ describe('gatewayLayout', () => {
 describe('createSimulator().round', () => {
   const devices = 6;
   const gateways = gatewayLayout(8);
-  const sim = createSimulator({ devices, gateways, rate: 1, sink: async () => undefined });
+  // Seeded, so a failure can be replayed.
+  const sim = createSimulator({
+    devices,
+    gateways,
+    rate: 1,
+    sink: async () => undefined,
+    rand: mulberry32(20261125),
+  });
   const start = Date.now();
   const rounds: SimReport[][] = [];
   for (let i = 1; i <= 120; i++) rounds.push(sim.round(start + i * 1000));
