@@ -42,6 +42,31 @@ describe('tracker', () => {
     expect(run('mobile', walk, 80).err).toBeLessThan(1.5);
   });
 
+  it('auto mode holds a still tag steadier than mobile mode, no less accurately', () => {
+    /** Mean step between consecutive positions and mean error over the last 40 s of 60. */
+    const standing = (mode: PositioningMode) => {
+      const rand = rng(9);
+      const tracker = createTracker({ mode, settings });
+      let prev: { x: number; y: number } | null = null;
+      let step = 0;
+      let err = 0;
+      let n = 0;
+      for (let t = 0; t < 60; t++) {
+        const e = tracker.update(noisy(4, 3, rand, 4), ROOM, t * 1000);
+        if (!e || t < 20) continue;
+        if (prev) step += Math.hypot(e.x - prev.x, e.y - prev.y);
+        err += Math.hypot(e.x - 4, e.y - 3);
+        prev = e;
+        n++;
+      }
+      return { step: step / (n - 1), err: err / n, motion: tracker.motion };
+    };
+    const [auto, mobile] = [standing('auto'), standing('mobile')];
+    expect(auto.motion).toBe('static');
+    expect(auto.step).toBeLessThan(mobile.step / 2);
+    expect(auto.err).toBeLessThan(mobile.err + 0.2);
+  });
+
   it('auto mode notices within a few seconds that a still tag walks off', () => {
     const rand = rng(5);
     const tracker = createTracker({ mode: 'auto', settings });

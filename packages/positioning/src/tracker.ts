@@ -167,6 +167,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   const grid = gridStageOf(options, settings);
   const tau = o.decorrelationMs ?? DECORRELATION_MS;
   let gridFix: GridEstimate | null = null;
+  /** Auto mode, tag still: the running mean of the grid fixes since it stood still. */
+  let stillMean: { since: number; n: number; x: number; y: number } | null = null;
   let lastT = -Infinity;
   let anchorsNow: readonly Anchor[] = [];
   const smoothed = (tMs: number, windowMs: number) =>
@@ -179,6 +181,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     if (!changed) return false;
     grid.reset();
     gridFix = null;
+    stillMean = null;
     kalman.reset();
     stillness.forgetFixes();
     return true;
@@ -200,6 +203,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     kalman.reset();
     grid.reset();
     gridFix = null;
+    stillMean = null;
     lastT = -Infinity;
     stillness.reset();
   }
@@ -222,6 +226,22 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       // A still tag that starts moving: restart the filter where the tag now is.
       if (stillness.observe(fix, fresh, tMs, history.links())) kalman.reset();
       const motion = stillness.motion;
+      if (motion === 'static' && mode === 'auto' && useGrid && gridFix) {
+        // Still: the mean of the grid tracker's fixes since the tag stood still (the map's prior
+        // kept, the jitter averaged away).
+        if (stillMean?.since !== stillness.stillSince)
+          stillMean = { since: stillness.stillSince, n: 0, x: 0, y: 0 };
+        if (fresh) {
+          stillMean.n++;
+          stillMean.x += (gridFix.x - stillMean.x) / stillMean.n;
+          stillMean.y += (gridFix.y - stillMean.y) / stillMean.n;
+        }
+        const e =
+          stillMean.n > 0
+            ? { ...gridFix, x: metres(stillMean.x), y: metres(stillMean.y) }
+            : gridFix;
+        return e.confidence >= settings.minConfidence ? { ...e, motion, vx: 0, vy: 0, tMs } : null;
+      }
       if (motion === 'static') {
         // Average only over the span found still: older readings were taken elsewhere.
         const window = Math.min(o.staticWindowMs, tMs - stillness.stillSince);
