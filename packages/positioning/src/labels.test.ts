@@ -95,6 +95,21 @@ describe('declutterLabels when crowded out', () => {
     expect(out[0]).toEqual({ id: 'sel', x: 5, y: 7, needsLeaderLine: false, hidden: false });
   });
 
+  it('keeps a moved label at its last spot while that is free, and home wins when free', () => {
+    const first = declutterLabels([label('a', 100, 100), label('b', 110, 105)], []);
+    const last = first[1]!;
+    // The spot a ring search finds first is not the last one: a label remembered elsewhere stays.
+    const elsewhere = { x: 110, y: 105 + 3 * LABEL.boxHeight };
+    const again = declutterLabels(
+      [label('a', 100, 100), label('b', 110, 105, { prefer: elsewhere })],
+      [],
+    );
+    expect(again[1]).toMatchObject({ ...elsewhere, needsLeaderLine: true });
+    expect({ x: last.x, y: last.y }).not.toEqual(elsewhere);
+    const alone = declutterLabels([label('b', 110, 105, { prefer: elsewhere })], []);
+    expect(alone[0]).toMatchObject({ x: 110, y: 105, needsLeaderLine: false });
+  });
+
   it('hides the rest once the work budget is spent, keeping the kept ones', () => {
     const stacked = Array.from({ length: 30 }, (_, i) => label(`s${i}`, 0, 0, { keep: i === 29 }));
     const out = declutterLabels(stacked, [], { budget: 100 });

@@ -2,7 +2,9 @@
  * Label placement of spec §9 on screen: each label starts at its home spot; when its box would
  * cover an earlier label, a tag or a gateway icon, it moves to the first free spot on 49 rings of
  * 8 angles, 10 px apart (and needs a leader line); with no free spot it is hidden, except labels
- * marked `keep` (the selected device's), which stay home.
+ * marked `keep` (the selected device's), which stay home. A label that had to move may name the
+ * spot it was drawn at before: that spot is tried before the rings, so labels placed again and
+ * again (moving tags) stay where they were while it is free instead of hopping around.
  */
 import { LABEL } from '@rtls/contract';
 
@@ -29,6 +31,8 @@ export interface LabelRequest {
   h: number;
   /** Never hidden: stays home when no spot is free. */
   keep?: boolean;
+  /** Where its centre was drawn last time, away from home: tried right after home. */
+  prefer?: { x: number; y: number };
 }
 
 /** Where a label is drawn (its centre), whether a leader line joins it to its marker, or hidden. */
@@ -117,6 +121,7 @@ export function declutterLabels(
     };
     let spot: { x: number; y: number } | null = null;
     if (budget > 0 && free(l.home.x, l.home.y)) spot = l.home;
+    else if (l.prefer && budget > 0 && free(l.prefer.x, l.prefer.y)) spot = l.prefer;
     for (let ring = 1; !spot && budget > 0 && ring <= LABEL.rings; ring++) {
       const r = ring * LABEL.ringStepPx;
       for (let k = 0; k < LABEL.anglesPerRing; k++) {
