@@ -43,8 +43,8 @@ export class LiveMapPage {
     return { id: 'map', left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height };
   }
 
-  /** Rectangles, read in one frame: labels, device bodies (dots, spots) and gateway icons. */
-  async frame(): Promise<{ labels: Rect[]; bodies: Rect[]; gateways: Rect[] }> {
+  /** Rectangles, read in one frame: labels, device bodies, gateway icons, the map's controls. */
+  async frame(): Promise<{ labels: Rect[]; bodies: Rect[]; gateways: Rect[]; controls: Rect[] }> {
     return this.page.evaluate(() => {
       const rects = (selector: string, id: (el: Element) => string) =>
         [...document.querySelectorAll(selector)].map((el) => {
@@ -56,6 +56,7 @@ export class LiveMapPage {
         labels: rects('[data-testid="device-label"]', mac),
         bodies: rects('.device-dot, .device-spot', mac),
         gateways: rects('[data-testid="gateway-marker"]', mac),
+        controls: rects('.map-controls', () => 'controls'),
       };
     });
   }
@@ -72,6 +73,16 @@ export class LiveMapPage {
         };
       }),
     );
+  }
+
+  /** The markers' centres as shares of the floor plan's drawn width and height (0–1). */
+  async planSpots(): Promise<{ mac: string; x: number; y: number }[]> {
+    const plan = (await this.page.locator('img.floor-plan').boundingBox())!;
+    return (await this.spots()).map((s) => ({
+      mac: s.mac,
+      x: (s.x - plan.x) / plan.width,
+      y: (s.y - plan.y) / plan.height,
+    }));
   }
 
   /** Colours of the confidence rings drawn (computed CSS), one per ringed marker. */

@@ -25,11 +25,11 @@ async function openMap() {
 }
 
 /**
- * Every overlap in a frame: label with label, with a tag's body, with a gateway icon. A name box
- * is its tag: it may cover its own spot.
+ * Every overlap in a frame: label with label, with a tag's body, with a gateway icon, with the
+ * map's controls. A name box is its tag: it may cover its own spot.
  */
 function collisions(
-  f: { labels: Rect[]; bodies: Rect[]; gateways: Rect[] },
+  f: { labels: Rect[]; bodies: Rect[]; gateways: Rect[]; controls: Rect[] },
   nameBox: boolean,
 ): string[] {
   const found: string[] = [];
@@ -38,6 +38,7 @@ function collisions(
     for (const b of f.bodies)
       if (overlap(a, b) && !(nameBox && a.id === b.id)) found.push(`${a.id} × tag ${b.id}`);
     for (const g of f.gateways) if (overlap(a, g)) found.push(`${a.id} × gateway ${g.id}`);
+    for (const c of f.controls) if (overlap(a, c)) found.push(`${a.id} × the map's controls`);
   });
   return found;
 }
@@ -138,7 +139,32 @@ describe('live map', () => {
     await map.popup().waitFor({ state: 'hidden' });
   });
 
-  it('is usable at 1440, 1024 and 390 px wide: one-row tab bar, a map of sensible size, no sideways scroll', async () => {
+  it('keeps the tags drawn on their spots when entering and leaving full screen', async () => {
+    const { page, map } = await openMap();
+    for (const [name, full] of [
+      ['Full screen', true],
+      ['Exit full screen', false],
+    ] as const) {
+      const before = await map.planSpots();
+      await page.getByRole('button', { name, exact: true }).click();
+      await page.waitForFunction((on) => (document.fullscreenElement !== null) === on, full);
+      // The plan is fitted to the new size at once; the tags must be drawn on it right away, not
+      // slide in from where they were on screen (they walk a little meanwhile).
+      await page.waitForTimeout(200);
+      const after = await map.planSpots();
+      // The tags are drawn right away (one may drop out of the live set for a moment).
+      expect(after.length).toBeGreaterThanOrEqual(DEMO_TAGS - 1);
+      const drift = after
+        .flatMap((a) => {
+          const b = before.find((x) => x.mac === a.mac);
+          return b ? [Math.hypot(a.x - b.x, a.y - b.y)] : [];
+        })
+        .sort((x, y) => x - y);
+      expect(drift[Math.floor(drift.length / 2)]).toBeLessThan(0.03);
+    }
+  });
+
+  it('is usable at 1440, 1024 and 390 px wide: header and tab bar on one row, a map of sensible size, no sideways scroll', async () => {
     const { page, map } = await openMap();
     for (const width of [1440, 1024, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });

@@ -57,6 +57,9 @@ export function SignalPopup({ mapId }: { mapId: string }) {
       else store.getState().open(store.getState().mac ?? '', true);
     });
     let shown: string | null = null;
+    let html = '';
+    /** The popup's size, measured when its content changes (reading it forces a layout). */
+    let size = { w: 0, h: 0 };
     let frame = 0;
     const show = () => {
       frame = 0;
@@ -65,23 +68,25 @@ export function SignalPopup({ mapId }: { mapId: string }) {
       if (!d) {
         el.hidden = true;
         shown = null;
+        html = '';
         return;
       }
       const close = `<button type="button" class="signal-popup-close icon-button small" aria-label="${escapeHtml(t('map.closePopup'))}">✕</button>`;
-      el.innerHTML = `${close}${signalPopupHtml(d, t, gatewayName)}${deviceTooltipHtml(d, t, language)}`;
-      el.setAttribute('aria-label', t('map.popup', { name: d.name }));
-      el.hidden = false;
-      shown = d.mac;
+      const next = `${close}${signalPopupHtml(d, t, gatewayName)}${deviceTooltipHtml(d, t, language)}`;
+      if (next !== html || shown !== d.mac) {
+        el.innerHTML = next;
+        el.setAttribute('aria-label', t('map.popup', { name: d.name }));
+        el.hidden = false;
+        html = next;
+        shown = d.mac;
+        size = { w: el.offsetWidth, h: el.offsetHeight };
+      }
       place(d.position);
     };
     const place = (position: { x: number; y: number }) => {
-      const size = map.getSize();
+      const view = map.getSize();
       const at = map.latLngToContainerPoint(toLatLng(position));
-      const p = popupPlacement(
-        at,
-        { w: el.offsetWidth, h: el.offsetHeight },
-        { w: size.x, h: size.y },
-      );
+      const p = popupPlacement(at, size, { w: view.x, h: view.y });
       el.style.left = `${p.left}px`;
       el.style.top = `${p.top}px`;
       el.classList.toggle('below', p.below);
@@ -100,7 +105,8 @@ export function SignalPopup({ mapId }: { mapId: string }) {
     const unsubs = [
       store.subscribe((s, prev) => {
         if (s.pinned && (!prev.pinned || s.mac !== prev.mac)) pinnedAt = performance.now();
-        show();
+        // Markers gliding under a resting pointer change the hovered tag often: once a frame.
+        soon();
       }),
       useDevicesStore.subscribe(() => {
         if (store.getState().mac) soon();
@@ -118,14 +124,21 @@ export function SignalPopup({ mapId }: { mapId: string }) {
       s.point(null);
     };
     document.addEventListener('pointermove', onPointer);
-    map.on('move zoom resize', soon);
+    // A new map size may change the popup's (it is kept inside the map): measured again.
+    const onResize = () => {
+      html = '';
+      soon();
+    };
+    map.on('move zoom', soon);
+    map.on('resize', onResize);
     map.on('click', onMapClick);
     document.addEventListener('keydown', onKey);
     show();
     return () => {
       unsubs.forEach((u) => u());
       if (frame) cancelAnimationFrame(frame);
-      map.off('move zoom resize', soon);
+      map.off('move zoom', soon);
+      map.off('resize', onResize);
       map.off('click', onMapClick);
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointermove', onPointer);

@@ -1,31 +1,60 @@
 /**
- * Device markers as DOM elements (a few hundred at most): one Leaflet marker per device, moved and
- * restyled only when its position or look changed. The canvas takes over above that.
+ * Device markers as DOM elements (a few hundred at most): one Leaflet marker per device, moved
+ * only when its position changed and rebuilt only when what it shows changed; a label that only
+ * moved is restyled in place. The canvas takes over above that.
  */
 import L from 'leaflet';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
-import { markerHtml, markerSize, type MarkerLook } from './marker-html.ts';
+import {
+  labelPosition,
+  leaderGeometry,
+  markerHtml,
+  markerSize,
+  sameContent,
+  sameSpot,
+  type MarkerLook,
+} from './marker-html.ts';
+
+type GlidingMarker = L.Marker & { _glide?: boolean };
+const base = L.Marker.prototype as unknown as {
+  _setPos: (p: L.Point) => void;
+  setLatLng: (latlng: L.LatLngExpression) => L.Marker;
+};
 
 /**
  * A marker placed with a 2D translate. Leaflet's translate3d makes every marker its own compositor
  * layer, and a couple of thousand layers cost far more per frame than painting flat elements.
+ * It glides (CSS class .glide) only when its device moved: Leaflet places markers again on every
+ * new view too, and those moves are drawn at once, or a re-fitted plan (full screen, a resize)
+ * would show its tags sliding in from where they were on screen.
  */
 const FlatMarker = L.Marker.extend({
-  _setPos(this: L.Marker, pos: L.Point) {
-    (L.Marker.prototype as unknown as { _setPos: (p: L.Point) => void })._setPos.call(this, pos);
+  _setPos(this: GlidingMarker, pos: L.Point) {
+    base._setPos.call(this, pos);
     const el = this.getElement();
-    if (el) el.style.transform = `translate(${pos.x}px, ${pos.y}px)`;
+    if (!el) return;
+    el.classList.toggle('glide', this._glide === true);
+    el.style.transform = `translate(${pos.x}px, ${pos.y}px)`;
+  },
+  setLatLng(this: GlidingMarker, latlng: L.LatLngExpression) {
+    this._glide = true;
+    try {
+      return base.setLatLng.call(this, latlng);
+    } finally {
+      this._glide = false;
+    }
   },
 }) as unknown as new (latlng: L.LatLngExpression, options?: L.MarkerOptions) => L.Marker;
 
 interface Entry {
   marker: L.Marker;
-  html: string;
   size: number;
   lat: number;
   lng: number;
-  /** The device object last drawn, so unchanged devices are skipped cheaply. */
-  device: PlacedDevice;
+  /** What the marker shows now: the device's name and colour, and its look. */
+  name: string;
+  colour: string | undefined;
+  look: MarkerLook;
 }
 
 export interface DomMarkerEvents {
@@ -64,40 +93,41 @@ export function createDomMarkers(map: L.Map, events: DomMarkerEvents) {
     begin() {
       seen = new Set();
     },
-    /** Whether this device is drawn as it is now (nothing to do unless something global changed). */
-    unchanged(d: PlacedDevice) {
-      const same = entries.get(d.mac)?.device === d;
-      if (same) seen.add(d.mac);
-      return same;
-    },
     draw(d: PlacedDevice, look: MarkerLook, lat: number, lng: number) {
       seen.add(d.mac);
-      const html = markerHtml(d, look);
       const entry = entries.get(d.mac);
       if (!entry) {
-        const { marker, size } = add(d, look, html, lat, lng);
-        entries.set(d.mac, { marker, html, size, lat, lng, device: d });
+        const { marker, size } = add(d, look, markerHtml(d, look), lat, lng);
+        entries.set(d.mac, { marker, size, lat, lng, ...shows(d, look) });
         return;
       }
-      entry.device = d;
       if (entry.lat !== lat || entry.lng !== lng) {
         entry.marker.setLatLng([lat, lng]);
         entry.lat = lat;
         entry.lng = lng;
       }
-      if (entry.html === html) return;
-      entry.html = html;
+      const before = entry.look;
+      const renamed = entry.name !== d.name;
+      const same = !renamed && entry.colour === d.customSettings.color && sameContent(before, look);
+      Object.assign(entry, shows(d, look));
+      if (same) {
+        if (!sameSpot(before, look)) moveLabel(entry.marker.getElement(), look);
+        return;
+      }
+      const html = markerHtml(d, look);
       const size = markerSize(look)[0];
       const el = entry.marker.getElement();
       // Same size: new content in the same element (keeps keyboard focus and hover).
-      if (el && size === entry.size) el.innerHTML = html;
-      else {
+      if (el && size === entry.size) {
+        el.innerHTML = html;
+        if (renamed) el.setAttribute('title', events.label(d));
+      } else {
         entry.marker.setIcon(icon(html, size));
         entry.size = size;
+        entry.marker.getElement()?.setAttribute('title', events.label(d));
         watchFocus(entry.marker, d.mac, events);
       }
-      entry.marker.setZIndexOffset(look.selected ? 1000 : 0);
-      el?.setAttribute('title', events.label(d));
+      if (before.selected !== look.selected) entry.marker.setZIndexOffset(look.selected ? 1000 : 0);
     },
     end() {
       for (const [mac, entry] of entries) {
@@ -113,6 +143,22 @@ export function createDomMarkers(map: L.Map, events: DomMarkerEvents) {
   };
 }
 export type DomMarkers = ReturnType<typeof createDomMarkers>;
+
+const shows = (d: PlacedDevice, look: MarkerLook) => ({
+  name: d.name,
+  colour: d.customSettings.color,
+  look,
+});
+
+/** Moves a drawn label (and its leader line) to the look's spot without rebuilding the marker. */
+function moveLabel(el: HTMLElement | undefined, look: MarkerLook) {
+  const spot = look.label?.spot;
+  if (!el || !spot) return;
+  const label = el.querySelector<HTMLElement>('[data-testid="device-label"]');
+  if (label) Object.assign(label.style, labelPosition(spot));
+  const leader = el.querySelector<HTMLElement>('[data-testid="leader-line"]');
+  if (leader) Object.assign(leader.style, leaderGeometry(spot));
+}
 
 /** Keyboard focus on a marker's element opens its popup, leaving it closes it. */
 function watchFocus(marker: L.Marker, mac: string, events: DomMarkerEvents) {

@@ -34,6 +34,10 @@ export function createGlideTracker() {
       }
       return at(g, now);
     },
+    /** Every marker is on its target now (a new view places markers at once, see dom-markers). */
+    settle() {
+      for (const g of glides.values()) g.from = g.to;
+    },
     /** Whether any glide is still under way. */
     moving(now: number): boolean {
       for (const g of glides.values())

@@ -46,6 +46,22 @@ describe('label layout on screen', () => {
     expect(near.get('b')?.moved).toBe(false);
   });
 
+  it("keeps labels off the map's controls", () => {
+    const controls = [{ x: 100, y: 140, w: 40, h: 60 }];
+    const spots = layoutLabels([dot('a', 100, 100)], [], { controls });
+    expect(spots.get('a')?.moved).toBe(true);
+    const { dx, dy } = spots.get('a')!;
+    expect(Math.abs(dy + 100 - 140) * 2 >= 30 + 60 || Math.abs(dx) * 2 >= 80 + 40).toBe(true);
+  });
+
+  it('keeps a moved label where it was while that spot stays free', () => {
+    const crowd = [dot('a', 100, 100), dot('b', 100, 60)];
+    const first = layoutLabels(crowd, []);
+    const previous = new Map([['b', { dx: 0, dy: -60, moved: true }]]);
+    expect(first.get('b')).not.toEqual(previous.get('b'));
+    expect(layoutLabels(crowd, [], { previous }).get('b')).toEqual(previous.get('b'));
+  });
+
   it('places at most 200 labels; the rest are hidden', () => {
     const many = Array.from({ length: 250 }, (_, i) =>
       dot(`d${i}`, (i % 25) * 200, Math.floor(i / 25) * 200),

@@ -1,12 +1,19 @@
 /**
  * Label placement on screen (container pixels) with the positioning package's declutterLabels:
  * labels keep off each other, the devices' bodies and gateway icons; moved labels get a leader
- * line, and those with no room are hidden (never the selected device's). It is kept off the
- * per-frame path at scale: at most MAX_PLACED_LABELS labels, and with many of them placement runs
+ * line, and those with no room are hidden (never the selected device's). Labels also keep off
+ * the map's own controls (buttons over the map), and a moved label stays where it was drawn last
+ * while that spot is free, so placing again as tags move does not make labels hop. It is kept
+ * off the per-frame path at scale: at most MAX_PLACED_LABELS labels, and with many of them placement runs
  * at most once a second or when the view changes; in between, labels keep their offsets.
  */
 import { MARKER } from '@rtls/contract';
-import { declutterLabels, type LabelObstacle, type LabelRequest } from '@rtls/positioning';
+import {
+  declutterLabels,
+  type LabelBox,
+  type LabelObstacle,
+  type LabelRequest,
+} from '@rtls/positioning';
 import { RING, type LabelSize } from './marker-label.ts';
 
 /** At most this many labels are placed; the others are hidden. */
@@ -38,6 +45,14 @@ export interface LabelSpot {
   moved: boolean;
 }
 
+/** What else labels keep off, and where they were drawn last. */
+export interface LayoutContext {
+  /** Boxes of the map's controls over the map (container pixels). */
+  controls?: readonly LabelBox[];
+  /** The spots of the last placement, by device id. */
+  previous?: ReadonlyMap<string, LabelSpot>;
+}
+
 /**
  * Spots of the labels to draw, by device id; a device with a label and no entry has its label
  * hidden. `devices` come in priority order (the selected device first).
@@ -45,6 +60,7 @@ export interface LabelSpot {
 export function layoutLabels(
   devices: readonly ScreenDevice[],
   gateways: readonly { x: number; y: number }[],
+  { controls = [], previous }: LayoutContext = {},
 ): Map<string, LabelSpot> {
   const obstacles: LabelObstacle[] = gateways.map((g) => ({
     x: g.x,
@@ -52,16 +68,19 @@ export function layoutLabels(
     w: MARKER.gateway,
     h: MARKER.gateway,
   }));
+  obstacles.push(...controls);
   const requests: LabelRequest[] = [];
   for (const d of devices) {
     obstacles.push({ x: d.x, y: d.y, w: d.body, h: d.body, owner: d.ownsBody ? d.id : undefined });
     if (!d.label || requests.length >= MAX_PLACED_LABELS) continue;
+    const last = previous?.get(d.id);
     requests.push({
       id: d.id,
       home: { x: d.x + d.label.dx, y: d.y + d.label.dy },
       w: d.label.w,
       h: d.label.h,
       keep: d.keep,
+      prefer: last?.moved ? { x: d.x + last.dx, y: d.y + last.dy } : undefined,
     });
   }
   const byId = new Map(devices.map((d) => [d.id, d]));
@@ -85,14 +104,15 @@ export function createLabelScheduler(intervalMs = LABEL_LAYOUT_MS) {
     due(now: number, redo: boolean, labelCount: number) {
       return redo || labelCount <= LAYOUT_EVERY_PASS_UP_TO || now - last >= intervalMs;
     },
-    /** Places now, with the gateways as obstacles. */
+    /** Places now, with the gateways and the map's controls as obstacles. */
     place(
       now: number,
       devices: readonly ScreenDevice[],
       gateways: readonly { x: number; y: number }[],
+      controls: readonly LabelBox[] = [],
     ) {
       last = now;
-      current = layoutLabels(devices, gateways);
+      current = layoutLabels(devices, gateways, { controls, previous: current });
       return current;
     },
     get current() {

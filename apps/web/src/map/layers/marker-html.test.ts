@@ -6,6 +6,8 @@ import { makeDevice, makeGateway } from '../../test/fixtures.ts';
 import {
   markerHtml,
   markerSize,
+  sameContent,
+  sameSpot,
   signalPopupHtml,
   tooltipRows,
   type MarkerLook,
@@ -25,6 +27,22 @@ describe('marker size', () => {
     expect(markerSize(look)).toEqual([22, 22]);
     expect(markerSize({ ...look, selected: true })).toEqual([28, 28]);
     expect(markerSize({ ...look, nameBox: true })).toEqual([10, 10]);
+  });
+});
+
+describe('marker content', () => {
+  it('is the same when only the label moved, not when its text, ring or leader line changed', () => {
+    const a = { ...look, label };
+    const moved = { ...a, label: { ...label, spot: { dx: 4, dy: 30, moved: false } } };
+    expect(sameContent(a, moved)).toBe(true);
+    expect(sameSpot(a, moved)).toBe(false);
+    expect(sameSpot(a, { ...a })).toBe(true);
+    const away = { ...a, label: { ...label, spot: { dx: 40, dy: 60, moved: true } } };
+    expect(sameContent(a, away)).toBe(false);
+    const text = { ...label, text: { ...label.text, rssi: '-70 dBm' } };
+    expect(sameContent(a, { ...a, label: text })).toBe(false);
+    expect(sameContent(a, { ...a, ring: { cls: 'low', text: 'Low' } })).toBe(false);
+    expect(sameContent(a, { ...a, label: null })).toBe(false);
   });
 });
 

@@ -39,9 +39,47 @@ export function markerSize(look: Pick<MarkerLook, 'nameBox' | 'selected'>): [num
 
 const px = (n: number) => `${Math.round(n * 10) / 10}px`;
 
+/** A label's CSS left and top for its spot (its box is centred on the spot via CSS). */
+export const labelPosition = (spot: LabelSpot) => ({
+  left: `calc(50% + ${px(spot.dx)})`,
+  top: `calc(50% + ${px(spot.dy)})`,
+});
+
+/** A leader line's CSS length and rotation, from the device's spot to its label's centre. */
+export const leaderGeometry = (spot: LabelSpot) => ({
+  inlineSize: px(Math.hypot(spot.dx, spot.dy)),
+  transform: `rotate(${Math.atan2(spot.dy, spot.dx).toFixed(4)}rad)`,
+});
+
+/**
+ * Whether two looks of a device draw the same marker apart from where its label sits (a label
+ * only moved is restyled in place, not rebuilt). A label that left home or came back changes
+ * the content: its leader line comes or goes.
+ */
+export function sameContent(a: MarkerLook, b: MarkerLook): boolean {
+  if (a.selected !== b.selected || a.live !== b.live || a.nameBox !== b.nameBox) return false;
+  if (a.ring?.cls !== b.ring?.cls || a.ring?.text !== b.ring?.text) return false;
+  const la = a.label;
+  const lb = b.label;
+  if (la === null || lb === null) return la === lb;
+  return (
+    la.text.name === lb.text.name &&
+    la.text.rssi === lb.text.rssi &&
+    la.text.lastSeen === lb.text.lastSeen &&
+    la.size.w === lb.size.w &&
+    la.size.h === lb.size.h &&
+    la.spot.moved === lb.spot.moved
+  );
+}
+
+/** Whether a label sits at the same offset in both looks (both with a label). */
+export const sameSpot = (a: MarkerLook, b: MarkerLook) =>
+  a.label?.spot.dx === b.label?.spot.dx && a.label?.spot.dy === b.label?.spot.dy;
+
 function labelHtml(label: NonNullable<MarkerLook['label']>, nameBox: boolean, live: string) {
   const { text, size, spot } = label;
-  const style = `inline-size:${px(size.w)};block-size:${px(size.h)};left:calc(50% + ${px(spot.dx)});top:calc(50% + ${px(spot.dy)})`;
+  const at = labelPosition(spot);
+  const style = `inline-size:${px(size.w)};block-size:${px(size.h)};left:${at.left};top:${at.top}`;
   const name =
     text.name === null ? '' : `<span class="device-label-name">${escapeHtml(text.name)}</span>`;
   const parts = [
@@ -61,9 +99,8 @@ function labelHtml(label: NonNullable<MarkerLook['label']>, nameBox: boolean, li
 
 /** A dashed line from the spot to a moved label's centre (under the label, over the plan). */
 function leaderHtml(spot: LabelSpot) {
-  const len = Math.hypot(spot.dx, spot.dy);
-  const angle = Math.atan2(spot.dy, spot.dx);
-  return `<span class="device-leader" data-testid="leader-line" style="inline-size:${px(len)};transform:rotate(${angle.toFixed(4)}rad)"></span>`;
+  const g = leaderGeometry(spot);
+  return `<span class="device-leader" data-testid="leader-line" style="inline-size:${g.inlineSize};transform:${g.transform}"></span>`;
 }
 
 export function markerHtml(d: Pick<Device, 'mac' | 'name' | 'customSettings'>, look: MarkerLook) {

@@ -5,6 +5,7 @@
  * bodies and gateway icons, with a leader line when it moved.
  */
 import type L from 'leaflet';
+import type { LabelBox } from '@rtls/positioning';
 import {
   CONFIDENCE_CLASS_COLOUR,
   DEVICE_DEFAULT_COLOR,
@@ -41,6 +42,23 @@ import {
 const GLIDE_LIMIT = 400;
 /** Labels are placed for devices up to this share of the view's size beyond its edges. */
 const VIEW_MARGIN = 0.1;
+
+/** Boxes of the controls that sit over the map (its toolbar), in the map's container pixels. */
+function controlBoxes(map: L.Map): LabelBox[] {
+  const host = map.getContainer();
+  const frame = host.parentElement;
+  if (!frame) return [];
+  const origin = host.getBoundingClientRect();
+  return [...frame.querySelectorAll(':scope > .map-controls')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return {
+      x: r.left - origin.left + r.width / 2,
+      y: r.top - origin.top + r.height / 2,
+      w: r.width,
+      h: r.height,
+    };
+  });
+}
 
 /** What one pass draws. */
 export interface MarkerPass {
@@ -83,6 +101,9 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
   });
   const labels = createLabelScheduler();
   const glide = createGlideTracker();
+  // Leaflet places DOM markers again on a new zoom or view reset, without gliding.
+  const settle = () => glide.settle();
+  map.on('zoom viewreset', settle);
   let canvasMode = false;
 
   const chooseMode = (count: number) => {
@@ -96,15 +117,31 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
 
   /** How many labels the last placement saw (decides whether to place on every pass). */
   let lastLabelCount = 0;
+  /** Label texts by device, kept while the device object is the same (cleared on full passes). */
+  const measured = new Map<string, { d: PlacedDevice; labelled: Labelled | undefined }>();
+  /** Confidence rings by device, kept like the label texts. */
+  const rings = new Map<string, { d: PlacedDevice; value: MarkerLook['ring'] }>();
+  /** The map's controls over the map, as label obstacles (read again on full passes). */
+  let controls: LabelBox[] = [];
 
   /** Labels of the devices in view (selected first, at most MAX_PLACED_LABELS) and their spots. */
   const placeLabels = (pass: MarkerPass) => {
     const { showDeviceAsNameBox: nameBox } = pass.options;
     const texts = new Map<string, Labelled>();
+    if (pass.full) {
+      measured.clear();
+      rings.clear();
+      controls = controlBoxes(map);
+    }
     const measure = (d: PlacedDevice) => {
-      const text = events.text(d);
-      if (text) texts.set(d.mac, { text, size: labelSize(text, nameBox, measureText) });
-      return texts.get(d.mac);
+      let m = measured.get(d.mac);
+      if (m?.d !== d) {
+        const text = events.text(d);
+        m = { d, labelled: text ? { text, size: labelSize(text, nameBox, measureText) } : undefined };
+        measured.set(d.mac, m);
+      }
+      if (m.labelled) texts.set(d.mac, m.labelled);
+      return m.labelled;
     };
     if (!labels.due(pass.now, pass.full, lastLabelCount)) {
       // Between placements, only the labels placed last time are drawn, at their offsets.
@@ -137,8 +174,10 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
     for (const d of pass.devices) if (d !== selected) add(d);
     lastLabelCount = texts.size;
     glide.keep(seen);
+    for (const cache of [measured, rings])
+      for (const mac of cache.keys()) if (!seen.has(mac)) cache.delete(mac);
     const gateways = pass.gateways.map((g) => map.latLngToContainerPoint(toLatLng(g)));
-    return { texts, spots: labels.place(pass.now, screen, gateways) };
+    return { texts, spots: labels.place(pass.now, screen, gateways, controls) };
   };
 
   const lookOf = (
@@ -147,12 +186,17 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
     labelled: Labelled | undefined,
     spot: LabelSpot | undefined,
   ): MarkerLook => {
-    const cls = ringClass(d, pass.options);
+    let ring = rings.get(d.mac);
+    if (ring?.d !== d) {
+      const cls = ringClass(d, pass.options);
+      ring = { d, value: cls ? { cls, text: events.ringText(d, cls) } : null };
+      rings.set(d.mac, ring);
+    }
     return {
       selected: d.mac === pass.selected,
       live: isLive(d.lastSeen, pass.now),
       nameBox: pass.options.showDeviceAsNameBox,
-      ring: cls ? { cls, text: events.ringText(d, cls) } : null,
+      ring: ring.value,
       label: labelled && spot ? { ...labelled, spot } : null,
     };
   };
@@ -200,6 +244,7 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
       if (canvasMode) canvas.setMarkers(specs);
     },
     dispose() {
+      map.off('zoom viewreset', settle);
       dom.dispose();
       canvas.dispose();
     },
