@@ -177,6 +177,14 @@ describe('live map', () => {
       expect(r.right - r.left).toBeGreaterThanOrEqual(width === 390 ? 370 : 600);
       expect(r.bottom - r.top).toBeGreaterThanOrEqual(width === 390 ? 300 : 500);
       expect((await map.tabBar().boundingBox())!.height).toBeLessThan(70);
+      // The header fits: its user menu (an icon on phones) is on screen, nothing overflows.
+      const header = await page.evaluate(() => {
+        const h = document.querySelector('.app-header')!;
+        return { scroll: h.scrollWidth, client: h.clientWidth };
+      });
+      expect(header.scroll).toBeLessThanOrEqual(header.client);
+      const menu = (await page.getByTestId('user-menu').boundingBox())!;
+      expect(menu.x + menu.width).toBeLessThanOrEqual(width);
       // The plan follows its container: fitted, it stays centred in the map.
       const plan = (await page.locator('img.floor-plan').boundingBox())!;
       expect(Math.abs(plan.x + plan.width / 2 - (r.left + r.right) / 2)).toBeLessThan(40);

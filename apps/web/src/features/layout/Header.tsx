@@ -15,6 +15,7 @@ export function Header() {
   const minimised = useUiStore((s) => s.isUtilityCardMinimized);
   const user = useSessionStore((s) => s.user);
   const signOut = useSessionStore((s) => s.signOut);
+  const who = user?.name || user?.email || t('header.menu');
   const openSettings = useUiStore((s) => s.setSettingsOpen);
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -68,16 +69,30 @@ export function Header() {
           <button
             ref={buttonRef}
             type="button"
-            className="button ghost"
+            className="button ghost user-menu"
             aria-controls={open ? 'header-menu' : undefined}
             aria-expanded={open}
+            aria-label={who}
+            title={who}
             onClick={() => setOpen((o) => !o)}
             data-testid="user-menu"
           >
-            {user?.name || user?.email || t('header.menu')} <span aria-hidden="true">▾</span>
+            {/* Phones show the icon; the name is in the menu. */}
+            <svg className="user-icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+              <circle cx="10" cy="7" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <path
+                d="M3.5 17c.8-3.2 3.4-5 6.5-5s5.7 1.8 6.5 5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
+            </svg>
+            <span className="user-name">{who}</span> <span aria-hidden="true">▾</span>
           </button>
           {open && (
             <div className="menu-popover" id="header-menu" data-testid="header-menu">
+              <div className="menu-user">{who}</div>
               <div className="menu-section">
                 <span className="muted">{t('header.language')}</span>
                 <LanguageSwitch />

@@ -33,7 +33,7 @@ export function ConnectionIndicator() {
       data-state={state}
     >
       <span className="dot" aria-hidden="true" />
-      {t(`header.connection.${key}`)}
+      <span className="live-text">{t(`header.connection.${key}`)}</span>
     </span>
   );
   if (state === 'disconnected' && needsReload(error))
