@@ -78,7 +78,13 @@ export function Header() {
             data-testid="user-menu"
           >
             {/* Phones show the icon; the name is in the menu. */}
-            <svg className="user-icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+            <svg
+              className="user-icon"
+              width="20"
+              height="20"
+              viewBox="0 0 20 20"
+              aria-hidden="true"
+            >
               <circle cx="10" cy="7" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
               <path
                 d="M3.5 17c.8-3.2 3.4-5 6.5-5s5.7 1.8 6.5 5"

@@ -137,7 +137,10 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
       let m = measured.get(d.mac);
       if (m?.d !== d) {
         const text = events.text(d);
-        m = { d, labelled: text ? { text, size: labelSize(text, nameBox, measureText) } : undefined };
+        m = {
+          d,
+          labelled: text ? { text, size: labelSize(text, nameBox, measureText) } : undefined,
+        };
         measured.set(d.mac, m);
       }
       if (m.labelled) texts.set(d.mac, m.labelled);
