@@ -130,6 +130,16 @@ function cross(ax: number, ay: number, bx: number, by: number, cx: number, cy: n
   return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
 }
 
+/** Whether c lies within the box of segment a–b (c known to be on its line). */
+function on(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean {
+  return (
+    Math.min(ax, bx) <= cx &&
+    cx <= Math.max(ax, bx) &&
+    Math.min(ay, by) <= cy &&
+    cy <= Math.max(ay, by)
+  );
+}
+
 /** True when segment p–q and the wall share a point (touching counts). */
 export function crossesWall(px: number, py: number, qx: number, qy: number, w: Wall): boolean {
   const d1 = cross(w.x0, w.y0, w.x1, w.y1, px, py);
@@ -138,11 +148,6 @@ export function crossesWall(px: number, py: number, qx: number, qy: number, w: W
   const d4 = cross(px, py, qx, qy, w.x1, w.y1);
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
     return true;
-  const on = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) =>
-    Math.min(ax, bx) <= cx &&
-    cx <= Math.max(ax, bx) &&
-    Math.min(ay, by) <= cy &&
-    cy <= Math.max(ay, by);
   return (
     (d1 === 0 && on(w.x0, w.y0, w.x1, w.y1, px, py)) ||
     (d2 === 0 && on(w.x0, w.y0, w.x1, w.y1, qx, qy)) ||
