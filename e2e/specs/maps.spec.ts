@@ -1,5 +1,5 @@
 /**
- * Maps in the console (issue 6): create with an image, edit, duplicate, delete, grid and tabs,
+ * Maps in the console: create with an image, edit, duplicate, delete, grid and tabs,
  * a viewer's controls, the 10-tab overflow, and screenshots in English and Hebrew. Runs its own
  * server, because it changes data and needs several accounts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 3 acceptance: one walk over every call of spec §7 over HTTP, in the order a console uses
+ * One walk over every call of spec §7 over HTTP, in the order a console uses
  * them, asserting the response shapes the spec gives (success + map/maps, .gateways/.gateway,
  * .devices/.device, config, savedView, status/data on sign-in).
  */

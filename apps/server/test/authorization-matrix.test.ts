@@ -1,5 +1,5 @@
 /**
- * Issue 3 acceptance: who may do what to a private map and its content. Owners do everything;
+ * Who may do what to a private map and its content. Owners do everything;
  * editors edit content but neither delete the map, manage collaborators nor change isPublic;
  * viewers read; a stranger gets the very answer a missing id gets (404); anonymous callers 401.
  * A refused call leaves the map, its collaborators and its gateways exactly as they were.

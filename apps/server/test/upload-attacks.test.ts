@@ -1,5 +1,5 @@
 /**
- * Issue 3 acceptance: hostile uploads to POST /maps/{id}/upload-image over HTTP. The type comes
+ * Hostile uploads to POST /maps/{id}/upload-image over HTTP. The type comes
  * from the bytes, appended payloads and bombs are refused, SVG is served without anything that
  * runs or fetches, the stored name is the server's own, the 10 MB limit answers 413 with the
  * spec's sentence — and nothing answers 500. A refused upload leaves the map's image as it was.

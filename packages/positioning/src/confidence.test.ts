@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { confidenceFromError, CONFIDENCE_RADIUS_M, errorFromConfidence } from './locate.ts';
 import { createChannel } from './radio-sim.ts';
-import { rng } from './test-helpers.ts';
+import { rng, HALL } from './test-helpers.ts';
 import { createTracker } from './tracker.ts';
-import type { Anchor, Observation } from './types.ts';
+import type { Observation } from './types.ts';
 import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
-import { metres } from './units.ts';
-
-/** A 20 × 15 m hall with eight gateways (as the benchmark's simulations). */
-const HALL: Anchor[] = [
-  [0, 0],
-  [10, 0],
-  [20, 0],
-  [20, 15],
-  [10, 15],
-  [0, 15],
-  [6, 7.5],
-  [14, 7.5],
-].map(([x, y], i) => ({ id: `g${i}`, x: metres(x!), y: metres(y!), z: metres(2.5) }));
 
 const settings = { ...DEFAULT_LOCATE_SETTINGS, minConfidence: 0 };
 

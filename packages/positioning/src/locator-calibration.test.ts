@@ -1,3 +1,4 @@
+import { HALL } from './test-helpers.ts';
 import { describe, expect, it } from 'vitest';
 import { siteCalibration } from './grid-maps.ts';
 import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
@@ -5,30 +6,18 @@ import { createDeviceLocator } from './locator.ts';
 import { gaussian, rng } from './random.ts';
 import { DEFAULT_RADIO_MODEL, heightOffset } from './radio-model.ts';
 import type { MapFrame } from './frame.ts';
-import type { Anchor, Observation } from './types.ts';
-import { metres } from './units.ts';
-
-const SITE: Anchor[] = [
-  [0, 0],
-  [10, 0],
-  [20, 0],
-  [20, 15],
-  [10, 15],
-  [0, 15],
-  [6, 7.5],
-  [14, 7.5],
-].map(([x, y], i) => ({ id: `s${i}`, x: metres(x!), y: metres(y!), z: metres(2.5) }));
+import type { Observation } from './types.ts';
 
 /** The exponent a site learns from 40 tags' traffic, each located (never told) for 20 s. */
 function learnt(n: number, mapId: string): number {
-  const frame: MapFrame = { mapId, pixelsPerMetre: 1, anchors: SITE };
+  const frame: MapFrame = { mapId, pixelsPerMetre: 1, anchors: HALL };
   const rand = rng(4);
   for (let tag = 0; tag < 40; tag++) {
     const x = 2 + 16 * rand();
     const y = 2 + 11 * rand();
     const loc = createDeviceLocator({ mode: 'mobile', settings: DEFAULT_LOCATE_SETTINGS });
     for (let t = 0; t < 20; t++) {
-      const obs: Observation[] = SITE.map((a) => {
+      const obs: Observation[] = HALL.map((a) => {
         const d = Math.hypot(x - a.x, y - a.y, heightOffset(a));
         const rssi = DEFAULT_RADIO_MODEL.rssiAt1m - 10 * n * Math.log10(d) + 2 * gaussian(rand);
         return { gateway: a.id, rssi, ageMs: 0 };
@@ -36,7 +25,7 @@ function learnt(n: number, mapId: string): number {
       loc.update(frame, obs, tag * 100_000 + t * 1000);
     }
   }
-  return siteCalibration(SITE, mapId).exponent;
+  return siteCalibration(HALL, mapId).exponent;
 }
 
 describe('self-calibration on the live path', () => {

@@ -1,32 +1,21 @@
+import { HALL } from './test-helpers.ts';
 import { describe, expect, it } from 'vitest';
 import { gaussian, rng } from './random.ts';
 import { DEFAULT_RADIO_MODEL, heightOffset } from './radio-model.ts';
 import { siteCalibration } from './grid-maps.ts';
 import { calibrateFromGateway, gatewayOfDevice } from './gateway-links.ts';
 import { createSiteCalibration } from './self-calibration.ts';
-import type { Anchor } from './types.ts';
 import { metres } from './units.ts';
-
-const SITE: Anchor[] = [
-  [0, 0],
-  [10, 0],
-  [20, 0],
-  [20, 15],
-  [10, 15],
-  [0, 15],
-  [6, 7.5],
-  [14, 7.5],
-].map(([x, y], i) => ({ id: `s${i}`, x: metres(x!), y: metres(y!), z: metres(2.5) }));
 
 /** Reports of tags with unknown transmit levels on a site with exponent n and gateway offsets. */
 function feed(n: number, offsets: Record<string, number>, epochs: number, seed = 1) {
-  const cal = createSiteCalibration(SITE);
+  const cal = createSiteCalibration(HALL);
   const rand = rng(seed);
   for (let e = 0; e < epochs; e++) {
     const x = 1 + 18 * rand();
     const y = 1 + 13 * rand();
     const tx = 10 * (rand() - 0.5); // tags differ by up to ±5 dB
-    const readings = SITE.map((a) => {
+    const readings = HALL.map((a) => {
       const d = Math.hypot(x - a.x, y - a.y, heightOffset(a));
       const rssi =
         DEFAULT_RADIO_MODEL.rssiAt1m +
@@ -46,7 +35,7 @@ describe('site self-calibration', () => {
     const cal = feed(3.1, { s2: 6 }, 2000);
     expect(cal.exponent).toBeGreaterThan(2.95);
     expect(cal.exponent).toBeLessThan(3.25);
-    const others = SITE.filter((a) => a.id !== 's2').map((a) => cal.offsetDb(a.id));
+    const others = HALL.filter((a) => a.id !== 's2').map((a) => cal.offsetDb(a.id));
     const typical = others.reduce((s, v) => s + v, 0) / others.length;
     expect(cal.offsetDb('s2') - typical).toBeGreaterThan(5);
     expect(cal.offsetDb('s2') - typical).toBeLessThan(7);
@@ -60,7 +49,7 @@ describe('site self-calibration', () => {
   });
 
   it('stays at its prior without evidence and publishes only real moves', () => {
-    const cal = createSiteCalibration(SITE);
+    const cal = createSiteCalibration(HALL);
     expect(cal.exponent).toBe(DEFAULT_RADIO_MODEL.exponent);
     expect(cal.revision).toBe(0);
     cal.observe(5, 5, [{ gateway: 's0', rssi: -60, weight: 1 }]);
@@ -70,17 +59,17 @@ describe('site self-calibration', () => {
 
 describe('sites', () => {
   it('keep what they learnt across rebuilt frames of the same map, and never share it', () => {
-    const rebuilt = SITE.map((a) => ({ ...a }));
-    expect(siteCalibration(rebuilt, 'map-1')).toBe(siteCalibration(SITE, 'map-1'));
-    expect(siteCalibration(SITE, 'map-2')).not.toBe(siteCalibration(SITE, 'map-1'));
-    const moved = SITE.map((a, i) => (i === 0 ? { ...a, x: metres(a.x + 1) } : a));
-    expect(siteCalibration(moved, 'map-1')).not.toBe(siteCalibration(SITE, 'map-1'));
+    const rebuilt = HALL.map((a) => ({ ...a }));
+    expect(siteCalibration(rebuilt, 'map-1')).toBe(siteCalibration(HALL, 'map-1'));
+    expect(siteCalibration(HALL, 'map-2')).not.toBe(siteCalibration(HALL, 'map-1'));
+    const moved = HALL.map((a, i) => (i === 0 ? { ...a, x: metres(a.x + 1) } : a));
+    expect(siteCalibration(moved, 'map-1')).not.toBe(siteCalibration(HALL, 'map-1'));
   });
 });
 
 describe('gateways hearing each other', () => {
   it('teach the exponent and a hot gateway with no tag located at all', () => {
-    const anchors = SITE.map((a) => ({ ...a, id: `aa:bb:cc:00:00:0${a.id.slice(1)}` }));
+    const anchors = HALL.map((a) => ({ ...a, id: `aa:bb:cc:00:00:0${a.id.slice(1)}` }));
     const hot = anchors[2]!.id;
     const rand = rng(4);
     for (let round = 0; round < 400; round++) {

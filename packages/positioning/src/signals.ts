@@ -141,7 +141,7 @@ export const MIN_RSSI_TRUST = 0.1;
  * twice (sharper, jumpier positions), 0.5 half (smoother, slower). Weak links are not tilted
  * down on top of their noise model as well: on the calibration run (never the test run) that
  * double penalty cost the default tracker accuracy (median 1.43 → 1.56 m, p90 2.62 → 2.98 m),
- * measured when it was removed (session 3 of issue 5).
+ * measured when it was removed.
  */
 export function rssiTrust(rssiWeight: number): number {
   return Number.isFinite(rssiWeight) ? Math.max(MIN_RSSI_TRUST, rssiWeight) : 1;

@@ -26,4 +26,16 @@ export function readings(
   });
 }
 
+/** A 20 × 15 m hall with eight gateways 2.5 m up, around and across it (as the benchmark's simulations). */
+export const HALL: Anchor[] = [
+  [0, 0],
+  [10, 0],
+  [20, 0],
+  [20, 15],
+  [10, 15],
+  [0, 15],
+  [6, 7.5],
+  [14, 7.5],
+].map(([x, y], i) => ({ id: `s${i}`, x: metres(x!), y: metres(y!), z: metres(2.5) }));
+
 export { gaussian, rng } from './random.ts';
