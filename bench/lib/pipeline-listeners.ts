@@ -39,6 +39,8 @@ export interface Heard {
   updates: number;
   /** ms from the device's newest report (lastSeen) to a positioned update's arrival. */
   positioned: number[];
+  /** Per positioned update, its lastSeen (epoch ms). */
+  positionedAt: number[];
   /** Distinct devices with a positioned update in each whole second. */
   locatedPerS: number[];
 }
@@ -62,12 +64,15 @@ export function mainListener(socket: Socket, mapId: string): Listener {
   let pending = new Map<string, number>();
   let values: number[] = [];
   let positioned: number[] = [];
+  let positionedAt: number[] = [];
   let seconds: Set<string>[] = [];
   let startedAt = 0;
   let calls = 0;
   const onUpdate = (u: Update) => {
     if (u.position && u.mapId === mapId) {
-      positioned.push(Date.now() - Date.parse(u.lastSeen));
+      const lastSeen = Date.parse(u.lastSeen);
+      positioned.push(Date.now() - lastSeen);
+      positionedAt.push(lastSeen);
       const s = Math.floor((Date.now() - startedAt) / 1000);
       (seconds[s] ??= new Set()).add(u.mac);
     }
@@ -87,7 +92,7 @@ export function mainListener(socket: Socket, mapId: string): Listener {
         for (const [k, at] of pending) if (at < now - 10_000) pending.delete(k);
     },
     start() {
-      [pending, values, positioned, seconds] = [new Map(), [], [], []];
+      [pending, values, positioned, positionedAt, seconds] = [new Map(), [], [], [], []];
       startedAt = Date.now();
       socket.on('device_update', onUpdate);
     },
@@ -97,7 +102,13 @@ export function mainListener(socket: Socket, mapId: string): Listener {
         { length: Math.max(0, seconds.length - 1) },
         (_, i) => seconds[i]?.size ?? 0,
       );
-      return Promise.resolve({ values, updates: values.length, positioned, locatedPerS: whole });
+      return Promise.resolve({
+        values,
+        updates: values.length,
+        positioned,
+        positionedAt,
+        locatedPerS: whole,
+      });
     },
     close: () => Promise.resolve(void socket.disconnect()),
   };
@@ -130,6 +141,7 @@ export async function workerListener(url: string, token: string, mapId: string):
         values: m.values as number[],
         updates: m.updates as number,
         positioned: m.positioned as number[],
+        positionedAt: m.positionedAt as number[],
         locatedPerS: m.locatedPerS as number[],
       };
     },

@@ -123,6 +123,11 @@ export async function serverLatency(
   return total;
 }
 
+/** The steady part of a latency phase starts this long after its start (ms). */
+const STEADY_FROM_MS = 5_000;
+/** …and ends this long before the sending ended (ms). */
+const STEADY_UNTIL_END_MS = 1_000;
+
 export interface Latency {
   /** Mean ms from the server taking a report to publishing its update (server's own histogram). */
   serverMean: number;
@@ -141,6 +146,9 @@ export interface Latency {
   positioned: number;
   positionedP50: number;
   positionedP99: number;
+  /** The same for reports of the steady part (see STEADY_FROM_MS and STEADY_UNTIL_END_MS). */
+  steadyP50: number;
+  steadyP99: number;
   /** Distinct located devices per second: median and lowest over the phase's whole seconds. */
   locatedPerS: number;
   locatedMinPerS: number;
@@ -168,6 +176,7 @@ export async function latencyPhase(
   const clientLoop = monitorEventLoopDelay({ resolution: 5 });
   clientLoop.enable();
   const start = performance.now();
+  const wallStart = Date.now();
   const cpu0 = watched.map((s) => cpuSecondsOf(s.pid) ?? 0);
   const server0 = await serverLatency(targets);
   let sent = 0;
@@ -202,12 +211,19 @@ export async function latencyPhase(
     inflight.add(p);
     void p.finally(() => inflight.delete(p));
   }
+  const sendEnded = Date.now();
   await Promise.all(inflight);
   await new Promise((r) => setTimeout(r, 1_000));
   const heard = await listener.stop();
   const latencies = heard.values;
   // The first seconds fill the trackers and the live window: count from the third.
-  const steady = heard.locatedPerS.slice(2);
+  const locatedPerS = heard.locatedPerS.slice(2);
+  // Latencies of reports sent in the steady part: not the throughput phase's backlog, and not the
+  // last second, whose devices get no next report and are located late by design.
+  const steady = heard.positioned.filter((_, i) => {
+    const at = heard.positionedAt[i]!;
+    return at >= wallStart + STEADY_FROM_MS && at <= sendEnded - STEADY_UNTIL_END_MS;
+  });
   clientLoop.disable();
   const server1 = await serverLatency(targets);
   const elapsed = (performance.now() - start) / 1000;
@@ -226,8 +242,10 @@ export async function latencyPhase(
     positioned: heard.positioned.length,
     positionedP50: quantile(heard.positioned, 0.5),
     positionedP99: quantile(heard.positioned, 0.99),
-    locatedPerS: quantile(steady, 0.5),
-    locatedMinPerS: steady.length ? Math.min(...steady) : 0,
+    steadyP50: quantile(steady, 0.5),
+    steadyP99: quantile(steady, 0.99),
+    locatedPerS: quantile(locatedPerS, 0.5),
+    locatedMinPerS: locatedPerS.length ? Math.min(...locatedPerS) : 0,
     failed,
     serverCores: cpu / elapsed,
     clientLoopP99: clientLoop.percentile(99) / 1e6,

@@ -97,8 +97,10 @@ export function printResults(
   ]);
   console.log(
     '\nPositions: device_updates with a position on the watched map; latency = arrival − the ' +
-      "device's newest report (lastSeen), ms; located/s = distinct devices positioned per second " +
-      '(median and lowest over the phase, first 2 s left out)',
+      "device's newest report (lastSeen), ms; steady = reports from the phase's 5th second to 1 s " +
+      'before the sending ended (the throughput phase backlog and the stream end left out); ' +
+      'located/s = distinct devices positioned per second (median and lowest over the phase, ' +
+      'first 2 s left out)',
   );
   table([
     [
@@ -106,6 +108,8 @@ export function printResults(
       'positioned',
       'p50',
       'p99',
+      'steady p50',
+      'steady p99',
       'located/s',
       'lowest',
       'server mean',
@@ -114,12 +118,14 @@ export function printResults(
     ],
     ...results.map((r) => {
       const l = r.latency;
-      if (!l) return [r.label, '—', '—', '—', '—', '—', '—', '—', '—'];
+      if (!l) return [r.label, '—', '—', '—', '—', '—', '—', '—', '—', '—', '—'];
       return [
         r.label,
         String(l.positioned),
         ms(l.positionedP50),
         ms(l.positionedP99),
+        ms(l.steadyP50),
+        ms(l.steadyP99),
         Number.isFinite(l.locatedPerS) ? String(l.locatedPerS) : '0',
         String(l.locatedMinPerS),
         ms(l.serverMean),

@@ -9,7 +9,7 @@
  *
  * Messages in: { type: 'start' } | { type: 'stop' } | { type: 'close' }.
  * Messages out: { type: 'connected' } | { type: 'error', message }
- *   | { type: 'latencies', values, updates, positioned, locatedPerS }.
+ *   | { type: 'latencies', values, updates, positioned, positionedAt, locatedPerS }.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
@@ -19,6 +19,8 @@ const port = parentPort;
 let recording = false;
 let values = [];
 let positioned = [];
+/** Per positioned update, its lastSeen (epoch ms). */
+let positionedAt = [];
 let updates = 0;
 let startedAt = 0;
 /** Distinct located devices per whole second since start. */
@@ -42,10 +44,12 @@ socket.on('device_update', (u) => {
   if (!recording) return;
   const arrived = Date.now();
   updates++;
-  const latency = arrived - Date.parse(u.lastSeen);
+  const lastSeen = Date.parse(u.lastSeen);
+  const latency = arrived - lastSeen;
   values.push(latency);
   if (u.position && u.mapId === mapId) {
     positioned.push(latency);
+    positionedAt.push(lastSeen);
     const s = Math.floor((arrived - startedAt) / 1000);
     (seconds[s] ??= new Set()).add(u.mac);
   }
@@ -53,7 +57,7 @@ socket.on('device_update', (u) => {
 
 port.on('message', (m) => {
   if (m.type === 'start') {
-    [recording, values, positioned, updates, seconds] = [true, [], [], 0, []];
+    [recording, values, positioned, positionedAt, updates, seconds] = [true, [], [], [], 0, []];
     startedAt = Date.now();
   } else if (m.type === 'stop') {
     recording = false;
@@ -62,7 +66,14 @@ port.on('message', (m) => {
       { length: Math.max(0, seconds.length - 1) },
       (_, i) => seconds[i]?.size ?? 0,
     );
-    port.postMessage({ type: 'latencies', values, updates, positioned, locatedPerS: whole });
+    port.postMessage({
+      type: 'latencies',
+      values,
+      updates,
+      positioned,
+      positionedAt,
+      locatedPerS: whole,
+    });
   } else if (m.type === 'close') {
     socket.disconnect();
     port.close();

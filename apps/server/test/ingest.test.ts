@@ -75,6 +75,17 @@ describeEachDb(
       expect(await history()).toBe(before);
     });
 
+    it('refuses a key at once once it is revoked, though it was just used', async () => {
+      const used = await t.built.repos.keys.create(owner.id, 'rotated');
+      const report = () => [{ gateway: GW, device: DEV, rssi: -60, timestamp: at() }];
+      for (let i = 0; i < 2; i++)
+        expect((await post(report(), { 'x-ingest-key': used.key })).statusCode).toBe(200);
+      await t.built.repos.keys.revoke(owner.id, used.id);
+      const before = await history();
+      expect((await post(report(), { 'x-ingest-key': used.key })).statusCode).toBe(401);
+      expect(await history()).toBe(before);
+    });
+
     it('accepts the key as x-ingest-key or as Authorization: Bearer ik_...', async () => {
       const byHeader = await post([{ gateway: GW, device: DEV, rssi: -60, timestamp: at() }]);
       expect(byHeader.statusCode).toBe(200);

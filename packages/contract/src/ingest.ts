@@ -6,9 +6,14 @@ import { RSSI_MAX_DBM, RSSI_MIN_DBM } from './constants.ts';
 export const MAC_PATTERN = '^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){5}$';
 const MAC_REGEX = new RegExp(MAC_PATTERN);
 
+/** A MAC already in upper-case colon form: what most gateways send, kept as it is. */
+const CANONICAL_MAC_REGEX = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/;
+
 /** Normalise a MAC to upper-case colon form, or null when it is not a MAC. */
 export function normaliseMac(raw: unknown): string | null {
-  if (typeof raw !== 'string' || !MAC_REGEX.test(raw)) return null;
+  if (typeof raw !== 'string') return null;
+  if (CANONICAL_MAC_REGEX.test(raw)) return raw;
+  if (!MAC_REGEX.test(raw)) return null;
   const hex = raw.replace(/[:-]/g, '').toUpperCase();
   return hex.match(/.{2}/g)!.join(':');
 }

@@ -32,6 +32,14 @@ const present = (r: KeyRow): IngestKeyInfo => ({
 
 /** A key's last use is written at most this often (gateways post several times a second). */
 const LAST_USE_RESOLUTION_MS = 60_000;
+/**
+ * How long a found key is trusted without asking the database again. A revocation made on this
+ * instance, or announced through Redis, drops it at once; without Redis another instance's
+ * revocation takes effect here within this time.
+ */
+export const KEY_CACHE_MS = 10_000;
+/** Most keys held in the cache (a gateway fleet uses a handful; the cache starts over past it). */
+const KEY_CACHE_MAX = 10_000;
 
 /** Who a key belongs to: the key's id (for revocation) and its account. */
 export interface KeyIdentity {
@@ -54,6 +62,15 @@ export function ingestKeys(sql: Sql, redis: RedisLink | null = null) {
     })
     .catch(() => undefined); // without the channel, open sessions still end at their next re-check
 
+  /** Found keys by hash: each HTTP batch of a gateway would otherwise cost a database round trip. */
+  const found = new Map<string, { identity: KeyIdentity; at: number }>();
+  /** Bumped by every revocation. */
+  let generation = 0;
+  events.on('revoked', (keyId) => {
+    generation++;
+    for (const [hash, e] of found) if (e.identity.keyId === keyId) found.delete(hash);
+  });
+
   const lastWritten = new Map<string, number>();
   /** Record a use in the background: failing to record it must not refuse the gateway. */
   function noteUse(id: string) {
@@ -68,13 +85,27 @@ export function ingestKeys(sql: Sql, redis: RedisLink | null = null) {
   /** The active key's identity, or null; a found key's use is recorded. */
   async function identify(key: string): Promise<KeyIdentity | null> {
     if (!key.startsWith(INGEST_KEY_PREFIX) || key.length > 200) return null;
+    const hash = tokenHash(key);
+    const now = Date.now();
+    const cached = found.get(hash);
+    if (cached && now - cached.at < KEY_CACHE_MS) {
+      noteUse(cached.identity.keyId);
+      return cached.identity;
+    }
+    const asked = generation;
     const rows = await sql.query<{ id: string; owner_id: string }>(
       'select id, owner_id from ingest_keys where key_hash = $1 and revoked_at is null',
-      [tokenHash(key)],
+      [hash],
     );
     if (!rows[0]) return null;
-    noteUse(rows[0].id);
-    return { keyId: rows[0].id, ownerId: rows[0].owner_id };
+    const identity = { keyId: rows[0].id, ownerId: rows[0].owner_id };
+    noteUse(identity.keyId);
+    // A revocation heard while the database was asked may not be in the answer: not cached then.
+    if (asked === generation) {
+      if (found.size >= KEY_CACHE_MAX) found.clear();
+      found.set(hash, { identity, at: now });
+    }
+    return identity;
   }
 
   return {

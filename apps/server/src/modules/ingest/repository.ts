@@ -7,9 +7,6 @@ export interface OwnedReport {
   report: CleanReport;
 }
 
-export const reportKey = (ownerId: string, device: string, gateway: string, at: number) =>
-  `${ownerId}|${device}|${gateway}|${at}`;
-
 /**
  * Keep, per key, the entry with the latest time (ON CONFLICT cannot touch a row twice), in key
  * order: batches stored concurrently then lock shared rows in the same order and cannot deadlock.
@@ -96,36 +93,44 @@ export async function storeBatch(
   return fresh;
 }
 
-/** Insert the batch's reports; per report, whether it was new (the first of its key). */
+/**
+ * Insert the batch's reports; per report, whether it was new (the first of its key). The usual
+ * answer is one count (every report new); only a batch with reports stored before names its new
+ * ones, by their place in the batch, so the hot path parses no rows. Times travel as epoch
+ * milliseconds and become timestamps in the database.
+ */
 async function insertHistory(tx: Sql, batch: OwnedReport[]): Promise<boolean[]> {
-  // The time comes back as epoch milliseconds: parsing thousands of timestamps per batch costs.
-  const inserted = await tx.query<{
-    owner_id: string;
-    device_mac: string;
-    gateway_mac: string;
-    at_ms: number;
-  }>(
-    `insert into signal_history (owner_id, device_mac, gateway_mac, rssi, received_at, ip)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::timestamptz[], $6::text[])
-     on conflict do nothing
-     returning owner_id, device_mac, gateway_mac,
-       round(extract(epoch from received_at) * 1000)::float8 as at_ms`,
+  const [row] = await tx.query<{ inserted: number; firsts: number[] | null }>(
+    `with input as (
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::text[])
+         with ordinality as x(owner_id, device_mac, gateway_mac, rssi, at_ms, ip, n)),
+     ins as (
+       insert into signal_history (owner_id, device_mac, gateway_mac, rssi, received_at, ip)
+       select owner_id, device_mac, gateway_mac, rssi, to_timestamp(at_ms / 1000), ip from input
+       on conflict do nothing
+       returning owner_id, device_mac, gateway_mac, received_at)
+     select (select count(*)::int from ins) as inserted,
+       case when (select count(*) from ins) < $7 then (
+         select array_agg(first) from (
+           select min(i.n)::int as first from input i join ins s
+             on s.owner_id = i.owner_id and s.device_mac = i.device_mac
+            and s.gateway_mac = i.gateway_mac and s.received_at = to_timestamp(i.at_ms / 1000)
+           group by i.owner_id, i.device_mac, i.gateway_mac, i.at_ms) f)
+       end as firsts`,
     [
       batch.map((b) => b.ownerId),
       batch.map((b) => b.report.device),
       batch.map((b) => b.report.gateway),
       batch.map((b) => b.report.rssi),
-      batch.map((b) => iso(b.report.receivedAt)),
+      batch.map((b) => b.report.receivedAt),
       batch.map((b) => b.report.ip),
+      batch.length,
     ],
   );
-  const newKeys = new Set<string>();
-  for (const r of inserted)
-    newKeys.add(reportKey(r.owner_id, r.device_mac, r.gateway_mac, Number(r.at_ms)));
-  // A key inserted once is new for its first report in the batch only.
-  return batch.map((b) =>
-    newKeys.delete(reportKey(b.ownerId, b.report.device, b.report.gateway, b.report.receivedAt)),
-  );
+  if (row && row.inserted === batch.length) return batch.map(() => true);
+  // A key inserted once is new for its first report in the batch only (ordinals count from 1).
+  const firsts = new Set(row?.firsts ?? []);
+  return batch.map((_, i) => firsts.has(i + 1));
 }
 
 /**

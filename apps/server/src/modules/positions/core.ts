@@ -72,7 +72,10 @@ interface DeviceState {
   locators: Map<string, { config: string; locator: DeviceLocator }>;
   /** Where the device is now, per map. */
   located: Map<string, LocatedOnMap>;
-  locatedAt: number;
+  /** The device's next locating slot (ms; see nextSlot). */
+  slot: number;
+  /** False until the device is first located. */
+  slotted: boolean;
   heardAt: number;
 }
 
@@ -85,6 +88,40 @@ const IDLE_MS = 10 * 60_000;
 const FIRST_LOCATE_MS = 100;
 /** A device due to be located with no report since waits this much longer for one (ms). */
 const LATE_LOCATE_MS = 150;
+/** A report this long before the device's slot locates it at once (ms): rounds come early too. */
+export const SLOT_EARLY_MS = 200;
+
+/** FNV-1a of a string. */
+export function hashOf(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * A device's next locating slot after a locate at `now` (ms). Slots follow each other by the
+ * interval, so a device is located once per interval whatever the jitter of its reports, except:
+ * - after its first locate the device takes a phase of its own (from its key), so devices first
+ *   heard together (as after a restart) do not all fall due in the same instant, every interval;
+ * - when its newest report came before the slot's early window (its rounds run ahead of the
+ *   slots), the next slot follows that report by the interval, so the slots lock on to the rounds;
+ * - never sooner than half an interval from now.
+ */
+export function nextSlot(
+  state: { slot: number; slotted: boolean; heardAt: number },
+  key: string,
+  now: number,
+  intervalMs: number,
+): number {
+  const soonest = now + intervalMs / 2;
+  if (!state.slotted)
+    return soonest + ((((hashOf(key) - soonest) % intervalMs) + intervalMs) % intervalMs);
+  const target =
+    state.heardAt < state.slot - SLOT_EARLY_MS
+      ? state.heardAt + intervalMs
+      : state.slot + intervalMs;
+  return Math.max(target, soonest);
+}
 
 export const deviceKey = (ownerId: string, mac: string) => `${ownerId}|${mac}`;
 
@@ -133,7 +170,8 @@ export function createLocatingCore({
     if (!owner) return;
     const mode = owner.monitored.get(state.mac);
     const next = new Map<string, LocatedOnMap>();
-    state.locatedAt = now;
+    state.slot = nextSlot(state, key, now, intervalMs);
+    state.slotted = true;
     const heard = mode ? linksByMap(owner, links.summaries(key, now)) : new Map();
     for (const mapId of state.locators.keys()) if (!heard.has(mapId)) state.locators.delete(mapId);
     for (const [mapId, mapLinks] of heard) {
@@ -215,14 +253,15 @@ export function createLocatingCore({
             locators: new Map(),
             located: new Map(),
             // First located FIRST_LOCATE_MS from now, once the round's other gateways are in.
-            locatedAt: now + FIRST_LOCATE_MS - intervalMs,
+            slot: now + FIRST_LOCATE_MS + SLOT_EARLY_MS,
+            slotted: false,
             heardAt: 0,
           };
           states.set(key, state);
         }
         state.heardAt = now;
-        const due = state.locatedAt + intervalMs;
-        scheduler.queue(key, now >= due ? 0 : due + LATE_LOCATE_MS);
+        const due = state.slot - SLOT_EARLY_MS;
+        scheduler.queue(key, now >= due ? 0 : state.slot + LATE_LOCATE_MS);
       }
     },
 

@@ -8,7 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { OwnerFrames } from './frames.ts';
-import type { LocatedChange, ObservedReport, TrailFix } from './core.ts';
+import { hashOf, type LocatedChange, type ObservedReport, type TrailFix } from './core.ts';
 import type { CoreHandle, CoreSink } from './service.ts';
 
 type Stats = { devices: number; queued: number; deferred: number };
@@ -46,12 +46,6 @@ export interface WorkerCoreOptions {
   onError?: (err: unknown) => void;
 }
 
-/** FNV-1a of a string: the device's worker. */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 interface Slot {
   worker: Worker;
@@ -124,7 +118,7 @@ export function workerCore({
       observe(ownerId, frames, reports: readonly ObservedReport[]) {
         const parts = slots.map(() => [] as ObservedReport[]);
         if (slots.length === 1) parts[0] = reports as ObservedReport[];
-        else for (const r of reports) parts[hash(r.device) % slots.length]!.push(r);
+        else for (const r of reports) parts[hashOf(r.device) % slots.length]!.push(r);
         parts.forEach((part, i) => {
           if (part.length === 0) return;
           const slot = slots[i]!;
