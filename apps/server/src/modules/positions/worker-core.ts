@@ -46,7 +46,6 @@ export interface WorkerCoreOptions {
   onError?: (err: unknown) => void;
 }
 
-
 interface Slot {
   worker: Worker;
   /** The frames object last sent per owner (sent again when the cache holds another). */
