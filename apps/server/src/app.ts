@@ -210,6 +210,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     sockets: hub.connectedSockets,
     realtime: hub.realtimeStats,
     pool: () => sql.poolStats(),
+    positions: () => positions.service.stats(),
     ...(affinity.ready ? { positionsStream: () => affinity.stats } : {}),
   });
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () =>

@@ -1,11 +1,13 @@
 /**
  * Prometheus metrics at GET /metrics: ingest accepted and rejected by reason, end-to-end latency
- * (report handed in → live update published), connected sockets, event-loop delay, database pool.
+ * (report handed in → live update published), connected sockets, event-loop delay, database pool,
+ * the locating core (devices, queued locates, locates run).
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AffinityStats } from '../modules/affinity/affinity.ts';
 import type { PipelineStats } from '../modules/ingest/pipeline.ts';
+import type { LocatingStats } from '../modules/positions/core.ts';
 
 export interface MetricsSources {
   pipeline: () => PipelineStats;
@@ -15,6 +17,8 @@ export interface MetricsSources {
   pool: () => { total: number; idle: number; waiting: number } | null;
   /** Reports through the positions stream (several instances). */
   positionsStream?: () => AffinityStats;
+  /** The locating core's work on this instance. */
+  positions?: () => LocatingStats;
 }
 
 export function createMetrics() {
@@ -116,6 +120,43 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
       this.set({ state: 'waiting' }, p.waiting);
     },
   });
+  if (sources.positions) {
+    const positions = sources.positions;
+    new Gauge({
+      name: 'rtls_positions_devices',
+      help: 'Monitored devices this instance locates',
+      registers: [registry],
+      collect() {
+        this.set(positions().devices);
+      },
+    });
+    new Gauge({
+      name: 'rtls_positions_queued',
+      help: 'Devices waiting for their locate (due now, or at their next slot)',
+      registers: [registry],
+      collect() {
+        this.set(positions().queued);
+      },
+    });
+    new Counter({
+      name: 'rtls_positions_locates_total',
+      help: 'Locates run (rate() of it is the devices located per second)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(positions().locates);
+      },
+    });
+    new Counter({
+      name: 'rtls_positions_deferred_total',
+      help: 'Locating slices put off because the CPU budget of the second was spent',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(positions().deferred);
+      },
+    });
+  }
   if (sources.positionsStream) {
     const stream = sources.positionsStream;
     new Counter({

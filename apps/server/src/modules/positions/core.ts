@@ -55,6 +55,18 @@ export interface TrailFix {
   at: number;
 }
 
+/** What a locating core tells of its work (counts since it started). */
+export interface LocatingStats {
+  /** Devices held. */
+  devices: number;
+  /** Locates waiting for their turn. */
+  queued: number;
+  /** Slices put off because the CPU budget was spent. */
+  deferred: number;
+  /** Locates run. */
+  locates: number;
+}
+
 export interface CoreOptions {
   owner: (ownerId: string) => OwnerFrames | undefined;
   onLocated: (changes: LocatedChange[]) => void;
@@ -291,7 +303,7 @@ export function createLocatingCore({
     settle: () => scheduler.settle(),
 
     /** Devices held, locates waiting, and slices put off because the budget was spent. */
-    stats: () => ({ devices: states.size, ...scheduler.stats() }),
+    stats: (): LocatingStats => ({ devices: states.size, ...scheduler.stats() }),
 
     close: () => scheduler.close(),
   };

@@ -41,6 +41,7 @@ export function createScheduler({
   let windowStart = 0;
   let spentMs = 0;
   let deferred = 0;
+  let runs = 0;
   const windowBudgetMs = (budgetMsPerS * BUDGET_WINDOW_MS) / 1000;
 
   function schedule(delayMs = 0) {
@@ -74,6 +75,7 @@ export function createScheduler({
 
   function runOne(key: string) {
     ready.delete(key);
+    runs++;
     const t0 = performance.now();
     try {
       run(key, Date.now());
@@ -126,8 +128,8 @@ export function createScheduler({
       afterSlice();
     },
 
-    /** Devices queued or waiting, and slices put off because the budget was spent. */
-    stats: () => ({ queued: ready.size + waiting.size, deferred }),
+    /** Devices queued or waiting, slices put off because the budget was spent, locates run. */
+    stats: () => ({ queued: ready.size + waiting.size, deferred, locates: runs }),
 
     close() {
       closed = true;

@@ -14,6 +14,7 @@ import {
   deviceKey,
   type LocatedChange,
   type LocatedOnMap,
+  type LocatingStats,
   type ObservedReport,
   type TrailFix,
 } from './core.ts';
@@ -28,7 +29,7 @@ export interface CoreHandle {
   relocate(ownerId: string, frames: OwnerFrames): void;
   expire(now: number): void;
   settle(): void | Promise<void>;
-  stats(): { devices: number; queued: number; deferred: number };
+  stats(): LocatingStats;
   close(): void | Promise<void>;
 }
 

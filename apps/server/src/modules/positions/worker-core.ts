@@ -8,10 +8,15 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { OwnerFrames } from './frames.ts';
-import { hashOf, type LocatedChange, type ObservedReport, type TrailFix } from './core.ts';
+import {
+  hashOf,
+  type LocatedChange,
+  type LocatingStats as Stats,
+  type ObservedReport,
+  type TrailFix,
+} from './core.ts';
 import type { CoreHandle, CoreSink } from './service.ts';
 
-type Stats = { devices: number; queued: number; deferred: number };
 
 /** Messages to a worker. */
 export type ToWorker =
@@ -78,7 +83,7 @@ export function workerCore({
       const slot: Slot = {
         worker,
         sent: new Map(),
-        stats: { devices: 0, queued: 0, deferred: 0 },
+        stats: { devices: 0, queued: 0, deferred: 0, locates: 0 },
         settles: new Map(),
       };
       worker.on('message', (m: FromWorker) => {
@@ -169,8 +174,9 @@ export function workerCore({
             devices: a.devices + s.stats.devices,
             queued: a.queued + s.stats.queued,
             deferred: a.deferred + s.stats.deferred,
+            locates: a.locates + s.stats.locates,
           }),
-          { devices: 0, queued: 0, deferred: 0 },
+          { devices: 0, queued: 0, deferred: 0, locates: 0 },
         ),
       async close() {
         closing = true;

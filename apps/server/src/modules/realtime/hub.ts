@@ -54,7 +54,11 @@ export interface HubOptions {
   sessionRecheckMs?: number;
   /** Shared Redis: updates and revocations reach sockets on every instance. */
   redis?: RedisLink | null;
-  /** Most updates a slow socket may have pending before the oldest are dropped. */
+  /**
+   * Most updates a slow socket may have pending (one per device and map) before the oldest are
+   * dropped: above the devices one console shows, so a socket that falls behind for a moment
+   * still gets every device's newest state.
+   */
   maxPendingPerSocket?: number;
   /** Of these maps, the ones the user may read (owner, collaborator, or public). */
   readableMaps: (userId: string, mapIds: string[]) => Promise<Set<string>>;
@@ -82,7 +86,7 @@ export function createHub(
     allowedOrigins,
     sessionRecheckMs = 30_000,
     redis = null,
-    maxPendingPerSocket = 5_000,
+    maxPendingPerSocket = 20_000,
     readableMaps,
   }: HubOptions,
 ) {
