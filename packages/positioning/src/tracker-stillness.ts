@@ -28,8 +28,10 @@ export const MIN_FIX_VARIANCE = 0.04;
 /** The detector's verdicts over time. */
 export interface Stillness {
   readonly motion: 'static' | 'mobile';
-  /** Since when the tag has been still (−∞ in static mode: always). */
+  /** Since when the tag has been still (−∞ in static mode until the first verdict). */
   readonly stillSince: number;
+  /** Whether the fixes have yet been enough for a verdict (static mode assumes still before). */
+  readonly judged: boolean;
   /**
    * Take the newest fix (when fresh) and decide; true when the tag was still and now moves
    * (whoever tracks it should restart where it now is).
@@ -53,6 +55,7 @@ export function createStillness(
   const recent: TimedFix[] = [];
   let motion: 'static' | 'mobile' = mode === 'static' ? 'static' : 'mobile';
   let stillSince = -Infinity;
+  let judged = false;
 
   /** χ² per degree of freedom of the fixes in the span about their weighted mean. */
   function scatter(span: readonly TimedFix[]): number {
@@ -76,6 +79,9 @@ export function createStillness(
     get stillSince() {
       return stillSince;
     },
+    get judged() {
+      return judged;
+    },
     observe(fix, fresh, tMs, links) {
       if (mode === 'mobile') return false;
       if (fix && fresh) {
@@ -95,7 +101,8 @@ export function createStillness(
           departure(recent, tMs, stillSince, AUTO_STILL_MS, w) > DEPART_CHI2);
       const still = !left && scatter(span) < AUTO_STILL_CHI2 && !(shift > AUTO_STILL_RSSI_SHIFT);
       const started = !still && motion === 'static';
-      if (still && motion !== 'static') stillSince = tMs - AUTO_STILL_MS;
+      if (still && (motion !== 'static' || !judged)) stillSince = tMs - AUTO_STILL_MS;
+      judged = true;
       motion = still ? 'static' : 'mobile';
       return started;
     },
@@ -105,6 +112,7 @@ export function createStillness(
     reset() {
       recent.length = 0;
       stillSince = -Infinity;
+      judged = false;
       motion = mode === 'static' ? 'static' : 'mobile';
     },
   };

@@ -87,6 +87,18 @@ describe('tracker', () => {
     expect(stat.err).toBeLessThan(mobile.err * 1.25);
   });
 
+  it.each<PositioningMode>(['auto', 'static'])(
+    '%s mode: a still tag heard by one weak reading claims no confident fix',
+    (mode) => {
+      const rand = rng(2);
+      const tracker = createTracker({ mode, settings: { ...settings, minSignalCount: 1 } });
+      for (let t = 0; t < 30; t++) tracker.update(noisy(4, 3, rand, 3), ROOM, t * 1000);
+      expect(tracker.motion).toBe('static');
+      const weak = tracker.update([{ gateway: 'g0', rssi: -95, ageMs: 0 }], ROOM, 90_000);
+      expect(weak!.confidence).toBeLessThan(0.3);
+    },
+  );
+
   it('auto mode settles to static for a still tag', () => {
     expect(run('auto', () => [6, 4], 60).tracker.motion).toBe('static');
   });
