@@ -22,7 +22,7 @@ import { chromium, type CDPSession } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumVersion, ensureChromium } from '../e2e/support/chromium.ts';
 import { freshDataDir, startTestServer } from '../e2e/support/server.ts';
 import { throwawayDatabase } from './lib/server.ts';
-import { ingestKey, seededServerEnv, startLoad, type LoadProcess } from './lib/ui-load.ts';
+import { prepareAccount, seededServerEnv, startLoad, type LoadProcess } from './lib/ui-load.ts';
 import {
   COUNT_MARKERS,
   INSTALL_PROBE,
@@ -91,7 +91,7 @@ async function runSize(devices: number, chromiumPath: string): Promise<Row> {
   if (devices > 0)
     load = startLoad(
       server.url,
-      await ingestKey(server.url, DEMO.email, DEMO.password),
+      await prepareAccount(server.url, DEMO.email, DEMO.password),
       devices,
       rateFor(devices),
     );

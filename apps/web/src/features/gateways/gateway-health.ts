@@ -16,27 +16,54 @@ const time = (v: string | null | undefined) => {
   return Number.isFinite(t) ? t : null;
 };
 
-/** The newest live signal (ms) from `mac` that any device carries; 0 when none does. */
-function newestSignal(entities: Readonly<Record<string, Device>>, mac: string): number {
-  let newest = 0;
-  for (const d of Object.values(entities)) {
-    const at = time(d.signal?.[mac]?.received_at);
-    if (at !== null && at > newest) newest = at;
-  }
-  return newest;
+/**
+ * Newest live signal time (ms) per gateway MAC over every device's signals, kept up to date from
+ * the devices whose entity changed since the last call: with thousands of devices, reading every
+ * signal of every device on each live merge would take a good share of the page's time. When a
+ * device is gone (removed, or the store reset) it is counted afresh from every device.
+ */
+export function createNewestSignals() {
+  let seen: Readonly<Record<string, Device>> = {};
+  let seenCount = 0;
+  let newest = new Map<string, number>();
+  const add = (into: Map<string, number>, d: Device) => {
+    let changed = false;
+    for (const mac in d.signal ?? {}) {
+      const at = time(d.signal![mac]?.received_at);
+      if (at === null || at <= (into.get(mac) ?? 0)) continue;
+      into.set(mac, at);
+      changed = true;
+    }
+    return changed;
+  };
+  return (entities: Readonly<Record<string, Device>>): ReadonlyMap<string, number> => {
+    if (entities === seen) return newest;
+    let count = 0;
+    let kept = 0;
+    const changedDevices: Device[] = [];
+    for (const key in entities) {
+      count++;
+      const d = entities[key]!;
+      if (key in seen) kept++;
+      if (seen[key] !== d) changedDevices.push(d);
+    }
+    if (kept < seenCount) {
+      newest = new Map();
+      for (const key in entities) add(newest, entities[key]!);
+    } else {
+      const next = new Map(newest);
+      let changed = false;
+      for (const d of changedDevices) changed = add(next, d) || changed;
+      if (changed) newest = next;
+    }
+    seen = entities;
+    seenCount = count;
+    return newest;
+  };
 }
 
-/** Newest live signal time (ms) per gateway MAC, over every device's signals. */
-function newestSignals(entities: Readonly<Record<string, Device>>): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const d of Object.values(entities)) {
-    for (const [mac, s] of Object.entries(d.signal ?? {})) {
-      const at = time(s?.received_at);
-      if (at !== null && at > (out.get(mac) ?? 0)) out.set(mac, at);
-    }
-  }
-  return out;
-}
+/** The one running copy the hooks below read (the devices store is one for the page). */
+const newestSignals = createNewestSignals();
 
 /** The later of a listed last-seen time and a live one (ms), as ISO; null when neither is known. */
 function latestOf(listed: string | null | undefined, live: number): string | null {
@@ -46,7 +73,7 @@ function latestOf(listed: string | null | undefined, live: number): string | nul
 
 /** The later of the listed last-seen time and the newest live signal from `mac` (ISO), or null. */
 export function useGatewayLastSeen(mac: string, listed: string | null | undefined): string | null {
-  const live = useDevicesStore((s) => newestSignal(s.entities, mac));
+  const live = useDevicesStore((s) => newestSignals(s.entities).get(mac) ?? 0);
   return latestOf(listed, live);
 }
 
