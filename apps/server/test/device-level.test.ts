@@ -70,7 +70,7 @@ describeEachDb("a device's own level at 1 m", (t) => {
     await ingest?.close();
   });
 
-  /** Monitor a tag standing still (static: its fix is one estimate from every reading). */
+  /** Monitor a tag standing still (static mode; its first fix is the grid tracker's). */
   async function monitor(id: string) {
     const path = encodeURIComponent(id);
     expect((await api('POST', `/api/devices/monitor/${path}`, { name: id })).statusCode).toBe(200);
@@ -130,7 +130,8 @@ describeEachDb("a device's own level at 1 m", (t) => {
     const unstated = await errorOf(silent);
     expect(stated).toBeLessThan(0.5);
     expect(viaHttp).toBeLessThan(0.5);
-    expect(unstated).toBeGreaterThan(stated + 2);
+    // Without its level the tag's distances all read long: placed over a metre further off.
+    expect(unstated).toBeGreaterThan(stated + 1);
   });
 
   it('keeps a report whose stated level is nonsense', async () => {

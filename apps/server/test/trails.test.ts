@@ -4,6 +4,7 @@
  * for the caller's devices on maps they may see, with 400 for bad query parameters.
  */
 import {
+  TRAIL_POINT_MIN_GAP_MS,
   SOCKET_PATH,
   SOCKET_PROTOCOL_VERSION,
   type ClientToServerEvents,
@@ -135,7 +136,7 @@ describeEachDb(
       for (let i = 1; i < points.length; i++)
         expect(
           Date.parse(points[i]!.timestamp) - Date.parse(points[i - 1]!.timestamp),
-        ).toBeGreaterThanOrEqual(1_000);
+        ).toBeGreaterThanOrEqual(TRAIL_POINT_MIN_GAP_MS);
       expect(Number.isFinite(points[0]!.x) && Number.isFinite(points[0]!.y)).toBe(true);
     });
 

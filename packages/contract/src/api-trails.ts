@@ -6,8 +6,13 @@ export const TRAIL_DEFAULT_MINUTES = 10;
 export const TRAIL_MAX_MINUTES = 1440;
 /** How long trail points are kept unless TRAIL_RETENTION_MINUTES says otherwise. */
 export const TRAIL_DEFAULT_RETENTION_MINUTES = 60;
-/** A trail holds at most one point per this many milliseconds per device. */
+/**
+ * A trail holds about one point per this many milliseconds per device and map (one per locating
+ * slot), and never two closer than TRAIL_POINT_MIN_GAP_MS.
+ */
 export const TRAIL_POINT_SPACING_MS = 1000;
+/** The least time between two points of a device's trail on one map. */
+export const TRAIL_POINT_MIN_GAP_MS = 800;
 
 export const TrailParams = Type.Object({ mac: Type.String({ minLength: 1, maxLength: 64 }) });
 export type TrailParams = Static<typeof TrailParams>;

@@ -9,7 +9,12 @@
  * server's thread or in a locator worker (see worker-core.ts); it touches neither the database
  * nor sockets.
  */
-import { TRAIL_POINT_SPACING_MS, type Point, type TriangulationInfo } from '@rtls/contract';
+import {
+  TRAIL_POINT_MIN_GAP_MS,
+  TRAIL_POINT_SPACING_MS,
+  type Point,
+  type TriangulationInfo,
+} from '@rtls/contract';
 import {
   calibrateFromGateway,
   createDeviceLocator,
@@ -88,6 +93,8 @@ interface DeviceState {
   slot: number;
   /** False until the device is first located. */
   slotted: boolean;
+  /** When the device's trail last took a point, per map. */
+  trailAt: Map<string, number>;
   heardAt: number;
 }
 
@@ -100,7 +107,10 @@ const IDLE_MS = 10 * 60_000;
 const FIRST_LOCATE_MS = 100;
 /** A device due to be located with no report since waits this much longer for one (ms). */
 const LATE_LOCATE_MS = 150;
-/** A report this long before the device's slot locates it at once (ms): rounds come early too. */
+/**
+ * A report this long before the device's slot locates it at once (ms): rounds come early too. Two
+ * slots' locates are thus at least the interval less this apart, as trail points must be.
+ */
 export const SLOT_EARLY_MS = 200;
 
 /** FNV-1a of a string. */
@@ -203,8 +213,13 @@ export function createLocatingCore({
       if (!fix && fresh && prev && map.settings.enabled) next.set(mapId, prev);
       if (!fix) continue;
       next.set(mapId, prev && fix === before ? prev : { mapId, ...fix });
-      if (fix !== before)
+      if (
+        fix !== before &&
+        now - (state.trailAt.get(mapId) ?? -Infinity) >= TRAIL_POINT_MIN_GAP_MS
+      ) {
+        state.trailAt.set(mapId, now);
         onTrail({ ownerId: state.ownerId, mac: state.mac, mapId, ...fix.position, at: now });
+      }
     }
     setLocated(key, state, next);
     if (!mode) forget(key, state);
@@ -267,6 +282,7 @@ export function createLocatingCore({
             // First located FIRST_LOCATE_MS from now, once the round's other gateways are in.
             slot: now + FIRST_LOCATE_MS + SLOT_EARLY_MS,
             slotted: false,
+            trailAt: new Map(),
             heardAt: 0,
           };
           states.set(key, state);
