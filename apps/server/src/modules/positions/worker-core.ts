@@ -17,7 +17,6 @@ import {
 } from './core.ts';
 import type { CoreHandle, CoreSink } from './service.ts';
 
-
 /** Messages to a worker. */
 export type ToWorker =
   | { t: 'frames'; ownerId: string; frames: OwnerFrames }
