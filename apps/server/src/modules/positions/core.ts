@@ -60,7 +60,7 @@ export interface TrailFix {
   at: number;
 }
 
-/** What a locating core tells of its work (counts since it started). */
+/** What a locating core tells of its work: its state now, and counts since it started. */
 export interface LocatingStats {
   /** Devices held. */
   devices: number;
@@ -108,8 +108,9 @@ const FIRST_LOCATE_MS = 100;
 /** A device due to be located with no report since waits this much longer for one (ms). */
 const LATE_LOCATE_MS = 150;
 /**
- * A report this long before the device's slot locates it at once (ms): rounds come early too. Two
- * slots' locates are thus at least the interval less this apart, as trail points must be.
+ * A report this long before the device's slot locates it at once (ms): rounds come early too. In
+ * steady state two locates are thus at least the interval less this apart; a late or first locate
+ * may come sooner, so trail points keep their own gap (TRAIL_POINT_MIN_GAP_MS).
  */
 export const SLOT_EARLY_MS = 200;
 
