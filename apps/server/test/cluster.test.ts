@@ -254,7 +254,7 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt || !SERV
           reconnection: false,
           forceNew: true,
         });
-        socket.on('device_update', (u: DeviceUpdate) => heard.add(u.mac));
+        socket.on('device_update', (...us: DeviceUpdate[]) => us.forEach((u) => heard.add(u.mac)));
         await new Promise<void>((resolve, reject) => {
           socket!.once('connect', () => resolve());
           socket!.once('connect_error', reject);
@@ -332,8 +332,8 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt || !SERV
       ready();
       const device = `${RUN_PREFIX}:0F:00:00:01`;
       const updates: DeviceUpdate[] = [];
-      const onUpdate = (u: DeviceUpdate) => {
-        if (u.mac === device) updates.push(u);
+      const onUpdate = (...us: DeviceUpdate[]) => {
+        for (const u of us) if (u.mac === device) updates.push(u);
       };
       socket!.on('device_update', onUpdate);
       const ingest = async (target: Instance, gateway: string, rssi: number) => {

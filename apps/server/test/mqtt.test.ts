@@ -31,7 +31,7 @@ async function liveClient(baseUrl: string, token: string) {
     auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
     reconnection: false,
   });
-  socket.on('device_update', (u: DeviceUpdate) => updates.push(u));
+  socket.on('device_update', (...us: DeviceUpdate[]) => updates.push(...us));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);

@@ -150,7 +150,7 @@ describeEachDb(
       });
       open.push(s);
       const heard: DeviceUpdate[] = [];
-      s.on('device_update', (u) => heard.push(u));
+      s.on('device_update', (...us) => heard.push(...us));
       await new Promise<void>((resolve, reject) => {
         s.once('connect', () => resolve());
         s.once('connect_error', reject);

@@ -67,7 +67,7 @@ describe.skipIf(!services.redis || !services.postgres)('positions across two ins
     });
     sockets.push(s);
     const heard: DeviceUpdate[] = [];
-    s.on('device_update', (u) => heard.push(u));
+    s.on('device_update', (...us) => heard.push(...us));
     await new Promise<void>((resolve, reject) => {
       s.once('connect', () => resolve());
       s.once('connect_error', reject);

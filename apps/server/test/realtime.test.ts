@@ -164,7 +164,7 @@ describeEachDb(
       const mine = await connected(socket(owner.token));
       const theirs = await connected(socket(other.token));
       const leaked: DeviceUpdate[] = [];
-      theirs.on('device_update', (u) => leaked.push(u));
+      theirs.on('device_update', (...us) => leaked.push(...us));
 
       const device = demoDevice(0);
       const gw = DEMO_GATEWAYS[2]!.mac;
@@ -194,6 +194,33 @@ describeEachDb(
       await ingest(otherKey, [{ gateway: gw, device: 'C3:99:00:00:00:01', rssi: -70 }]);
       expect((await own).mac).toBe('C3:99:00:00:00:01');
       expect(leaked.map((x) => x.mac)).toEqual(['C3:99:00:00:00:01']);
+    });
+
+    it('sends the updates published together as one device_update event', async () => {
+      const user = await createSignedInUser(t.built, 'batch');
+      const s = await connected(socket(user.token));
+      const events: DeviceUpdate[][] = [];
+      s.on('device_update', (...us) => events.push(us));
+      const update = (mac: string): DeviceUpdate => ({
+        mac,
+        name: mac,
+        signal: {},
+        lastSeen: new Date().toISOString(),
+        timestamp: new Date().toISOString(),
+        position: null,
+        strongestGateway: null,
+        rssi: null,
+        mapId: null,
+      });
+      const macs = ['C3:98:00:00:00:01', 'C3:98:00:00:00:02', 'C3:98:00:00:00:03'];
+      t.built.hub.publish(
+        user.id,
+        macs.map((mac) => ({ update: update(mac), located: [] })),
+      );
+      const deadline = Date.now() + WAIT_MS;
+      while (events.length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(events.map((e) => e.map((u) => u.mac))).toEqual([macs]);
     });
 
     it('refuses a browser origin from another host and allows the same host', async () => {

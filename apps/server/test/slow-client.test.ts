@@ -61,9 +61,11 @@ describeEachDb(
       });
       const latest = new Map<string, number>();
       let received = 0;
-      s.on('device_update', (u: DeviceUpdate) => {
-        received++;
-        latest.set(u.mac, Number(u.timestamp));
+      s.on('device_update', (...us: DeviceUpdate[]) => {
+        for (const u of us) {
+          received++;
+          latest.set(u.mac, Number(u.timestamp));
+        }
       });
 
       const hub = t.built.hub;

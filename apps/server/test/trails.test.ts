@@ -95,7 +95,7 @@ describeEachDb(
           s.once('connect_error', reject);
         });
         const updates: DeviceUpdate[] = [];
-        s.on('device_update', (u) => updates.push(u));
+        s.on('device_update', (...us) => updates.push(...us));
         expect(await s.emitWithAck('watch_maps', { mapIds: [mapId] })).toEqual({
           watching: [mapId],
           refused: [],

@@ -10,7 +10,14 @@ import type { ZonesChanged } from './zones.ts';
  * Version of the realtime protocol. The client sends it in the handshake `auth`; the server refuses
  * a client of another version (CONNECTION_ERRORS.protocolMismatch) so a stale page says why.
  */
-export const SOCKET_PROTOCOL_VERSION = 2;
+export const SOCKET_PROTOCOL_VERSION = 3;
+
+/**
+ * Most device updates one `device_update` event carries. The server sends what it has for a socket
+ * at once as the arguments of one event (one websocket frame instead of one per device, the main
+ * cost of a busy map in the browser), split into events of at most this many.
+ */
+export const SOCKET_MAX_UPDATES_PER_EVENT = 500;
 
 /**
  * A live update of one device. The server is the one authority on positions: it locates each
@@ -58,7 +65,8 @@ export const WatchMapsAck = Type.Object({
 export type WatchMapsAck = Static<typeof WatchMapsAck>;
 
 export interface ServerToClientEvents {
-  device_update: (update: DeviceUpdate) => void;
+  /** One or more device updates, oldest first (at most SOCKET_MAX_UPDATES_PER_EVENT). */
+  device_update: (...updates: DeviceUpdate[]) => void;
   pong: (pong: Pong) => void;
   /** A device's presence on a watched map changed (zone, state). */
   zone_presence: (presence: ZonePresence) => void;

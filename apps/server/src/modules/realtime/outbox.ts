@@ -4,7 +4,7 @@
  * update replaces the stale one of the same map; another map's, or one without a position, never
  * does), with a cap; when the socket drains, the newest state goes out.
  */
-import type { DeviceUpdate } from '@rtls/contract';
+import { SOCKET_MAX_UPDATES_PER_EVENT, type DeviceUpdate } from '@rtls/contract';
 import { outboxKey } from './fan-out.ts';
 
 /** The parts of a Socket.IO socket the outbox uses (the engine connection and emit). */
@@ -23,7 +23,7 @@ export interface OutboxSocket {
       off(event: 'ready', fn: () => void): unknown;
     };
   };
-  emit(event: 'device_update', update: DeviceUpdate): unknown;
+  emit(event: 'device_update', ...updates: DeviceUpdate[]): unknown;
   once(event: 'disconnect', fn: () => void): unknown;
 }
 
@@ -55,6 +55,12 @@ function corkFlushes(transport: OutboxSocket['conn']['transport']) {
   };
 }
 
+/** Send updates as few `device_update` events as the contract allows. */
+function emitUpdates(s: OutboxSocket, updates: readonly DeviceUpdate[]) {
+  for (let i = 0; i < updates.length; i += SOCKET_MAX_UPDATES_PER_EVENT)
+    s.emit('device_update', ...updates.slice(i, i + SOCKET_MAX_UPDATES_PER_EVENT));
+}
+
 export function createOutboxes({ maxPending }: { maxPending: number }) {
   const boxes = new Map<string, Map<string, DeviceUpdate>>();
   let pending = 0;
@@ -71,7 +77,7 @@ export function createOutboxes({ maxPending }: { maxPending: number }) {
     const updates = [...box.values()];
     box.clear();
     pending -= updates.length;
-    for (const u of updates) s.emit('device_update', u);
+    emitUpdates(s, updates);
   }
 
   return {
@@ -97,7 +103,7 @@ export function createOutboxes({ maxPending }: { maxPending: number }) {
       const box = boxes.get(s.id);
       if (!box) return;
       if (box.size === 0 && writable(s)) {
-        for (const u of updates) s.emit('device_update', u);
+        emitUpdates(s, updates);
         return;
       }
       for (const u of updates) {

@@ -199,7 +199,7 @@ describe('live connection', () => {
     expect(all()).toHaveLength(2);
   });
 
-  it('re-dispatches device_update as a deviceUpdate window event and passes it on', () => {
+  it('re-dispatches each update of a device_update as a deviceUpdate window event and passes it on', () => {
     const { live, opts } = setup();
     const heard: unknown[] = [];
     const listener = (e: Event) => heard.push((e as CustomEvent<DeviceUpdate>).detail);
@@ -208,9 +208,11 @@ describe('live connection', () => {
       live.connect();
       last().fire('connect');
       const update = makeUpdate({ mac: 'AA:BB:CC:DD:EE:FF', rssi: -61 });
-      last().fire('device_update', update);
-      expect(heard).toEqual([update]);
-      expect(opts.onUpdate).toHaveBeenCalledWith(update);
+      const other = makeUpdate({ mac: '11:22:33:44:55:66', rssi: -70 });
+      last().fire('device_update', update, other);
+      expect(heard).toEqual([update, other]);
+      expect(opts.onUpdate).toHaveBeenNthCalledWith(1, update);
+      expect(opts.onUpdate).toHaveBeenNthCalledWith(2, other);
     } finally {
       window.removeEventListener('deviceUpdate', listener);
     }

@@ -149,9 +149,12 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
     if (zones.zone_occupancy) s.on('zone_occupancy', zones.zone_occupancy);
     if (zones.alert) s.on('alert', zones.alert);
     if (zones.zones_changed) s.on('zones_changed', zones.zones_changed);
-    s.on('device_update', (u) => {
-      window.dispatchEvent(new CustomEvent<DeviceUpdate>('deviceUpdate', { detail: u }));
-      opts.onUpdate(u);
+    // One event carries every update the server had for this socket at once.
+    s.on('device_update', (...updates) => {
+      for (const u of updates) {
+        window.dispatchEvent(new CustomEvent<DeviceUpdate>('deviceUpdate', { detail: u }));
+        opts.onUpdate(u);
+      }
     });
   }
 
