@@ -112,7 +112,10 @@ function massBox(grid: Grid, p: Float64Array) {
   return i1 < 0 ? { i0: 0, i1: grid.nx - 1, j0: 0, j1: grid.ny - 1 } : { i0, i1, j0, j1 };
 }
 
-/** dst ← src convolved along x with the 2r+1 taps of k. */
+/**
+ * dst ← src convolved along x with the 2r+1 taps of the symmetric kernel k (taps beyond the
+ * grid's ends fall off): each pair of taps at ±d shares one product.
+ */
 function blurRows(
   src: Float64Array,
   dst: Float64Array,
@@ -124,20 +127,25 @@ function blurRows(
   k: Float64Array,
   r: number,
 ): void {
+  const k0 = k[r]!;
   for (let j = j0; j <= j1; j++) {
     const row = j * nx;
     for (let i = i0; i <= i1; i++) {
-      const lo = i < r ? r - i : 0;
-      const hi = i + r >= nx ? r + nx - 1 - i : 2 * r;
-      const at = row + i - r;
-      let sum = 0;
-      for (let t = lo; t <= hi; t++) sum += k[t]! * src[at + t]!;
-      dst[row + i] = sum;
+      const c = row + i;
+      const left = Math.min(r, i);
+      const right = Math.min(r, nx - 1 - i);
+      const both = Math.min(left, right);
+      let sum = k0 * src[c]!;
+      let d = 1;
+      for (; d <= both; d++) sum += k[r + d]! * (src[c - d]! + src[c + d]!);
+      for (; d <= left; d++) sum += k[r + d]! * src[c - d]!;
+      for (; d <= right; d++) sum += k[r + d]! * src[c + d]!;
+      dst[c] = sum;
     }
   }
 }
 
-/** dst ← src convolved along y with the 2r+1 taps of k. */
+/** dst ← src convolved along y, as blurRows along x. */
 function blurColumns(
   src: Float64Array,
   dst: Float64Array,
@@ -150,15 +158,21 @@ function blurColumns(
   k: Float64Array,
   r: number,
 ): void {
+  const k0 = k[r]!;
   for (let j = j0; j <= j1; j++) {
-    const lo = j < r ? r - j : 0;
-    const hi = j + r >= ny ? r + ny - 1 - j : 2 * r;
+    const up = Math.min(r, j);
+    const down = Math.min(r, ny - 1 - j);
+    const both = Math.min(up, down);
     const row = j * nx;
-    const base = (j - r) * nx;
     for (let i = i0; i <= i1; i++) {
-      let sum = 0;
-      for (let t = lo; t <= hi; t++) sum += k[t]! * src[base + t * nx + i]!;
-      dst[row + i] = sum;
+      const c = row + i;
+      let sum = k0 * src[c]!;
+      let d = 1;
+      let o = nx;
+      for (; d <= both; d++, o += nx) sum += k[r + d]! * (src[c - o]! + src[c + o]!);
+      for (; d <= up; d++, o += nx) sum += k[r + d]! * src[c - o]!;
+      for (; d <= down; d++, o += nx) sum += k[r + d]! * src[c + o]!;
+      dst[c] = sum;
     }
   }
 }
@@ -185,9 +199,9 @@ export function blur(
   const ky = kernelFor(vy, KY);
   KY = ky.k;
   const X = kx.k;
-  const rx = vx > 1e-6 ? Math.min(kx.r, nx - 1) : 0;
+  const rx = vx > 1e-6 ? kx.r : 0;
   const Y = ky.k;
-  const ry = vy > 1e-6 ? Math.min(ky.r, ny - 1) : 0;
+  const ry = vy > 1e-6 ? ky.r : 0;
   // Each cell gathers its own sum (one store per cell); taps beyond the floor are mass dropped.
   // Only rows and columns within reach of where the belief stands out are blurred: the rest
   // hold a negligible share each, and a blur would move it by a cell or two.

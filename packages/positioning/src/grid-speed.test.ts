@@ -45,6 +45,20 @@ describe('coarse filter grids', () => {
     expect(after.yy - before.yy).toBeCloseTo(v, 2);
   });
 
+  it('keeps the belief in place when the motion spreads it wider than the grid', () => {
+    // A belief at the middle of a 7 × 7 grid, then a step whose kernel reaches past both ends.
+    const map = pathLossMap(ROOM, undefined, undefined, gridForBox(0, 0, 6, 6, 49));
+    const middle = map.grid.x0 + 3 * map.grid.step;
+    const f = createGridFilter(map.grid, { diffusion: 5, floorPerS: 0 });
+    for (let k = 0; k < 20; k++) f.update(map, readings(ROOM, middle, middle));
+    const before = f.estimate();
+    f.predict(1);
+    const after = f.estimate();
+    expect(after.xx).toBeGreaterThan(before.xx + 1);
+    expect(after.x).toBeCloseTo(before.x, 1);
+    expect(after.y).toBeCloseTo(before.y, 1);
+  });
+
   it('counts the spread of an interpolated drift as part of the motion variance', () => {
     const f = concentrated(1, 0.3);
     const before = f.estimate();

@@ -56,7 +56,17 @@ interface Ring {
 /** Interquartile mean of the first n values of `v` (sorted in place). */
 export function robustLevel(v: Float32Array | Float64Array, n: number): number {
   if (n <= 0) return NaN;
-  const s = v.subarray(0, n).sort();
+  // Insertion sort: a window holds a few dozen packets at most, too few for sort()'s overhead.
+  const s = v;
+  for (let i = 1; i < n; i++) {
+    const x = s[i]!;
+    let j = i - 1;
+    while (j >= 0 && s[j]! > x) {
+      s[j + 1] = s[j]!;
+      j--;
+    }
+    s[j + 1] = x;
+  }
   const trim = Math.min(Math.floor((n - 1) / 2), Math.round(n / 4));
   let sum = 0;
   for (let i = trim; i < n - trim; i++) sum += s[i]!;

@@ -41,6 +41,22 @@ describe('device locator', () => {
     expect(loc.last).toBeNull();
   });
 
+  it.each(['mobile', 'auto', 'static'] as const)(
+    'locates a %s tag that reports every 5 s, each round located 1.5 s after it was heard',
+    (mode) => {
+      const loc = createDeviceLocator({ mode, settings: { ...settings, minConfidence: 0 } });
+      const late = (ob: Observation) => ({ ...ob, ageMs: 1_500 });
+      const fixes = [0, 5_000, 10_000].map((round) =>
+        loc.update(frame, readings(ROOM, 3, 4).map(late), round + 1_500),
+      );
+      for (const fix of fixes) expect(fix).not.toBeNull();
+      const last = fixes[2]!;
+      expect(Math.hypot(last.position.x / PPM - 3, last.position.y / PPM - 4)).toBeLessThan(1);
+      // The readings' time, not the locate's, is when they were taken.
+      expect(fixes.every((f, i) => i === 0 || f !== fixes[i - 1])).toBe(true);
+    },
+  );
+
   it('starts afresh on another map', () => {
     const loc = createDeviceLocator({ mode: 'mobile', settings });
     loc.update(frame, readings(ROOM, 3, 4), 0);

@@ -59,10 +59,14 @@ export function createReadingHistory(): ReadingHistory {
         let drop = 0;
         while (drop < list.length && list[drop]!.tMs < tMs - Math.max(windowMs, keepMs)) drop++;
         if (drop > 0) list.splice(0, drop);
+        // Readings are held oldest first: only the window's tail is read.
+        let from = list.length;
+        while (from > 0 && list[from - 1]!.tMs >= tMs - windowMs) from--;
         let sum = 0;
         let n = 0;
-        for (const r of list) {
-          if (r.tMs < tMs - windowMs || r.tMs > tMs) continue;
+        for (let i = from; i < list.length; i++) {
+          const r = list[i]!;
+          if (r.tMs > tMs) continue;
           sum += r.rssi * r.count;
           n += r.count;
         }

@@ -186,6 +186,18 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let anchorsNow: readonly Anchor[] = [];
   const smoothed = (tMs: number, windowMs: number) =>
     history.smoothed(tMs, windowMs, o.staticWindowMs);
+  /**
+   * The new readings of an epoch: the window before tMs, or, when even the newest reading is
+   * older than the window (a tag that reports less often than that, or located a while after its
+   * round), the window that ends with the newest reading, its ages still counted from tMs.
+   */
+  function latest(tMs: number, windowMs: number): Observation[] {
+    let newest = -Infinity;
+    for (const list of history.links())
+      newest = Math.max(newest, list[list.length - 1]?.tMs ?? -Infinity);
+    if (!(newest < tMs - windowMs)) return smoothed(tMs, windowMs);
+    return smoothed(newest, windowMs).map((ob) => ({ ...ob, ageMs: ob.ageMs + (tMs - newest) }));
+  }
 
   /** Another set of gateways (one moved, added, removed): what was tracked on the old is void. */
   function takeAnchors(anchors: readonly Anchor[]): boolean {
@@ -206,7 +218,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       return;
     }
     if (!fresh) return;
-    const obs = smoothed(tMs, tau);
+    const obs = latest(tMs, tau);
     const e = obs.length >= settings.minSignalCount ? grid.step(obs, anchorsNow, tMs) : null;
     if (e) gridFix = e;
   }
@@ -232,7 +244,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       const moved = takeAnchors(anchors);
       const fresh = history.ingest(observations, tMs) || moved;
       const needFix = mode !== 'mobile' || !useGrid;
-      const fix = needFix ? locator(smoothed(tMs, o.mobileWindowMs), anchors, inner) : null;
+      const epoch = () => (fresh ? latest : smoothed)(tMs, o.mobileWindowMs);
+      const fix = needFix ? locator(epoch(), anchors, inner) : null;
       // Every mode tracks: static and auto hand over to it when the tag is seen moving.
       track(fix, fresh, tMs);
       lastT = tMs;
