@@ -12,6 +12,8 @@ export interface Update {
   lastSeen: string;
   mapId?: string | null;
   position: { x: number; y: number } | null;
+  timestamp: string;
+  triangulationInfo?: { lastCalculated: string } | null;
 }
 
 /** A socket of the bench account that watches the bench map (positioned updates come per map). */
@@ -68,8 +70,20 @@ export function mainListener(socket: Socket, mapId: string): Listener {
   let seconds: Set<string>[] = [];
   let startedAt = 0;
   let calls = 0;
-  const onUpdate = (u: Update) => {
-    if (u.position && u.mapId === mapId) {
+  const onUpdate = (...updates: Update[]) => {
+    for (const u of updates) onOne(u);
+  };
+  /** Per device, the lastCalculated of its newest position on the map (see update-listener). */
+  const calculated = new Map<string, string>();
+  const isNewPosition = (u: Update) => {
+    if (!u.position || u.mapId !== mapId) return false;
+    const at = u.triangulationInfo?.lastCalculated ?? u.timestamp;
+    if (calculated.get(u.mac) === at) return false;
+    calculated.set(u.mac, at);
+    return true;
+  };
+  const onOne = (u: Update) => {
+    if (isNewPosition(u)) {
       const lastSeen = Date.parse(u.lastSeen);
       positioned.push(Date.now() - lastSeen);
       positionedAt.push(lastSeen);

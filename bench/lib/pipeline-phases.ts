@@ -110,8 +110,8 @@ export async function throughputPhase(
 /** Sum and count of the servers' own report-to-publish latency histograms (seconds). */
 export async function serverLatency(
   servers: ServerProcess[],
-): Promise<{ sum: number; count: number; within50: number }> {
-  const total = { sum: 0, count: 0, within50: 0 };
+): Promise<{ sum: number; count: number; within50: number; locates: number; fixes: number }> {
+  const total = { sum: 0, count: 0, within50: 0, locates: 0, fixes: 0 };
   for (const s of servers) {
     const text = await (await fetch(`${s.url}/metrics`)).text();
     const num = (name: string) =>
@@ -119,6 +119,8 @@ export async function serverLatency(
     total.sum += num('rtls_ingest_to_update_seconds_sum');
     total.count += num('rtls_ingest_to_update_seconds_count');
     total.within50 += num('rtls_ingest_to_update_seconds_bucket\\{le="0.05"\\}');
+    total.locates += num('rtls_positions_locates_total');
+    total.fixes += num('rtls_positions_fixes_total');
   }
   return total;
 }
@@ -133,6 +135,9 @@ export interface Latency {
   serverMean: number;
   /** Share of reports the server published within 50 ms of taking them (its histogram). */
   serverWithin50: number;
+  /** Locates the servers ran per second, and the new fixes they gave (their metrics). */
+  serverLocatesPerS: number;
+  serverFixesPerS: number;
   sent: number;
   matched: number;
   p50: number;
@@ -232,6 +237,8 @@ export async function latencyPhase(
   return {
     serverMean: ((server1.sum - server0.sum) / (server1.count - server0.count)) * 1000,
     serverWithin50: (server1.within50 - server0.within50) / (server1.count - server0.count),
+    serverLocatesPerS: (server1.locates - server0.locates) / elapsed,
+    serverFixesPerS: (server1.fixes - server0.fixes) / elapsed,
     sent,
     matched: latencies.length,
     p50: quantile(latencies, 0.5),

@@ -96,11 +96,13 @@ export function printResults(
     }),
   ]);
   console.log(
-    '\nPositions: device_updates with a position on the watched map; latency = arrival − the ' +
+    '\nPositions: device_updates with a new position on the watched map (updates that only refresh ' +
+      'signals repeat the last position and are left out); latency = arrival − the ' +
       "device's newest report (lastSeen), ms; steady = reports from the phase's 5th second to 1 s " +
       'before the sending ended (the throughput phase backlog and the stream end left out); ' +
       'located/s = distinct devices positioned per second (median and lowest over the phase, ' +
-      'first 2 s left out)',
+      'first 2 s left out); server locates/s and fixes/s = locates run and the new fixes they gave ' +
+      "(the rest kept the last position), from the servers' metrics",
   );
   table([
     [
@@ -112,13 +114,15 @@ export function printResults(
       'steady p99',
       'located/s',
       'lowest',
+      'server locates/s',
+      'fixes/s',
       'server mean',
       'server ≤ 50 ms',
       'client loop p99/max',
     ],
     ...results.map((r) => {
       const l = r.latency;
-      if (!l) return [r.label, '—', '—', '—', '—', '—', '—', '—', '—', '—', '—'];
+      if (!l) return [r.label, ...Array.from({ length: 12 }, () => '—')];
       return [
         r.label,
         String(l.positioned),
@@ -128,6 +132,8 @@ export function printResults(
         ms(l.steadyP99),
         Number.isFinite(l.locatedPerS) ? String(l.locatedPerS) : '0',
         String(l.locatedMinPerS),
+        l.serverLocatesPerS.toFixed(0),
+        l.serverFixesPerS.toFixed(0),
         ms(l.serverMean),
         `${(100 * l.serverWithin50).toFixed(1)} %`,
         `${l.clientLoopP99.toFixed(1)}/${l.clientLoopMax.toFixed(1)}`,

@@ -2,9 +2,10 @@
  * A Socket.IO client in its own worker thread for bench:pipeline, so the arrival time of each
  * device_update is taken without waiting behind the bench's own report sending. It watches the
  * bench map. Latency is the arrival time minus the update's lastSeen (the newest report of the
- * device), both from this machine's clock: for every update, and for positioned updates (a
- * position on the watched map). Located devices per second: distinct devices with a positioned
- * update in each whole second of the recording.
+ * device), both from this machine's clock: for every update, and for positioned updates (a new
+ * position on the watched map: its lastCalculated differs from the device's previous one; an
+ * update that only refreshes signals repeats the last position and is not a locate). Located
+ * devices per second: distinct devices with a positioned update in each whole second.
  * Plain JavaScript: worker threads do not get the main thread's TypeScript loader.
  *
  * Messages in: { type: 'start' } | { type: 'stop' } | { type: 'close' }.
@@ -25,6 +26,8 @@ let updates = 0;
 let startedAt = 0;
 /** Distinct located devices per whole second since start. */
 let seconds = [];
+/** Per device, the lastCalculated of its newest position on the watched map. */
+const calculated = new Map();
 
 const socket = io(url, {
   path: '/sqws',
@@ -40,20 +43,34 @@ socket.once('connect', () =>
     .emit('watch_maps', { mapIds: [mapId] }, () => port.postMessage({ type: 'connected' })),
 );
 socket.once('connect_error', (err) => port.postMessage({ type: 'error', message: err.message }));
-socket.on('device_update', (u) => {
+socket.on('device_update', (...us) => {
   if (!recording) return;
   const arrived = Date.now();
+  for (const u of us) heard(u, arrived);
+});
+
+/** True when the update brings a position on the watched map that the device did not have. */
+function isNewPosition(u) {
+  if (!u.position || u.mapId !== mapId) return false;
+  const at = u.triangulationInfo?.lastCalculated ?? u.timestamp;
+  if (calculated.get(u.mac) === at) return false;
+  calculated.set(u.mac, at);
+  return true;
+}
+
+/** One update: its latency, and its device among those positioned this second. */
+function heard(u, arrived) {
   updates++;
   const lastSeen = Date.parse(u.lastSeen);
   const latency = arrived - lastSeen;
   values.push(latency);
-  if (u.position && u.mapId === mapId) {
+  if (isNewPosition(u)) {
     positioned.push(latency);
     positionedAt.push(lastSeen);
     const s = Math.floor((arrived - startedAt) / 1000);
     (seconds[s] ??= new Set()).add(u.mac);
   }
-});
+}
 
 port.on('message', (m) => {
   if (m.type === 'start') {

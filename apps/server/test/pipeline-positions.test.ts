@@ -100,6 +100,7 @@ it('locates a device soon after its reports, off the caller’s path, and record
   // Located again (a new fix handed over), but no second trail point within the trail's gap.
   expect(handed).toEqual([[DEV1], [DEV1]]);
   expect(points).toHaveLength(1);
+  expect(positions.stats()).toMatchObject({ locates: 2, fixes: 2 });
 });
 
 it('places a device heard on two maps on both, each with its own gateways', async () => {

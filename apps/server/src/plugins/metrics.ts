@@ -148,6 +148,15 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
       },
     });
     new Counter({
+      name: 'rtls_positions_fixes_total',
+      help: 'New fixes of those locates (the rest kept the last position: their fixes were too weak)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(positions().fixes);
+      },
+    });
+    new Counter({
       name: 'rtls_positions_deferred_total',
       help: 'Locating slices put off because the CPU budget of the second was spent',
       registers: [registry],

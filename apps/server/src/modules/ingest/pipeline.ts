@@ -46,6 +46,11 @@ export interface PipelineDeps {
   maxDelayMs?: number;
   /** Batches stored at once (PostgreSQL pipelines them; PGlite runs one at a time anyway). */
   maxConcurrent?: number;
+  /**
+   * Most reports stored but not yet published. Past it, stores wait for publishing to catch up
+   * (and callers for their answer), so a burst faster than publishing cannot grow memory.
+   */
+  maxUnpublished?: number;
   onError?: (err: unknown) => void;
   /** Least time between two updates of a device for reports alone (ms); see live-throttle.ts. */
   updateIntervalMs?: number;
@@ -81,6 +86,7 @@ export function createPipeline(deps: PipelineDeps) {
     maxBatch = 5000,
     maxDelayMs = 5,
     maxConcurrent = sql.kind === 'postgres' ? 3 : 1,
+    maxUnpublished = 4 * INGEST_MAX_BATCH,
     onError,
     onPublished,
     updateIntervalMs,
@@ -107,6 +113,8 @@ export function createPipeline(deps: PipelineDeps) {
   let active = 0;
   const inflight = new Set<Promise<void>>();
   let publishing: Promise<void> = Promise.resolve();
+  /** Reports stored whose publishing has not finished. */
+  let unpublished = 0;
   let closed = false;
   const sweeper = setInterval(() => {
     cache.sweep();
@@ -225,7 +233,9 @@ export function createPipeline(deps: PipelineDeps) {
       p.resolve(fresh.slice(from, from + p.items.length));
       from += p.items.length;
     }
-    // Publishing does not hold up the next store; publishes stay in order among themselves.
+    // Publishing does not hold up the next store (up to maxUnpublished); publishes stay in order
+    // among themselves.
+    unpublished += items.length;
     publishing = publishing.then(async () => {
       try {
         await publishFresh(items, fresh);
@@ -233,6 +243,8 @@ export function createPipeline(deps: PipelineDeps) {
         for (const p of batch) onPublished?.(now - p.at, p.items.length);
       } catch (err) {
         onError?.(err); // stored already; a live update missed is re-fetched by clients
+      } finally {
+        unpublished -= items.length;
       }
     });
   }
@@ -241,7 +253,7 @@ export function createPipeline(deps: PipelineDeps) {
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
-    while (queue.length > 0 && active < maxConcurrent) {
+    while (queue.length > 0 && active < maxConcurrent && unpublished < maxUnpublished) {
       const batch = take();
       active++;
       const done = storeOne(batch).finally(() => {
@@ -251,7 +263,11 @@ export function createPipeline(deps: PipelineDeps) {
       });
       inflight.add(done);
     }
-    return Promise.all(inflight).then(() => (queue.length > 0 ? flush() : publishing));
+    return Promise.all(inflight).then(() => {
+      if (queue.length === 0) return publishing;
+      // Stores held back by the publishing backlog start once what is queued to publish is out.
+      return unpublished >= maxUnpublished ? publishing.then(flush) : flush();
+    });
   }
 
   return {

@@ -70,6 +70,8 @@ export interface LocatingStats {
   deferred: number;
   /** Locates run. */
   locates: number;
+  /** New fixes those locates gave (a locate whose fixes were all too weak keeps the last). */
+  fixes: number;
 }
 
 export interface CoreOptions {
@@ -163,6 +165,7 @@ export function createLocatingCore({
   const changed = new Map<string, LocatedChange>();
   /** When each gateway heard by the others last taught its map (report time, ms). */
   const taught = new Map<string, number>();
+  let fixes = 0;
   const scheduler = createScheduler({
     run: locate,
     afterSlice: handOver,
@@ -213,6 +216,7 @@ export function createLocatingCore({
       // a good fix of its own, as the locator itself would.
       if (!fix && fresh && prev && map.settings.enabled) next.set(mapId, prev);
       if (!fix) continue;
+      if (fix !== before) fixes++;
       next.set(mapId, prev && fix === before ? prev : { mapId, ...fix });
       if (
         fix !== before &&
@@ -320,7 +324,7 @@ export function createLocatingCore({
     settle: () => scheduler.settle(),
 
     /** Devices held, locates waiting, and slices put off because the budget was spent. */
-    stats: (): LocatingStats => ({ devices: states.size, ...scheduler.stats() }),
+    stats: (): LocatingStats => ({ devices: states.size, fixes, ...scheduler.stats() }),
 
     close: () => scheduler.close(),
   };

@@ -82,7 +82,7 @@ export function workerCore({
       const slot: Slot = {
         worker,
         sent: new Map(),
-        stats: { devices: 0, queued: 0, deferred: 0, locates: 0 },
+        stats: { devices: 0, queued: 0, deferred: 0, locates: 0, fixes: 0 },
         settles: new Map(),
       };
       worker.on('message', (m: FromWorker) => {
@@ -174,8 +174,9 @@ export function workerCore({
             queued: a.queued + s.stats.queued,
             deferred: a.deferred + s.stats.deferred,
             locates: a.locates + s.stats.locates,
+            fixes: a.fixes + s.stats.fixes,
           }),
-          { devices: 0, queued: 0, deferred: 0, locates: 0 },
+          { devices: 0, queued: 0, deferred: 0, locates: 0, fixes: 0 },
         ),
       async close() {
         closing = true;

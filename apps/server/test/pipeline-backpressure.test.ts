@@ -1,0 +1,60 @@
+/** A burst faster than publishing: stores wait for publishing to catch up, nothing is lost. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPipeline } from '../src/modules/ingest/pipeline.ts';
+import { openTestDatabase, type TestDatabase } from './helpers.ts';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await openTestDatabase('pglite');
+  await db.sql.query(
+    `insert into users (id, email, slug, password_hash) values ('u1', 'bp@example.com', 'bp', 'x')`,
+  );
+});
+afterAll(() => db.close());
+
+const report = (i: number) => ({
+  gateway: 'AC:23:3F:00:00:01',
+  device: `C3:00:00:00:00:${String(i).padStart(2, '0')}`,
+  rssi: -60,
+  timestamp: Date.now(),
+});
+const stored = async () =>
+  (await db.sql.query<{ n: number }>('select count(*)::int as n from signal_history'))[0]!.n;
+
+it('holds stores back while the reports stored before are not yet published', async () => {
+  let release = () => undefined as void;
+  const held = new Promise<void>((r) => (release = r));
+  const handedOff: number[] = [];
+  const pipeline = createPipeline({
+    sql: db.sql,
+    publish: () => undefined,
+    maxUnpublished: 2,
+    maxDelayMs: 1,
+    handOff: async (_owner, reports) => {
+      handedOff.push(reports.length);
+      await held;
+    },
+  });
+  try {
+    const first = await pipeline.submit('u1', [report(1), report(2)]);
+    expect(first.accepted).toBe(2);
+    // Publishing the first two has not finished: the next caller waits, its reports unstored.
+    let secondDone = false;
+    const second = pipeline.submit('u1', [report(3)]).then((r) => {
+      secondDone = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(secondDone).toBe(false);
+    expect(await stored()).toBe(2);
+    release();
+    expect((await second).accepted).toBe(1);
+    expect(await stored()).toBe(3);
+    await pipeline.close();
+    expect(handedOff).toEqual([2, 1]);
+  } finally {
+    release();
+    await pipeline.close().catch(() => undefined);
+  }
+});
