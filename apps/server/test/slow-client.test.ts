@@ -158,3 +158,18 @@ it('keeps a pending update per device and map: another map’s or an unpositione
   expect(boxes.pendingFor('busy')).toBe(3);
   expect(boxes.stats()).toMatchObject({ pending: 3, coalesced: 1 });
 });
+
+it('forgets the unpositioned updates held for a socket whose watched maps changed', () => {
+  const boxes = createOutboxes({ maxPending: 10 });
+  const s = busySocket();
+  boxes.attach(s);
+  const at = (mac: number, mapId: string | null): DeviceUpdate => ({
+    ...update(mac, 1),
+    mapId,
+    position: mapId ? { x: 1, y: 1 } : null,
+  });
+  boxes.send(s, [at(1, 'm1'), at(2, null), at(3, null)]);
+  boxes.dropUnplaced('busy');
+  expect(boxes.pendingFor('busy')).toBe(1);
+  expect(boxes.stats().pending).toBe(1);
+});

@@ -7,7 +7,7 @@ import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useLiveStore } from '../features/live/live-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
-import { makeUpdate } from '../test/fixtures.ts';
+import { makeDevice, makeUpdate } from '../test/fixtures.ts';
 import { useLiveChannel } from './useLiveChannel.ts';
 
 const live = vi.hoisted(() => ({
@@ -74,6 +74,30 @@ describe('useLiveChannel', () => {
       ['A', 'm1', -60],
       ['B', 'm1', -70],
     ]);
+  });
+
+  it("merges the updates received before the server's watch answer under the previous answer", () => {
+    const pos = { x: 1, y: 1 };
+    const placed = { position: pos, triangulationInfo: null, receivedAt: 0 };
+    useDevicesStore.setState({
+      entities: { A: makeDevice({ mac: 'A' }) },
+      watched: ['m1'],
+      positions: { m1: { A: placed } },
+    });
+    renderHook(() => useLiveChannel());
+    act(() => live.opts!.onState('connected'));
+    // Sent before the server took the watch in: "on none of the maps you watch" (none yet).
+    live.opts!.onUpdate(makeUpdate({ mac: 'A', mapId: null }));
+    act(() => live.opts!.onWatching!({ watching: ['m1'], refused: [] }));
+    expect(useDevicesStore.getState().confirmed).toEqual(['m1']);
+    expect(useDevicesStore.getState().positions.m1).toHaveProperty('A');
+    // Now the same update means the device left the map.
+    live.opts!.onUpdate(makeUpdate({ mac: 'A', mapId: null }));
+    act(() => vi.advanceTimersByTime(250));
+    expect(useDevicesStore.getState().positions.m1).not.toHaveProperty('A');
+    // Down, the connection watches nothing.
+    act(() => live.opts!.onState('reconnecting'));
+    expect(useDevicesStore.getState().confirmed).toEqual([]);
   });
 
   it('tells the connection which maps to watch, and again when they change', () => {

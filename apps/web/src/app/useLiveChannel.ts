@@ -61,13 +61,16 @@ function createZoneEvents() {
 /** Merges updates in bursts; a device's update per map is kept (one device may be on two maps). */
 function createUpdateBuffer() {
   let buffer = new Map<string, DeviceUpdate>();
-  const timer = setInterval(() => {
+  const flush = () => {
     if (buffer.size === 0) return;
     const updates = [...buffer.values()];
     buffer = new Map();
     useDevicesStore.getState().applyUpdates(updates);
-  }, MERGE_INTERVAL_MS);
+  };
+  const timer = setInterval(flush, MERGE_INTERVAL_MS);
   return {
+    /** Merge what arrived so far now (before the watched maps the updates refer to change). */
+    flush,
     add(u: DeviceUpdate) {
       // Re-inserted, so the batch keeps the order in which each key last arrived.
       const key = `${u.mac}|${u.mapId ?? ''}`;
@@ -83,9 +86,19 @@ export function useLiveChannel() {
     const buffer = createUpdateBuffer();
     const zoneEvents = createZoneEvents();
     let pingSentAt = 0;
+    const confirmWatching = (mapIds: string[]) => {
+      buffer.flush();
+      useDevicesStore.getState().confirmWatching(mapIds);
+    };
     const live = createLiveConnection({
       getToken,
-      onState: (state, error) => useLiveStore.setState({ state, error: error ?? null }),
+      onState: (state, error) => {
+        // Down, the connection watches nothing: updates merged later refer to no map.
+        if (state !== 'connected') confirmWatching([]);
+        useLiveStore.setState({ state, error: error ?? null });
+      },
+      // Updates that came before the answer were addressed under the previous set: merge first.
+      onWatching: (ack) => confirmWatching(ack.watching),
       onUpdate: buffer.add,
       onZoneEvent: zoneEvents.handlers,
       onReconnected: refetchLists,

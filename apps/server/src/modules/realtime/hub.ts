@@ -143,6 +143,9 @@ export function createHub(
       const ids = io.of('/').adapter.rooms.get(mapRoom(mapId));
       return [...(ids ?? [])].flatMap((id) => sockets.get(id) ?? []);
     },
+    // Updates without a map say "on none of the maps you watch": those held for a slow socket
+    // were addressed under its previous set and must not arrive after the answer.
+    beforeAck: (socket) => outboxes.dropUnplaced(socket.id),
   });
   const recheckLocal = watching.recheck;
   io.on('recheck_map', (mapId) => void recheckLocal(mapId));

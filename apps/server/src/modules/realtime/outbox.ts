@@ -123,6 +123,17 @@ export function createOutboxes({ maxPending }: { maxPending: number }) {
       }
     },
 
+    /** Forget the updates without a map waiting for one socket (its watched maps changed). */
+    dropUnplaced(socketId: string) {
+      const box = boxes.get(socketId);
+      if (!box) return;
+      for (const [key, u] of box)
+        if (!u.mapId) {
+          box.delete(key);
+          pending--;
+        }
+    },
+
     /** Updates waiting for one socket (tests and diagnostics). */
     pendingFor: (socketId: string) => boxes.get(socketId)?.size ?? 0,
 

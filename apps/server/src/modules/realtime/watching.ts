@@ -36,10 +36,16 @@ const MAX_WATCHES_IN_FLIGHT = 4;
 export function createWatching<S extends WatchingSocket>({
   readableMaps,
   watchersOf,
+  beforeAck = () => undefined,
 }: {
   readableMaps: (userId: string, mapIds: string[]) => Promise<Set<string>>;
   /** This instance's sockets watching a map. */
   watchersOf: (mapId: string) => S[];
+  /**
+   * A socket's watched maps have just changed and the answer is about to go out: whatever the
+   * socket still holds that was addressed under the old set is dealt with here.
+   */
+  beforeAck?: (socket: S) => void;
 }) {
   /** Watch the readable maps of those asked for (replacing the previous set); refuse the rest. */
   async function watch(socket: S, request: unknown, ack: unknown) {
@@ -67,11 +73,13 @@ export function createWatching<S extends WatchingSocket>({
     }
     const watching = asked.filter((id) => readable.has(id));
     const refused = asked.filter((id) => !readable.has(id));
-    if (turn === socket.data.watchRequests && socket.connected) {
-      for (const id of before) if (!readable.has(id)) void socket.leave(mapRoom(id));
-      void socket.join(watching.map(mapRoom));
-      socket.data.watching = new Set(watching);
-    }
+    // A newer request overtook this one: the answer says what the socket really watches.
+    if (turn !== socket.data.watchRequests || !socket.connected)
+      return reply({ watching: [...socket.data.watching], refused });
+    for (const id of before) if (!readable.has(id)) void socket.leave(mapRoom(id));
+    void socket.join(watching.map(mapRoom));
+    socket.data.watching = new Set(watching);
+    beforeAck(socket);
     reply({ watching, refused });
   }
 

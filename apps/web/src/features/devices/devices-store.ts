@@ -51,6 +51,8 @@ interface DevicesState extends LiveSlice {
   applyUpdates: (updates: DeviceUpdate[]) => void;
   /** Follow these maps' positions (the map on screen); fetches the ones newly watched. */
   watch: (mapIds: string[]) => void;
+  /** The maps the server says the live connection watches (its answer; none while down). */
+  confirmWatching: (mapIds: string[]) => void;
   /**
    * GET /maps/{id}/devices for every watched map: the server's answer replaces each map's
    * positions. Rejects when a call fails (the server is unreachable or refused the map).
@@ -64,6 +66,7 @@ const initial = {
   visitors: {},
   positions: {},
   watched: [],
+  confirmed: [],
   configured: {},
   monitored: [],
   monitoredLoaded: false,
@@ -202,6 +205,11 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
       void Promise.all(added.map(refreshMap)).catch((err: unknown) =>
         console.error('Failed to load map devices', err),
       );
+  },
+  confirmWatching(mapIds) {
+    const before = get().confirmed;
+    if (mapIds.length === before.length && mapIds.every((id) => before.includes(id))) return;
+    set({ confirmed: [...mapIds] });
   },
   async refreshPositions() {
     await Promise.all(get().watched.map(refreshMap));

@@ -21,6 +21,7 @@ function slice(over: Partial<LiveSlice> = {}): LiveSlice {
     visitors: {},
     positions: { A: {}, B: {} },
     watched: ['A', 'B'],
+    confirmed: ['A', 'B'],
     ...over,
   };
 }
@@ -74,6 +75,22 @@ describe('live updates, per map', () => {
     expect(drawn(s, 'A')).toEqual([]);
     expect(drawn(s, 'B')).toEqual([]);
     expect(s.entities[OWN]).toMatchObject({ rssi: -71, lastSeen });
+  });
+
+  it('an update without a map leaves on the maps the server has not confirmed watching yet', () => {
+    // The page watches A and B and has their positions over REST; the server has taken in A only.
+    const before = slice({
+      confirmed: ['A'],
+      positions: { A: { [OWN]: at(1, 1) }, B: { [OWN]: at(2, 2) } },
+    });
+    const s = apply(before, mergeUpdates(before, [makeUpdate({ mac: OWN, mapId: null })], T0));
+    expect(drawn(s, 'A')).toEqual([]);
+    expect(drawn(s, 'B')).toEqual([[OWN, 2, 2]]);
+    // While the connection is down it watches nothing: such an update removes nothing.
+    const down = { ...before, confirmed: [] };
+    expect(mergeUpdates(down, [makeUpdate({ mac: OWN, mapId: null })], T0)).not.toHaveProperty(
+      'positions',
+    );
   });
 
   it('ignores positions on maps it does not watch', () => {

@@ -32,6 +32,12 @@ export interface LiveSlice {
   positions: MapPositions;
   /** The maps whose positions the console follows (the map on screen). */
   watched: string[];
+  /**
+   * The maps the server last confirmed its live connection watches (none while it is down). An
+   * update without a map means "on none of the maps this connection watches", so it removes a
+   * device from these only: one sent before the server took a watch in must not empty its map.
+   */
+  confirmed: string[];
 }
 
 /** Entity name of spec §4: the custom display name, else the name, else the MAC. */
@@ -98,7 +104,7 @@ function positionsWriter(base: MapPositions) {
 /**
  * Merge a batch of live updates: live fields into known devices; the position onto the map the
  * update names (only a watched one). An update without a map says the device is located on none of
- * the watched maps, so it leaves all of them. Unknown devices are created only when located on a
+ * the maps the server confirmed watching, so it leaves those. Unknown devices are created only when located on a
  * watched map (another account's device there). Returns null when nothing changed.
  */
 export function mergeUpdates(
@@ -107,6 +113,7 @@ export function mergeUpdates(
   now: number,
 ): Partial<LiveSlice> | null {
   const watched = new Set(s.watched);
+  const confirmed = s.watched.filter((id) => s.confirmed.includes(id));
   let entities: Record<string, LiveDevice> | null = null;
   let visitors: Record<string, LiveDevice> | null = null;
   const positions = positionsWriter(s.positions);
@@ -124,7 +131,7 @@ export function mergeUpdates(
       visitors[u.mac] = visitor ? mergeLive(visitor, u, now) : visitorFrom(u, now);
     }
     if (mapId === null) {
-      for (const id of s.watched) positions.remove(id, u.mac);
+      for (const id of confirmed) positions.remove(id, u.mac);
     } else if (watched.has(mapId)) {
       if (point)
         positions.set(mapId, u.mac, {
