@@ -78,6 +78,7 @@ describe('live map', () => {
       await expect.poll(() => map.page.getByTestId('device-rssi').count()).toBe(0);
       expect(await map.page.locator('[data-confidence]').count()).toBe(0);
     }
+    await map.setOption('showDeviceAsNameBox', false);
   });
 
   it('keeps every live tag in view with Auto zoom', async () => {
@@ -103,6 +104,9 @@ describe('live map', () => {
     await map.setOption('showLastSeen', true);
     for (const nameBox of [false, true]) {
       await map.setOption('showDeviceAsNameBox', nameBox);
+      // The map is redrawn in the next frame: no label of the other style is left.
+      const other = nameBox ? '.device-label' : '.device-namebox';
+      await expect.poll(() => map.page.locator(other).count()).toBe(0);
       await expect.poll(() => map.page.getByTestId('device-rssi').count()).toBe(DEMO_TAGS);
       for (let i = 0; i < 12; i++) {
         const frame = await map.frame();

@@ -15,34 +15,18 @@ import {
   type MarkerLook,
 } from './marker-html.ts';
 
-type GlidingMarker = L.Marker & { _glide?: boolean };
-const base = L.Marker.prototype as unknown as {
-  _setPos: (p: L.Point) => void;
-  setLatLng: (latlng: L.LatLngExpression) => L.Marker;
-};
+const base = L.Marker.prototype as unknown as { _setPos: (p: L.Point) => void };
 
 /**
  * A marker placed with a 2D translate. Leaflet's translate3d makes every marker its own compositor
  * layer, and a couple of thousand layers cost far more per frame than painting flat elements.
- * It glides (CSS class .glide) only when its device moved: Leaflet places markers again on every
- * new view too, and those moves are drawn at once, or a re-fitted plan (full screen, a resize)
- * would show its tags sliding in from where they were on screen.
+ * Gliding is the renderer's: it draws a moving marker at its glide's spot in every frame.
  */
 const FlatMarker = L.Marker.extend({
-  _setPos(this: GlidingMarker, pos: L.Point) {
+  _setPos(this: L.Marker, pos: L.Point) {
     base._setPos.call(this, pos);
     const el = this.getElement();
-    if (!el) return;
-    el.classList.toggle('glide', this._glide === true);
-    el.style.transform = `translate(${pos.x}px, ${pos.y}px)`;
-  },
-  setLatLng(this: GlidingMarker, latlng: L.LatLngExpression) {
-    this._glide = true;
-    try {
-      return base.setLatLng.call(this, latlng);
-    } finally {
-      this._glide = false;
-    }
+    if (el) el.style.transform = `translate(${pos.x}px, ${pos.y}px)`;
   },
 }) as unknown as new (latlng: L.LatLngExpression, options?: L.MarkerOptions) => L.Marker;
 

@@ -1,11 +1,12 @@
 /**
- * Where DOM markers are on screen while they glide (the CSS transition of .device-icon: linear,
- * GLIDE_MS) from their last spot to a new one, so labels can be placed around the markers as
- * drawn in this frame, not only where they are heading.
+ * Where DOM markers are drawn while they glide (linearly, over GLIDE_MS) from their last spot to a
+ * new one, in plan coordinates. The renderer draws each moving marker at its glide's spot in every
+ * frame and places the labels around the same spots, so the labels are laid out around the markers
+ * exactly as drawn, whatever the frame rate.
  */
 import type { Point } from '@rtls/contract';
 
-/** The markers' glide: the CSS `transition: transform 0.9s linear` of .device-icon. */
+/** How long a marker takes to glide to a new position (about one live round). */
 export const GLIDE_MS = 900;
 
 interface Glide {
@@ -34,7 +35,7 @@ export function createGlideTracker() {
       }
       return at(g, now);
     },
-    /** Every marker is on its target now (a new view places markers at once, see dom-markers). */
+    /** Every marker is on its target now (a new zoom or view places markers at once). */
     settle() {
       for (const g of glides.values()) g.from = g.to;
     },
@@ -45,7 +46,7 @@ export function createGlideTracker() {
       return false;
     },
     /** Forget devices not seen in this pass. */
-    keep(ids: ReadonlySet<string>) {
+    keep(ids: { has(id: string): boolean }) {
       for (const id of glides.keys()) if (!ids.has(id)) glides.delete(id);
     },
   };

@@ -20,7 +20,6 @@ import { CanvasMarkerLayer, type MarkerSpec } from './CanvasMarkerLayer.ts';
 import { createDomMarkers } from './dom-markers.ts';
 import { createGlideTracker } from './glide.ts';
 import {
-  LAYOUT_EVERY_PASS_UP_TO,
   MAX_PLACED_LABELS,
   createLabelScheduler,
   withRing,
@@ -39,9 +38,9 @@ import {
 } from './marker-label.ts';
 
 /**
- * Above this many markers, markers jump instead of gliding: every gliding marker is a transition
- * (and its label is placed again) on every frame. With 200 tags in headless Chromium on 2 cores,
- * gliding took frames to a p95 of ~470 ms and jumping to ~33 ms.
+ * Above this many markers, markers jump instead of gliding: every gliding marker is moved (and its
+ * label placed again) in every frame. With 200 gliding tags in headless Chromium on 2 cores,
+ * frames reached a p95 of ~470 ms, jumping ~33 ms.
  */
 const GLIDE_LIMIT = 100;
 /** Labels are placed for devices up to this share of the view's size beyond its edges. */
@@ -105,13 +104,15 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
   });
   const labels = createLabelScheduler();
   const glide = createGlideTracker();
-  // Leaflet places DOM markers again on a new zoom or view reset, without gliding.
+  // A new zoom or view puts the markers on their spots at once.
   const settle = () => glide.settle();
-  map.on('zoom viewreset', settle);
+  map.on('zoomanim zoom viewreset', settle);
   let canvasMode = false;
+  /** Whether DOM markers glide (few of them); above GLIDE_LIMIT they jump. */
+  let gliding = false;
 
   const chooseMode = (count: number) => {
-    map.getContainer().classList.toggle('many-devices', count > GLIDE_LIMIT);
+    gliding = count <= GLIDE_LIMIT;
     const next = drawOnCanvas(count, canvasMode);
     if (next === canvasMode) return;
     canvasMode = next;
@@ -129,7 +130,7 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
   let controls: LabelBox[] = [];
 
   /** Labels of the devices in view (selected first, at most MAX_PLACED_LABELS) and their spots. */
-  const placeLabels = (pass: MarkerPass) => {
+  const placeLabels = (pass: MarkerPass, drawnAt: ReadonlyMap<string, Point>) => {
     const { showDeviceAsNameBox: nameBox } = pass.options;
     const texts = new Map<string, Labelled>();
     if (pass.full) {
@@ -159,13 +160,12 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
     const mx = size.x * VIEW_MARGIN;
     const my = size.y * VIEW_MARGIN;
     const screen: ScreenDevice[] = [];
-    // Few labels, DOM markers: placed around where the gliding markers are in this frame.
-    const gliding = !canvasMode && !map.getContainer().classList.contains('many-devices');
     const seen = new Set<string>();
     const add = (d: PlacedDevice) => {
       seen.add(d.mac);
-      const c = map.latLngToContainerPoint(
-        toLatLng(glide.current(d.mac, d.position, performance.now(), gliding)),
+      // Around the marker as drawn in this frame: Leaflet puts it on a whole layer pixel.
+      const c = map.layerPointToContainerPoint(
+        map.latLngToLayerPoint(toLatLng(drawnAt.get(d.mac) ?? d.position)).round(),
       );
       if (c.x < -mx || c.y < -my || c.x > size.x + mx || c.y > size.y + my) return;
       const selected = d.mac === pass.selected;
@@ -180,7 +180,6 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
     if (selected) add(selected);
     for (const d of pass.devices) if (d !== selected) add(d);
     lastLabelCount = texts.size;
-    glide.keep(seen);
     for (const cache of [measured, rings])
       for (const mac of cache.keys()) if (!seen.has(mac)) cache.delete(mac);
     const gateways = pass.gateways.map((g) => map.latLngToContainerPoint(toLatLng(g)));
@@ -212,24 +211,28 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
     get canvasMode() {
       return canvasMode;
     },
-    /** Labels follow gliding markers: another pass is wanted in the next frame. */
+    /** Markers are gliding: another pass is wanted in the next frame. */
     get gliding() {
-      return (
-        !canvasMode &&
-        lastLabelCount > 0 &&
-        lastLabelCount <= LAYOUT_EVERY_PASS_UP_TO &&
-        glide.moving(performance.now())
-      );
+      return !canvasMode && gliding && glide.moving(performance.now());
     },
     draw(pass: MarkerPass) {
+      // Leaflet's zoom animation moves the markers; the pass after it ('zoomend') draws them all.
+      if ((map as unknown as { _animatingZoom?: boolean })._animatingZoom) return;
       chooseMode(pass.devices.length);
-      const { texts, spots } = placeLabels(pass);
+      // Where each marker is drawn in this frame: on its spot, or on its way there.
+      const t = performance.now();
+      const glides = !canvasMode && gliding;
+      const drawnAt = new Map<string, Point>();
+      for (const d of pass.devices) drawnAt.set(d.mac, glide.current(d.mac, d.position, t, glides));
+      glide.keep(drawnAt);
+      const { texts, spots } = placeLabels(pass, drawnAt);
       const specs: MarkerSpec[] = [];
       dom.begin();
       for (const d of pass.devices) {
         const look = lookOf(d, pass, texts.get(d.mac), spots.get(d.mac));
-        const lat = d.position.y;
-        const lng = d.position.x;
+        const at = drawnAt.get(d.mac)!;
+        const lat = at.y;
+        const lng = at.x;
         if (!canvasMode || look.selected) {
           dom.draw(d, look, lat, lng);
           continue;
@@ -251,7 +254,7 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
       if (canvasMode) canvas.setMarkers(specs);
     },
     dispose() {
-      map.off('zoom viewreset', settle);
+      map.off('zoomanim zoom viewreset', settle);
       dom.dispose();
       canvas.dispose();
     },
