@@ -130,8 +130,9 @@ describeEachDb("a device's own level at 1 m", (t) => {
     const unstated = await errorOf(silent);
     expect(stated).toBeLessThan(0.5);
     expect(viaHttp).toBeLessThan(0.5);
-    // Without its level the tag's distances all read long: placed over a metre further off.
-    expect(unstated).toBeGreaterThan(stated + 1);
+    // Without its level the tag's distances all read long: placed well further off. How much
+    // depends on what the map's site model has learnt from the other tags by then (1.1-1.7 m).
+    expect(unstated).toBeGreaterThan(stated + 0.75);
   });
 
   it('keeps a report whose stated level is nonsense', async () => {
