@@ -46,3 +46,24 @@ it('reads an invalidated owner afresh on its next use', async () => {
   await cache.prepare(['a'], () => undefined);
   expect(cache.get('a')).toBe('v2');
 });
+
+it('loads once for a burst of changes made while a load was reading', async () => {
+  const { load, pending } = deferredLoads();
+  const cache = createOwnerCache(load);
+  const first = cache.reload('a');
+  const waits = [];
+  // Many changes in a row (as when thousands of devices are added one by one).
+  for (let i = 0; i < 100; i++) {
+    cache.invalidate('a');
+    waits.push(cache.reload('a'));
+  }
+  await ticks();
+  pending[0]!('stale');
+  await first;
+  await ticks();
+  // Only the newest change's load runs: the others found a newer change and skipped theirs.
+  expect(pending).toHaveLength(2);
+  pending[1]!('fresh');
+  await Promise.all(waits);
+  expect(cache.get('a')).toBe('fresh');
+});

@@ -15,14 +15,16 @@ export function createOwnerCache<T>(load: (ownerId: string) => Promise<T>, refre
     const generation = generations.get(ownerId) ?? 0;
     const current = loading.get(ownerId);
     if (current?.generation === generation) return current.done;
-    // A load of an older generation may still run: this one starts after it.
-    const after = current ? current.done.catch(() => undefined) : Promise.resolve();
-    const done: Promise<void> = after
-      .then(() => load(ownerId))
-      .then((value) => {
-        if ((generations.get(ownerId) ?? 0) !== generation) return;
+    // A load of an older generation may still run: this one starts after it, unless yet another
+    // change came meanwhile (a burst of changes, as when many devices are added, loads once).
+    const stale = () => (generations.get(ownerId) ?? 0) !== generation;
+    const start = () => (stale() ? null : load(ownerId).then((value) => ({ value })));
+    const loaded = current ? current.done.catch(() => undefined).then(start) : start();
+    const done: Promise<void> = Promise.resolve(loaded)
+      .then((got) => {
+        if (!got || stale()) return;
         const now = Date.now();
-        entries.set(ownerId, { value, loadedAt: now, usedAt: now });
+        entries.set(ownerId, { value: got.value, loadedAt: now, usedAt: now });
       })
       .finally(() => {
         if (loading.get(ownerId)?.done === done) loading.delete(ownerId);
