@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { lockDataDir, type LockRole } from '../lib/data-dir-lock.ts';
 import { unavailable } from '../lib/errors.ts';
-import { startPgliteThread } from './pglite-thread.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -36,37 +35,18 @@ export async function openDatabase(
 }
 
 async function openPglite(dataDir: string, role: LockRole): Promise<Sql> {
+  const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? null : lockDataDir(dataDir, role);
-  // On disk (the product's database) PGlite gets a thread of its own; in memory (tests, one-off
-  // tools) it runs on this one.
-  const open = inMemory ? pgliteHere(undefined) : pgliteInThread(path.join(dataDir, 'pg'));
-  const sql = await open.catch((err: unknown) => {
-    lock?.release();
-    throw err;
-  });
-  return {
-    ...sql,
-    async close() {
-      await sql.close();
+  const db = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pg')).catch(
+    (err: unknown) => {
       lock?.release();
+      throw err;
     },
-  };
-}
-
-/** The parts of the Sql interface that differ between PGlite here and PGlite in a thread. */
-const pgliteCommon = {
-  kind: 'pglite' as const,
-  withAdvisoryLock: <T>(_lockId: number, fn: () => Promise<T>) => fn(),
-  poolStats: () => null,
-};
-
-async function pgliteHere(dir: string | undefined): Promise<Sql> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(dir);
+  );
   type Queryable = Pick<typeof db, 'query' | 'exec'>;
   const wrap = (q: Queryable, inTx: boolean): Sql => ({
-    ...pgliteCommon,
+    kind: 'pglite',
     async query<R>(text: string, params: readonly unknown[] = []) {
       const res = await q.query<R>(text, params as unknown[]);
       return res.rows;
@@ -78,34 +58,14 @@ async function pgliteHere(dir: string | undefined): Promise<Sql> {
     async exec(text: string) {
       await q.exec(text);
     },
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      lock?.release();
+    },
+    withAdvisoryLock: (_lockId, fn) => fn(),
+    poolStats: () => null,
   });
   return wrap(db, false);
-}
-
-async function pgliteInThread(dir: string): Promise<Sql> {
-  const db = await startPgliteThread(dir);
-  /** `tx` 0: outside a transaction. */
-  const wrap = (tx: number): Sql => ({
-    ...pgliteCommon,
-    query: <R>(text: string, params: readonly unknown[] = []) => db.query<R>(text, params, tx),
-    async transaction<T>(fn: (tx: Sql) => Promise<T>) {
-      if (tx) return fn(wrap(tx));
-      const id = await db.begin();
-      let out: T;
-      try {
-        out = await fn(wrap(id));
-      } catch (err) {
-        await db.end(id, false).catch(() => undefined);
-        throw err;
-      }
-      await db.end(id, true);
-      return out;
-    },
-    exec: (text: string) => db.exec(text, tx),
-    close: () => db.close(),
-  });
-  return wrap(0);
 }
 
 /** SQLSTATE classes that mean the database cannot serve now, not that the query was wrong. */

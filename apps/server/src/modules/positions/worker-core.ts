@@ -72,7 +72,7 @@ export function workerCore({
     };
 
     function spawn(): Slot {
-      const worker = new Worker(new URL('../../lib/worker-boot.mjs', import.meta.url), {
+      const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
         workerData: {
           entry: new URL('./locator-worker.ts', import.meta.url).href,
           budgetMsPerS,
