@@ -22,10 +22,13 @@ export function createGlideTracker() {
     return { x: g.from.x + (g.to.x - g.from.x) * k, y: g.from.y + (g.to.y - g.from.y) * k };
   };
   return {
-    /** The device's drawn spot now, given its target (a new target starts a glide from here). */
-    current(id: string, target: Point, now: number, gliding: boolean): Point {
+    /**
+     * The device's drawn spot now, given its target: a new target starts a glide from here; a
+     * device met for the first time is drawn on its target.
+     */
+    current(id: string, target: Point, now: number): Point {
       const g = glides.get(id);
-      if (!g || !gliding) {
+      if (!g) {
         glides.set(id, { from: target, to: target, start: now });
         return target;
       }

@@ -219,18 +219,19 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
       // Leaflet's zoom animation moves the markers; the pass after it ('zoomend') draws them all.
       if ((map as unknown as { _animatingZoom?: boolean })._animatingZoom) return;
       chooseMode(pass.devices.length);
-      // Where each marker is drawn in this frame: on its spot, or on its way there.
+      // Where each gliding marker is drawn in this frame (on its way to its spot); the others are
+      // drawn on their spots, and the glides are forgotten while markers jump.
       const t = performance.now();
-      const glides = !canvasMode && gliding;
       const drawnAt = new Map<string, Point>();
-      for (const d of pass.devices) drawnAt.set(d.mac, glide.current(d.mac, d.position, t, glides));
+      if (!canvasMode && gliding)
+        for (const d of pass.devices) drawnAt.set(d.mac, glide.current(d.mac, d.position, t));
       glide.keep(drawnAt);
       const { texts, spots } = placeLabels(pass, drawnAt);
       const specs: MarkerSpec[] = [];
       dom.begin();
       for (const d of pass.devices) {
         const look = lookOf(d, pass, texts.get(d.mac), spots.get(d.mac));
-        const at = drawnAt.get(d.mac)!;
+        const at = drawnAt.get(d.mac) ?? d.position;
         const lat = at.y;
         const lng = at.x;
         if (!canvasMode || look.selected) {
