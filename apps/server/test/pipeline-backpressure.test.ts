@@ -1,4 +1,4 @@
-/** A burst faster than publishing: stores wait for publishing to catch up, nothing is lost. */
+/** A burst faster than publishing: new reports wait for publishing to catch up, nothing is lost. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPipeline } from '../src/modules/ingest/pipeline.ts';
 import { openTestDatabase, type TestDatabase } from './helpers.ts';
@@ -22,7 +22,7 @@ const report = (i: number) => ({
 const stored = async () =>
   (await db.sql.query<{ n: number }>('select count(*)::int as n from signal_history'))[0]!.n;
 
-it('holds stores back while the reports stored before are not yet published', async () => {
+it('takes no more reports while those taken before are not yet published', async () => {
   let release = () => undefined as void;
   const held = new Promise<void>((r) => (release = r));
   const handedOff: number[] = [];
@@ -39,7 +39,7 @@ it('holds stores back while the reports stored before are not yet published', as
   try {
     const first = await pipeline.submit('u1', [report(1), report(2)]);
     expect(first.accepted).toBe(2);
-    // Publishing the first two has not finished: the next caller waits, its reports unstored.
+    // Publishing the first two has not finished: the next caller waits, its reports untaken.
     let secondDone = false;
     const second = pipeline.submit('u1', [report(3)]).then((r) => {
       secondDone = true;

@@ -1,6 +1,9 @@
 /**
- * The one ingest pipeline for HTTP, MQTT and the simulator: validate → store (batched, one
- * transaction) → publish live updates. A caller's promise settles only after its reports are stored.
+ * The one ingest pipeline for HTTP, MQTT and the simulator: validate, then two paths at once:
+ * - store (batched, one transaction); a caller's promise settles only after its reports are stored;
+ * - live: signals, positions and live updates, which never wait for the database. A report the
+ *   live path has already seen (a redelivery, a retry after a failed store) is skipped there, as
+ *   is one older than what the same gateway last reported of the device.
  */
 import { INGEST_MAX_BATCH, type RejectReason } from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';
@@ -47,17 +50,18 @@ export interface PipelineDeps {
   /** Batches stored at once (PostgreSQL pipelines them; PGlite runs one at a time anyway). */
   maxConcurrent?: number;
   /**
-   * Most reports stored but not yet published. Past it, stores wait for publishing to catch up
-   * (and callers for their answer), so a burst faster than publishing cannot grow memory.
+   * Most reports taken but not yet published. Past it, new reports wait for publishing to catch
+   * up before they are taken (and callers for their answer), so a burst faster than publishing
+   * cannot grow memory.
    */
   maxUnpublished?: number;
   onError?: (err: unknown) => void;
   /** Least time between two updates of a device for reports alone (ms); see live-throttle.ts. */
   updateIntervalMs?: number;
-  /** Called after a batch's live updates are published: ms since each caller's submit. */
+  /** Called after a caller's live updates are published: ms since its submit. */
   onPublished?: (latencyMs: number, reports: number) => void;
   /**
-   * Where stored reports go, per owner: by default this pipeline's deliver(); with several
+   * Where taken reports go, per owner: by default this pipeline's deliver(); with several
    * instances, the positions stream, which calls deliver() on the one instance of each device.
    */
   handOff?: (ownerId: string, reports: readonly CleanReport[]) => Promise<void>;
@@ -65,8 +69,6 @@ export interface PipelineDeps {
 
 interface Pending {
   items: OwnedReport[];
-  /** When the caller handed the reports in (ms), for the end-to-end latency. */
-  at: number;
   /** Per item, whether it was new (stored for the first time). */
   resolve: (fresh: boolean[]) => void;
   reject: (err: unknown) => void;
@@ -113,7 +115,7 @@ export function createPipeline(deps: PipelineDeps) {
   let active = 0;
   const inflight = new Set<Promise<void>>();
   let publishing: Promise<void> = Promise.resolve();
-  /** Reports stored whose publishing has not finished. */
+  /** Reports taken whose publishing has not finished. */
   let unpublished = 0;
   let closed = false;
   const sweeper = setInterval(() => {
@@ -149,28 +151,36 @@ export function createPipeline(deps: PipelineDeps) {
     left: positions?.leftMaps?.(ownerId, mac) ?? [],
   });
 
-  /** Hand each owner's fresh reports, in order, to the process that delivers their devices. */
-  async function publishFresh(items: OwnedReport[], fresh: boolean[]) {
-    const byOwner = new Map<string, CleanReport[]>();
-    for (let i = 0; i < items.length; i++) {
-      if (!fresh[i]) continue;
-      const { ownerId, report: r } = items[i]!;
-      const list = byOwner.get(ownerId);
-      if (list) list.push(r);
-      else byOwner.set(ownerId, [r]);
-    }
-    await Promise.all([...byOwner].map(([ownerId, reports]) => handOff(ownerId, reports)));
+  /**
+   * Hand one caller's reports, in order after those taken before, to the process that delivers
+   * their devices; publishing does not wait for the store.
+   */
+  function goLive(ownerId: string, reports: CleanReport[]) {
+    const at = Date.now();
+    unpublished += reports.length;
+    publishing = publishing.then(async () => {
+      try {
+        await handOff(ownerId, reports);
+        onPublished?.(Date.now() - at, reports.length);
+      } catch (err) {
+        onError?.(err); // a live update missed is re-fetched by clients
+      } finally {
+        unpublished -= reports.length;
+      }
+    });
   }
 
   /**
-   * Stored reports of one owner, oldest first: their signals, their positions and the live
-   * update of every device they touch.
+   * Reports of one owner, oldest first: their signals, their positions and the live update of
+   * every device they touch. Only reports newer than what the cache holds of their link count.
    */
   async function deliver(ownerId: string, reports: readonly CleanReport[]) {
     /** Newest report time per device. */
     const touched = new Map<string, number>();
+    const fresh: CleanReport[] = [];
     for (const r of reports) {
-      cache.put(ownerId, r);
+      if (!cache.put(ownerId, r)) continue;
+      fresh.push(r);
       const prev = touched.get(r.device);
       if (prev === undefined || r.receivedAt > prev) touched.set(r.device, r.receivedAt);
     }
@@ -179,7 +189,7 @@ export function createPipeline(deps: PipelineDeps) {
     await Promise.all([
       // Without names or positions the updates still go out (MAC as name, no position).
       names.prepare([ownerId], report).catch(report),
-      positions?.observe(ownerId, reports).catch(report),
+      positions?.observe(ownerId, fresh).catch(report),
     ]);
     const nowMs = Date.now();
     const devices: PublishedDevice[] = [];
@@ -215,7 +225,7 @@ export function createPipeline(deps: PipelineDeps) {
     return batch;
   }
 
-  /** Store one batch; publish its live updates on the (ordered) publish chain. */
+  /** Store one batch and answer its callers. */
   async function storeOne(batch: Pending[]) {
     const items = batch.flatMap((p) => p.items);
     let fresh: boolean[];
@@ -233,27 +243,13 @@ export function createPipeline(deps: PipelineDeps) {
       p.resolve(fresh.slice(from, from + p.items.length));
       from += p.items.length;
     }
-    // Publishing does not hold up the next store (up to maxUnpublished); publishes stay in order
-    // among themselves.
-    unpublished += items.length;
-    publishing = publishing.then(async () => {
-      try {
-        await publishFresh(items, fresh);
-        const now = Date.now();
-        for (const p of batch) onPublished?.(now - p.at, p.items.length);
-      } catch (err) {
-        onError?.(err); // stored already; a live update missed is re-fetched by clients
-      } finally {
-        unpublished -= items.length;
-      }
-    });
   }
 
   /** Start stores while there is work and a free slot; resolves when the queue is drained. */
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
-    while (queue.length > 0 && active < maxConcurrent && unpublished < maxUnpublished) {
+    while (queue.length > 0 && active < maxConcurrent) {
       const batch = take();
       active++;
       const done = storeOne(batch).finally(() => {
@@ -263,11 +259,7 @@ export function createPipeline(deps: PipelineDeps) {
       });
       inflight.add(done);
     }
-    return Promise.all(inflight).then(() => {
-      if (queue.length === 0) return publishing;
-      // Stores held back by the publishing backlog start once what is queued to publish is out.
-      return unpublished >= maxUnpublished ? publishing.then(flush) : flush();
-    });
+    return Promise.all(inflight).then(() => (queue.length === 0 ? publishing : flush()));
   }
 
   return {
@@ -306,8 +298,17 @@ export function createPipeline(deps: PipelineDeps) {
       }
       const rejected = raw.length - items.length;
       if (items.length === 0) return { accepted: 0, duplicates: 0, rejected, reasons };
+      // Past the publishing backlog's bound, reports are taken once what is queued to publish is out.
+      while (unpublished >= maxUnpublished) {
+        await publishing;
+        if (closed) throw new PipelineClosedError();
+      }
+      goLive(
+        ownerId,
+        items.map((i) => i.report),
+      );
       const fresh = await new Promise<boolean[]>((resolve, reject) => {
-        queue.push({ items, at: Date.now(), resolve, reject });
+        queue.push({ items, resolve, reject });
         queued += items.length;
         schedule();
       });

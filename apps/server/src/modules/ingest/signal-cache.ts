@@ -16,20 +16,24 @@ export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
     return sig;
   }
 
-  /** Record a report if it is newer than what the cache holds for that gateway. */
+  /**
+   * Record a report if it is newer than what the cache holds for that gateway; false when it is
+   * not (a copy of one recorded already, or an older one).
+   */
   function put(
     ownerId: string,
     r: Pick<CleanReport, 'device' | 'gateway' | 'rssi' | 'receivedAt' | 'ip'>,
-  ) {
+  ): boolean {
     const sig = deviceSignals(ownerId, r.device);
     const prev = sig.get(r.gateway);
-    if (!prev || r.receivedAt >= prev.at)
-      sig.set(r.gateway, {
-        rssi: r.rssi,
-        at: r.receivedAt,
-        iso: new Date(r.receivedAt).toISOString(),
-        ip: r.ip,
-      });
+    if (prev && r.receivedAt <= prev.at) return false;
+    sig.set(r.gateway, {
+      rssi: r.rssi,
+      at: r.receivedAt,
+      iso: new Date(r.receivedAt).toISOString(),
+      ip: r.ip,
+    });
+    return true;
   }
 
   /** Entries the cache already holds at this time or newer are skipped without parsing. */

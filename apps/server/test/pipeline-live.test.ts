@@ -1,0 +1,117 @@
+/**
+ * The live path does not wait for the database: reports go live as they are taken, while their
+ * store is still running; a copy of a report already taken (a retry after a failed store, a
+ * redelivery) is skipped there, and so is one older than its link's newest.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Sql } from '../src/plugins/db.ts';
+import { createPipeline } from '../src/modules/ingest/pipeline.ts';
+import type { PublishedDevice } from '../src/modules/realtime/fan-out.ts';
+import { openTestDatabase, type TestDatabase } from './helpers.ts';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await openTestDatabase('pglite');
+  await db.sql.query(
+    `insert into users (id, email, slug, password_hash) values ('u1', 'live@example.com', 'live', 'x')`,
+  );
+});
+afterAll(() => db.close());
+
+const GW = 'AC:23:3F:00:00:01';
+const report = (device: string, timestamp: number, rssi = -60) => ({
+  gateway: GW,
+  device,
+  rssi,
+  timestamp,
+});
+
+/** The test database, whose statements wait for `gate` while it is set (a slow database). */
+function gatedSql(base: Sql) {
+  let gate: Promise<void> | null = null;
+  const wrap = (s: Sql): Sql => ({
+    ...s,
+    kind: s.kind,
+    query: async (text, params) => {
+      if (gate) await gate;
+      return s.query(text, params);
+    },
+    transaction: (fn) => s.transaction((tx) => fn(wrap(tx))),
+  });
+  return {
+    sql: wrap(base),
+    hold() {
+      let open = () => undefined as void;
+      gate = new Promise<void>((r) => (open = r));
+      return () => {
+        gate = null;
+        open();
+      };
+    },
+  };
+}
+
+it('publishes a report live while its store is still waiting for the database', async () => {
+  const gated = gatedSql(db.sql);
+  const published: PublishedDevice[] = [];
+  const pipeline = createPipeline({
+    sql: gated.sql,
+    publish: (_owner, devices) => published.push(...devices),
+    maxDelayMs: 1,
+  });
+  // The first report of an owner reads its device names once; after that the database is off the
+  // live path.
+  await pipeline.submit('u1', [report('C3:00:00:00:01:00', Date.now() - 1_000)]);
+  published.length = 0;
+  const release = gated.hold();
+  try {
+    const at = Date.now();
+    let answered = false;
+    const answer = pipeline.submit('u1', [report('C3:00:00:00:01:01', at)]).then((r) => {
+      answered = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // Live already, stored not yet: the caller still waits for its answer.
+    expect(published.map((d) => d.update.mac)).toEqual(['C3:00:00:00:01:01']);
+    expect(published[0]!.update.lastSeen).toBe(new Date(at).toISOString());
+    expect(answered).toBe(false);
+    release();
+    expect((await answer).accepted).toBe(1);
+  } finally {
+    release();
+    await pipeline.close();
+  }
+});
+
+it('skips, on the live path, copies of reports already taken and reports older than their link’s newest', async () => {
+  const observed: number[] = [];
+  const pipeline = createPipeline({
+    sql: db.sql,
+    publish: () => undefined,
+    maxDelayMs: 1,
+    positions: {
+      observe: async (_owner, reports) => {
+        for (const r of reports) observed.push(r.receivedAt);
+      },
+      locatedOf: () => [],
+      adoptRemote: () => undefined,
+    },
+  });
+  try {
+    const t0 = Date.now() - 5_000;
+    const device = 'C3:00:00:00:01:02';
+    const first = [report(device, t0), report(device, t0 + 1_000)];
+    expect((await pipeline.submit('u1', first)).accepted).toBe(2);
+    // A retry of the same reports: stored once, and not counted twice by the locator.
+    expect((await pipeline.submit('u1', first)).duplicates).toBe(2);
+    // An older report of the same link is stored, but adds nothing live.
+    expect((await pipeline.submit('u1', [report(device, t0 + 500)])).accepted).toBe(1);
+    expect((await pipeline.submit('u1', [report(device, t0 + 2_000)])).accepted).toBe(1);
+    await pipeline.close();
+    expect(observed).toEqual([t0, t0 + 1_000, t0 + 2_000]);
+  } finally {
+    await pipeline.close().catch(() => undefined);
+  }
+});
