@@ -184,6 +184,12 @@ console.log(
 console.log(
   '  chosen only on the rows marked "(constants chosen here)"; the others are reported, never tuned on.',
 );
+console.log(
+  '  Spearman rows: rank correlation of the predicted with the real error, its 90 % interval and how often the',
+);
+console.log(
+  '  quintile medians fall monotonically when whole minutes of each track are resampled (errors outlast a tick).',
+);
 for (const t of targets) console.log(`target: ${t}`);
 for (const v of streams.verdicts) console.log(`baseline: ${v}`);
 console.log(`took ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -1,4 +1,5 @@
 /** Small statistics helpers for the benchmarks. */
+import { gaussian, rng } from '@rtls/positioning';
 
 /** The q-quantile (0..1) of the values, by nearest rank. */
 export function quantile(values: readonly number[], q: number): number {
@@ -18,7 +19,7 @@ export function mean(values: readonly number[]): number {
 }
 
 /** Seeded random numbers: the positioning package's single copy. */
-export { gaussian, rng } from '@rtls/positioning';
+export { gaussian, rng };
 
 function ranks(values: readonly number[]): number[] {
   const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
@@ -47,4 +48,32 @@ export function spearman(a: readonly number[], b: readonly number[]): number {
     db += (rb[i]! - mb) ** 2;
   }
   return num / Math.sqrt(da * db);
+}
+
+/**
+ * `draws` block-bootstrap resamples of a statistic: each draws as many blocks as there are, with
+ * replacement, and evaluates `stat` on the indices of their items (`blocks[i]` is item i's block).
+ */
+export function blockBootstrap<T>(
+  blocks: readonly number[],
+  draws: number,
+  seed: number,
+  stat: (indices: number[]) => T,
+): T[] {
+  const byBlock = new Map<number, number[]>();
+  blocks.forEach((b, i) => {
+    const list = byBlock.get(b);
+    if (list) list.push(i);
+    else byBlock.set(b, [i]);
+  });
+  const groups = [...byBlock.values()];
+  const rand = rng(seed);
+  const out: T[] = [];
+  for (let d = 0; d < draws; d++) {
+    const indices: number[] = [];
+    for (let k = 0; k < groups.length; k++)
+      indices.push(...groups[Math.floor(rand() * groups.length)]!);
+    out.push(stat(indices));
+  }
+  return out;
 }

@@ -28,7 +28,19 @@ export interface StreamResult {
   confidences: number[];
   /** The locator's predicted RMS error at each tick (m), from its confidence. */
   predicted: number[];
+  /**
+   * Each tick's block for resampling: BLOCK_MS of one track. An error stays about the same while
+   * its cause does (a spot's shadowing, a wearer's body), so ticks are not independent samples.
+   */
+  blocks: number[];
 }
+
+/**
+ * Span of a resampling block (ms): longer than a walker takes to leave a spot's shadowing, while
+ * a recording of a few minutes still gives several. A standing tag's bias outlasts it, so
+ * intervals from these blocks are if anything too narrow.
+ */
+export const BLOCK_MS = 60_000;
 
 /** Tick of the replay (ms), as `npm run replay` and the server's once-a-second positions. */
 export const TICK_MS = 1000;
@@ -94,7 +106,8 @@ function evaluateTrack(
   o: StreamOptions,
   out: StreamResult,
   siteId: string,
-): void {
+  firstBlock: number,
+): number {
   const frame: MapFrame = { mapId: siteId, pixelsPerMetre: 1, anchors: set.anchors };
   const byId = new Map(set.anchors.map((a) => [a.id, a]));
   const settings = o.settings ?? DEFAULT_LOCATE_SETTINGS;
@@ -110,8 +123,9 @@ function evaluateTrack(
   const rs = track.reports;
   let next = 0;
   let windowStart = 0;
+  const start = rs[0]!.tMs;
   const end = rs[rs.length - 1]!.tMs;
-  for (let t = rs[0]!.tMs; t <= end + TICK_MS - 1; t += TICK_MS) {
+  for (let t = start; t <= end + TICK_MS - 1; t += TICK_MS) {
     while (next < rs.length && rs[next]!.tMs <= t) {
       const r = rs[next++]!;
       windows.add(track.device, r.gateway, r.rssi, r.tMs);
@@ -130,18 +144,27 @@ function evaluateTrack(
     out.baseline.push(Math.hypot(base.x - truth.x, base.y - truth.y));
     out.confidences.push(c);
     out.predicted.push(errorFromConfidence(c));
+    out.blocks.push(firstBlock + Math.floor((t - start) / BLOCK_MS));
   }
+  return firstBlock + Math.floor((end + TICK_MS - 1 - start) / BLOCK_MS) + 1;
 }
 
 let runs = 0;
 
 /** Every track of the set through the locator and the baseline. */
 export function evaluateStreams(set: StreamSet, options: StreamOptions = {}): StreamResult {
-  const out: StreamResult = { errors: [], baseline: [], confidences: [], predicted: [] };
+  const out: StreamResult = {
+    errors: [],
+    baseline: [],
+    confidences: [],
+    predicted: [],
+    blocks: [],
+  };
   // Each evaluation is a site of its own: nothing learnt in one run carries into another.
   const siteId = `${set.name}#${++runs}`;
+  let block = 0;
   for (const track of set.tracks) {
-    if (track.reports.length > 0) evaluateTrack(set, track, options, out, siteId);
+    if (track.reports.length > 0) block = evaluateTrack(set, track, options, out, siteId, block);
   }
   return out;
 }

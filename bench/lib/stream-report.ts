@@ -10,7 +10,7 @@ import { simulatedSet } from './sim-stream.ts';
 import { CONFIDENCE_RADIUS_M } from '@rtls/positioning';
 import { evaluateStreams, type StreamOptions, type StreamResult } from './stream-eval.ts';
 import { findUjiDir, loadUjiZone, rowsAsTracks, type StreamSet } from './streams.ts';
-import { quantile } from './stats.ts';
+import { blockBootstrap, quantile, spearman } from './stats.ts';
 
 /**
  * Tags per simulated site: enough that a verdict does not hang on a few draws. With 12 tags (4 of
@@ -44,9 +44,10 @@ export function streamSets(): StreamSet[] {
   return sets;
 }
 
-/** Median error per confidence quintile, most confident first. */
-export function quintiles(r: StreamResult): number[] {
-  const idx = r.errors.map((_, i) => i).sort((a, b) => r.confidences[b]! - r.confidences[a]!);
+/** Median error per confidence quintile, most confident first (of the ticks `of`, or all). */
+export function quintiles(r: StreamResult, of?: readonly number[]): number[] {
+  const all = of ?? r.errors.map((_, i) => i);
+  const idx = [...all].sort((a, b) => r.confidences[b]! - r.confidences[a]!);
   return [0, 1, 2, 3, 4].map((q) =>
     quantile(
       idx
@@ -55,6 +56,39 @@ export function quintiles(r: StreamResult): number[] {
       0.5,
     ),
   );
+}
+
+const isMonotonic = (q: readonly number[]) => q.every((v, i) => i === 0 || v >= q[i - 1]!);
+
+/** Resamples behind the ranking figures (200 give the 5 % and 95 % points to about ±0.02). */
+const RESAMPLES = 200;
+
+/**
+ * How well confidence ranks the errors, and how sure that is: the Spearman correlation of the
+ * predicted with the real error (0 when confidence says nothing of the error), its 90 % interval,
+ * and the share of resamples whose quintile medians fall monotonically; resampled by blocks of
+ * one track's ticks (BLOCK_MS), as an error outlasts a tick.
+ */
+export function ranking(r: StreamResult): {
+  rho: number;
+  lo: number;
+  hi: number;
+  monotonicShare: number;
+} {
+  const draws = blockBootstrap(r.blocks, RESAMPLES, 7, (idx) => ({
+    rho: spearman(
+      idx.map((i) => r.predicted[i]!),
+      idx.map((i) => r.errors[i]!),
+    ),
+    monotonic: isMonotonic(quintiles(r, idx)),
+  }));
+  const rhos = draws.map((d) => d.rho);
+  return {
+    rho: spearman(r.predicted, r.errors),
+    lo: quantile(rhos, 0.05),
+    hi: quantile(rhos, 0.95),
+    monotonicShare: draws.filter((d) => d.monotonic).length / draws.length,
+  };
 }
 
 /** Share of errors within the predicted RMS radius (≈ 63–68 % when calibrated). */
@@ -93,7 +127,8 @@ export function describe(set: StreamSet, r: StreamResult) {
     ratioMed: med / bmed,
     ratioP90: p90 / bp90,
     quintiles: q,
-    monotonic: q.every((v, i) => i === 0 || v >= q[i - 1]!),
+    monotonic: isMonotonic(q),
+    ranking: ranking(r),
     within: within(r),
     probability: asProbability(r),
     n: r.errors.length,
@@ -108,7 +143,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const d = describe(set, evaluateStreams(set, options));
     const f = (v: number) => v.toFixed(2);
     console.log(
-      `${set.name.padEnd(28)} tracker ${f(d.med)} | ${f(d.p90)}  baseline ${f(d.bmed)} | ${f(d.bp90)}  ratio ${f(d.ratioMed)} | ${f(d.ratioP90)}  quintiles ${d.quintiles.map(f).join(' ')}${d.monotonic ? '' : ' (NOT monotonic)'}  within 1σ ${(100 * d.within).toFixed(0)}%  confidence ${f(d.probability.predicted)} vs within ${CONFIDENCE_RADIUS_M} m ${f(d.probability.actual)}  n=${d.n}`,
+      `${set.name.padEnd(28)} tracker ${f(d.med)} | ${f(d.p90)}  baseline ${f(d.bmed)} | ${f(d.bp90)}  ratio ${f(d.ratioMed)} | ${f(d.ratioP90)}  quintiles ${d.quintiles.map(f).join(' ')}${d.monotonic ? '' : ' (NOT monotonic)'}  Spearman ${f(d.ranking.rho)} (${f(d.ranking.lo)}…${f(d.ranking.hi)}, monotonic in ${(100 * d.ranking.monotonicShare).toFixed(0)} % of resamples)  within 1σ ${(100 * d.within).toFixed(0)}%  confidence ${f(d.probability.predicted)} vs within ${CONFIDENCE_RADIUS_M} m ${f(d.probability.actual)}  n=${d.n}`,
     );
   }
 }

@@ -88,6 +88,13 @@ export function streamRows(): { rows: Row[]; verdicts: string[] } {
     ]);
     rows.push([
       name,
+      'Spearman predicted vs real error (90 % interval)',
+      `${f(d.ranking.rho)} (${f(d.ranking.lo)}…${f(d.ranking.hi)})`,
+      '',
+      `quintiles monotonic in ${(100 * d.ranking.monotonicShare).toFixed(0)} % of resamples (1 min blocks)`,
+    ]);
+    rows.push([
+      name,
       'errors within predicted 1-σ radius',
       `${(100 * d.within).toFixed(0)} %`,
       '',
