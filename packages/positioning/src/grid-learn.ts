@@ -87,3 +87,58 @@ export function fitVarianceFactor(
   const chi2 = swdd - (swd * swd) / (sw + lb);
   return Math.max(1, chi2 / (n - 1));
 }
+
+/** Slope of a gateway's surface at (x, y) (dB/m per axis), by differences over the next cells. */
+function slope(map: RadioMap, gateway: string, x: number, y: number): [number, number] {
+  const h = map.grid.step;
+  const diff = (dx: number, dy: number): number => {
+    const hi = mapAt(map, gateway, x + dx, y + dy);
+    const lo = mapAt(map, gateway, x - dx, y - dy);
+    const mid = mapAt(map, gateway, x, y);
+    if (Number.isFinite(hi) && Number.isFinite(lo)) return (hi - lo) / (2 * h);
+    if (Number.isFinite(hi) && Number.isFinite(mid)) return (hi - mid) / h;
+    if (Number.isFinite(lo) && Number.isFinite(mid)) return (mid - lo) / h;
+    return NaN;
+  };
+  return [diff(h, 0), diff(0, h)];
+}
+
+/**
+ * Covariance (m²) of a position fixed from these readings, from the map's local slopes at
+ * (x, y): the inverse Fisher information of the readings (weighted as the filter weighs them),
+ * the tag's offset profiled out with its prior; null where the slopes cannot resolve a position.
+ * Unlike the moments of the likelihood over the grid, it is not narrowed where the grid's edge
+ * cuts the likelihood off.
+ */
+export function curvatureCovariance(
+  map: RadioMap,
+  readings: readonly MapReading[],
+  x: number,
+  y: number,
+): { xx: number; xy: number; yy: number } | null {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let e = 0;
+  let f = 0;
+  for (const r of readings) {
+    const [jx, jy] = slope(map, r.gateway, x, y);
+    const w = (r.weight ?? 1) / (map.sigmaDb.get(r.gateway) ?? 5) ** 2;
+    if (!Number.isFinite(jx) || !Number.isFinite(jy) || !(w > 0)) continue;
+    a += w * jx * jx;
+    b += w * jx * jy;
+    c += w * jx;
+    d += w * jy * jy;
+    e += w * jy;
+    f += w;
+  }
+  // Schur complement: what is left about (x, y) once the offset (with its prior) is solved for.
+  const fb = f + (map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12);
+  a -= (c * c) / fb;
+  b -= (c * e) / fb;
+  d -= (e * e) / fb;
+  const det = a * d - b * b;
+  if (!(det > 1e-12)) return null;
+  return { xx: d / det, xy: -b / det, yy: a / det };
+}

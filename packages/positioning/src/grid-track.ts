@@ -13,7 +13,7 @@ import {
   type MapReading,
 } from './grid-filter.ts';
 import type { RadioMap } from './grid.ts';
-import { fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
+import { curvatureCovariance, fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
 import { coarse, sameGrid, sourceMap } from './grid-maps.ts';
 import { createTagLevel } from './self-calibration.ts';
 import { initCv, predictCv, updateCv, type CvState } from './kalman.ts';
@@ -71,6 +71,12 @@ export interface GridStageOptions {
   fitInflation?: boolean;
   /** Learn the tag's own transmit level from its confident fixes; default false (see docs). */
   learnTagLevel?: boolean;
+  /**
+   * Shape of the map's own error (see MAP_ERROR_LINKS): 'spread' (default), the moments of the
+   * epoch's likelihood over the grid; 'curvature', the inverse Fisher information of the
+   * readings at the estimate. docs/positioning.md ("Ranking, and how sure it is") compares them.
+   */
+  mapErrorFrom?: 'spread' | 'curvature';
   /** Settings whose signalAgeWeight and rssiWeight weigh the readings (spec defaults if absent). */
   settings?: Pick<LocateSettings, 'signalAgeWeight' | 'rssiWeight'>;
 }
@@ -230,6 +236,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   const tag = createTagLevel();
   const learnTag = options.learnTagLevel ?? false;
   const inflate = options.fitInflation ?? false;
+  const curvature = options.mapErrorFrom === 'curvature';
   // Smoothed variance factor of the fit (1: the readings fit as their noise model says).
   let factor = 1;
   // Logarithm of the tag's usual fit factor (NaN until its first accepted epoch).
@@ -294,13 +301,16 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       const fix = f.likelihood(map, readings, weight);
       if (!fix) return null;
       lastT = tMs;
-      const mapError = mapErrorCovariance(fix, weight, readings.length);
+      const spread = mapErrorCovariance(fix, weight, readings.length);
+      const mapErrorAt = (at: GridPosterior): Covariance =>
+        (curvature && curvatureMapError(map, readings, at)) || spread;
       // Outlier test: readings far better explained outside the predicted belief than inside.
       const outlier = !first && -2 * Math.log(Math.max(1e-300, f.evidence())) > gate;
       if (outlier && rejections < MAX_REJECTIONS) {
         rejections++;
         const worse = Number.isFinite(usualLog) ? Math.exp(Math.log(factor) - usualLog) : 1;
-        return result(f.estimate(), mapError, Math.max(1, worse), readings.length, primary, kf);
+        const kept = f.estimate();
+        return result(kept, mapErrorAt(kept), Math.max(1, worse), readings.length, primary, kf);
       }
       // Still an outlier after MAX_REJECTIONS: the tag really moved; restart the velocity.
       trackVelocity(fix, outlier);
@@ -321,7 +331,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       // Learning is gated on the posterior's own spread (times the fit factor when inflating).
       const sure = { x: est.x, y: est.y, errorM: Math.sqrt(factor * (est.xx + est.yy)) };
       learnFromEpoch(map, raw, sure, learnTag ? tag : null, source.calibration);
-      return result(est, mapError, worse, readings.length, primary, kf);
+      return result(est, mapErrorAt(est), worse, readings.length, primary, kf);
     },
   };
 }
@@ -350,6 +360,21 @@ export const MAP_ERROR_LINKS = 5;
 function mapErrorCovariance(fix: GridPosterior, weight: number, links: number): Covariance {
   const k = (weight * links) / MAP_ERROR_LINKS;
   return { xx: k * fix.xx, xy: k * fix.xy, yy: k * fix.yy };
+}
+
+/**
+ * The map's own error from the local slopes at the estimate: the readings' inverse Fisher
+ * information times links / MAP_ERROR_LINKS, as the spread's; null where it is undefined.
+ */
+function curvatureMapError(
+  map: RadioMap,
+  readings: readonly MapReading[],
+  at: { x: number; y: number },
+): Covariance | null {
+  const c = curvatureCovariance(map, readings, at.x, at.y);
+  if (!c) return null;
+  const k = readings.length / MAP_ERROR_LINKS;
+  return { xx: k * c.xx, xy: k * c.xy, yy: k * c.yy };
 }
 
 interface Covariance {

@@ -64,6 +64,8 @@ export interface TrackerOptions {
   learnTagLevel?: boolean;
   /** Grid engine: gate what the site learns on the fit too; see GridStageOptions.fitInflation. */
   fitInflation?: boolean;
+  /** Grid engine: shape of the map's own error; see GridStageOptions.mapErrorFrom. */
+  mapErrorFrom?: 'spread' | 'curvature';
 }
 
 /** A tracked position: the Estimate plus the motion state. */
@@ -109,6 +111,7 @@ function gridStageOf(o: TrackerOptions, settings: LocateSettings): GridStage {
     siteId: o.siteId,
     learnTagLevel: o.learnTagLevel,
     fitInflation: o.fitInflation,
+    mapErrorFrom: o.mapErrorFrom,
   });
 }
 
