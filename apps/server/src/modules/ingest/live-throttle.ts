@@ -15,10 +15,13 @@ export interface LiveThrottleOptions {
   onError?: (err: unknown) => void;
 }
 
-interface Held {
-  ownerId: string;
-  mac: string;
-  dueAt: number;
+/** Per owner, per device MAC: nested maps, so no key string is made per report. */
+type ByDevice<T> = Map<string, Map<string, T>>;
+
+function devicesOf<T>(m: ByDevice<T>, ownerId: string): Map<string, T> {
+  let devices = m.get(ownerId);
+  if (!devices) m.set(ownerId, (devices = new Map()));
+  return devices;
 }
 
 const TICK_MS = 25;
@@ -30,26 +33,31 @@ export function createLiveThrottle({
   onError = () => undefined,
 }: LiveThrottleOptions) {
   /** When each device's update last went out (ms); entries older than the interval are spent. */
-  const sentAt = new Map<string, number>();
-  /** Devices with an update held back, by key. */
-  const held = new Map<string, Held>();
+  const sentAt: ByDevice<number> = new Map();
+  /** When each device with an update held back is due (ms). */
+  const held: ByDevice<number> = new Map();
+  let heldCount = 0;
   let ticks = 0;
 
-  const key = (ownerId: string, mac: string) => `${ownerId}|${mac}`;
+  function release(ownerId: string, mac: string) {
+    const devices = held.get(ownerId);
+    if (devices?.delete(mac)) heldCount--;
+  }
 
   function tick() {
     const now = Date.now();
-    if (held.size > 0) {
-      const due = new Map<string, string[]>();
-      for (const [k, h] of held) {
-        if (h.dueAt > now) continue;
-        held.delete(k);
-        sentAt.set(k, now);
-        const list = due.get(h.ownerId);
-        if (list) list.push(h.mac);
-        else due.set(h.ownerId, [h.mac]);
-      }
-      for (const [ownerId, macs] of due) {
+    if (heldCount > 0) {
+      for (const [ownerId, devices] of held) {
+        const macs: string[] = [];
+        for (const [mac, dueAt] of devices) {
+          if (dueAt > now) continue;
+          devices.delete(mac);
+          heldCount--;
+          devicesOf(sentAt, ownerId).set(mac, now);
+          macs.push(mac);
+        }
+        if (devices.size === 0) held.delete(ownerId);
+        if (macs.length === 0) continue;
         try {
           flush(ownerId, macs);
         } catch (err) {
@@ -59,7 +67,12 @@ export function createLiveThrottle({
     }
     // Now and then forget devices whose interval is long over (keeps memory flat).
     if (++ticks % 200 === 0)
-      for (const [k, at] of sentAt) if (now - at > intervalMs && !held.has(k)) sentAt.delete(k);
+      for (const [ownerId, devices] of sentAt) {
+        const waiting = held.get(ownerId);
+        for (const [mac, at] of devices)
+          if (now - at > intervalMs && !waiting?.has(mac)) devices.delete(mac);
+        if (devices.size === 0) sentAt.delete(ownerId);
+      }
   }
   const timer = setInterval(tick, TICK_MS);
   timer.unref();
@@ -67,26 +80,29 @@ export function createLiveThrottle({
   return {
     /** True when the device's update for a new report may go out now (and counts it as sent). */
     admit(ownerId: string, mac: string, now: number): boolean {
-      const k = key(ownerId, mac);
-      const last = sentAt.get(k);
+      const sent = devicesOf(sentAt, ownerId);
+      const last = sent.get(mac);
       if (last === undefined || now - last >= intervalMs) {
-        sentAt.set(k, now);
-        held.delete(k);
+        sent.set(mac, now);
+        if (heldCount > 0) release(ownerId, mac);
         return true;
       }
-      if (!held.has(k)) held.set(k, { ownerId, mac, dueAt: last + intervalMs + lateMs });
+      const waiting = devicesOf(held, ownerId);
+      if (!waiting.has(mac)) {
+        waiting.set(mac, last + intervalMs + lateMs);
+        heldCount++;
+      }
       return false;
     },
 
     /** The device's update went out for another reason (a new position): it carries the rest. */
     sent(ownerId: string, mac: string, now: number) {
-      const k = key(ownerId, mac);
-      sentAt.set(k, now);
-      held.delete(k);
+      devicesOf(sentAt, ownerId).set(mac, now);
+      if (heldCount > 0) release(ownerId, mac);
     },
 
     /** Devices with an update held back (tests and diagnostics). */
-    held: () => held.size,
+    held: () => heldCount,
 
     close() {
       clearInterval(timer);

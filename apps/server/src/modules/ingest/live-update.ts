@@ -15,6 +15,14 @@ export interface PositionSource {
   adoptRemote(ownerId: string, mac: string, located: readonly LocatedOnMap[]): void;
 }
 
+/** The last time turned into text: the updates of one publish share their `timestamp`. */
+let lastMs = NaN;
+let lastIso = '';
+function isoOf(ms: number): string {
+  if (ms !== lastMs) [lastMs, lastIso] = [ms, new Date(ms).toISOString()];
+  return lastIso;
+}
+
 /** A device's update without a position: its signals, strongest gateway and times. */
 export function liveUpdate(
   mac: string,
@@ -31,7 +39,7 @@ export function liveUpdate(
     name,
     signal,
     lastSeen: new Date(lastSeenMs).toISOString(),
-    timestamp: new Date(nowMs).toISOString(),
+    timestamp: isoOf(nowMs),
     mapId: null,
     position: null,
     strongestGateway: strongest,
