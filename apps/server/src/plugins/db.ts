@@ -24,6 +24,14 @@ export interface Sql {
 }
 
 /**
+ * Most rows one bulk statement should write. PGlite runs its statements on the server's thread, so
+ * there they are kept short: live updates, requests and positions wait behind each one.
+ */
+export function statementRows(sql: Pick<Sql, 'kind'>): number {
+  return sql.kind === 'postgres' ? 5000 : 500;
+}
+
+/**
  * Open the configured database: PostgreSQL when a URL is given, otherwise PGlite at dataDir, locked
  * for this process (`role` says who holds it, for the sentence a second process is refused with).
  */

@@ -6,7 +6,7 @@
  *   is one older than what the same gateway last reported of the device.
  */
 import { INGEST_MAX_BATCH, type RejectReason } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import { statementRows, type Sql } from '../../plugins/db.ts';
 import type { PublishedDevice } from '../realtime/fan-out.ts';
 import {
   configuredNames,
@@ -45,6 +45,7 @@ export interface PipelineDeps {
   publish: (ownerId: string, devices: PublishedDevice[]) => void;
   /** Where monitored devices are, for device_update; without it, nothing is positioned. */
   positions?: PositionSource;
+  /** Most reports in one store (whole callers; a caller's own batch may be larger). */
   maxBatch?: number;
   maxDelayMs?: number;
   /** Batches stored at once (PostgreSQL pipelines them; PGlite runs one at a time anyway). */
@@ -85,7 +86,7 @@ export function createPipeline(deps: PipelineDeps) {
     sql,
     publish,
     positions,
-    maxBatch = 5000,
+    maxBatch = statementRows(sql),
     maxDelayMs = 5,
     maxConcurrent = sql.kind === 'postgres' ? 3 : 1,
     maxUnpublished = 4 * INGEST_MAX_BATCH,
@@ -151,23 +152,42 @@ export function createPipeline(deps: PipelineDeps) {
     left: positions?.leftMaps?.(ownerId, mac) ?? [],
   });
 
+  /** Reports taken for the next live hand-over, per owner, and their callers. */
+  let live = new Map<string, CleanReport[]>();
+  let liveCallers: { at: number; reports: number }[] = [];
+  let liveScheduled = false;
+
   /**
-   * Hand one caller's reports, in order after those taken before, to the process that delivers
-   * their devices; publishing does not wait for the store.
+   * Take one caller's reports onto the live path, in order after those taken before; publishing
+   * does not wait for the store. The callers taken in one turn of the event loop (many, under load)
+   * are handed over together: fewer, larger messages to the locator and the sockets.
    */
   function goLive(ownerId: string, reports: CleanReport[]) {
-    const at = Date.now();
     unpublished += reports.length;
-    publishing = publishing.then(async () => {
-      try {
-        await handOff(ownerId, reports);
-        onPublished?.(Date.now() - at, reports.length);
-      } catch (err) {
-        onError?.(err); // a live update missed is re-fetched by clients
-      } finally {
-        unpublished -= reports.length;
-      }
-    });
+    const list = live.get(ownerId);
+    if (!list) live.set(ownerId, reports);
+    else for (const r of reports) list.push(r);
+    liveCallers.push({ at: Date.now(), reports: reports.length });
+    if (liveScheduled) return;
+    liveScheduled = true;
+    publishing = publishing.then(() => new Promise<void>((r) => setImmediate(r))).then(handOver);
+  }
+
+  /** Hand what goLive() took to the process that delivers each owner's devices. */
+  async function handOver() {
+    liveScheduled = false;
+    const [byOwner, callers] = [live, liveCallers];
+    [live, liveCallers] = [new Map(), []];
+    const taken = callers.reduce((n, c) => n + c.reports, 0);
+    try {
+      await Promise.all([...byOwner].map(([ownerId, reports]) => handOff(ownerId, reports)));
+      const now = Date.now();
+      for (const c of callers) onPublished?.(now - c.at, c.reports);
+    } catch (err) {
+      onError?.(err); // a live update missed is re-fetched by clients
+    } finally {
+      unpublished -= taken;
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 /** Wires the positions module: repository, per-owner frames, trail recorder and the service. */
-import type { Sql } from '../../plugins/db.ts';
+import { statementRows, type Sql } from '../../plugins/db.ts';
 import { createFrameCache } from './frames.ts';
 import { createTrailRecorder } from './recorder.ts';
 import { positionsRepository } from './repository.ts';
@@ -35,7 +35,11 @@ export function createPositionsModule(
 ) {
   const repo = positionsRepository(sql);
   const frames = createFrameCache(repo, framesRefreshMs);
-  const recorder = createTrailRecorder(repo, { retentionMinutes, ...(onError ? { onError } : {}) });
+  const recorder = createTrailRecorder(repo, {
+    retentionMinutes,
+    chunkRows: statementRows(sql),
+    ...(onError ? { onError } : {}),
+  });
   const service = createPositionsService({
     frames,
     recorder,

@@ -1,5 +1,6 @@
 /**
- * Trail writes off the hot path: points are buffered and written in one statement per second;
+ * Trail writes off the hot path: points are buffered and written once a second, in statements of
+ * at most `chunkRows` points with a turn of the event loop between them;
  * points older than the retention are pruned every minute. Trails are best effort: when the
  * database fails, the buffer is bounded and the oldest points are dropped.
  */
@@ -11,6 +12,8 @@ export interface TrailRecorderOptions {
   pruneMs?: number;
   /** Most points held while the database does not take them. */
   maxBuffered?: number;
+  /** Most points in one statement. */
+  chunkRows?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -21,6 +24,7 @@ export function createTrailRecorder(
     flushMs = 1_000,
     pruneMs = 60_000,
     maxBuffered = 100_000,
+    chunkRows = 5_000,
     onError,
   }: TrailRecorderOptions,
 ) {
@@ -33,12 +37,16 @@ export function createTrailRecorder(
       if (buffer.length === 0) return;
       const batch = buffer;
       buffer = [];
+      let done = 0;
       try {
-        await repo.insert(batch);
+        for (; done < batch.length; done += chunkRows) {
+          if (done > 0) await new Promise((r) => setImmediate(r));
+          await repo.insert(batch.slice(done, done + chunkRows));
+        }
       } catch (err) {
         onError?.(err);
-        // Put the points back for the next try, keeping the newest within the bound.
-        buffer = batch.concat(buffer);
+        // Put the unwritten points back for the next try, keeping the newest within the bound.
+        buffer = batch.slice(done).concat(buffer);
         if (buffer.length > maxBuffered) {
           dropped += buffer.length - maxBuffered;
           buffer = buffer.slice(buffer.length - maxBuffered);
