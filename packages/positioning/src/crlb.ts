@@ -28,12 +28,7 @@ export function crlb(
 ): number {
   const base = options.model ?? DEFAULT_RADIO_MODEL;
   const tagHeight = options.tagHeight ?? TAG_HEIGHT_M;
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  let e = 0;
-  let f = 0;
+  const info = createPositionInformation();
   for (const anchor of anchors) {
     const m = modelForAnchor(anchor, base);
     const k = (10 * m.exponent) / Math.LN10;
@@ -43,23 +38,46 @@ export function crlb(
     const d2 = dx * dx + dy * dy + dz * dz + 1e-9;
     const jx = (-k * dx) / d2;
     const jy = (-k * dy) / d2;
-    const w = 1 / (m.sigmaDb * m.sigmaDb);
-    a += w * jx * jx;
-    b += w * jx * jy;
-    c += w * jx;
-    d += w * jy * jy;
-    e += w * jy;
-    f += w;
+    info.add(jx, jy, 1 / (m.sigmaDb * m.sigmaDb));
   }
-  if (options.unknownOffset && base.txOffsetSigmaDb > 0) {
-    // Schur complement: information about (x, y) left once the offset (with its prior) is solved for.
-    const fb = f + 1 / base.txOffsetSigmaDb ** 2;
-    a -= (c * c) / fb;
-    b -= (c * e) / fb;
-    d -= (e * e) / fb;
-  }
-  const det = a * d - b * b;
-  return det > 1e-15 ? Math.sqrt((a + d) / det) : Infinity;
+  const offsetKnown = !(options.unknownOffset && base.txOffsetSigmaDb > 0);
+  const cov = info.covariance(offsetKnown ? null : 1 / base.txOffsetSigmaDb ** 2, 1e-15);
+  return cov ? Math.sqrt(cov.xx + cov.yy) : Infinity;
+}
+
+/**
+ * Fisher information about a position (x, y) and the tag's common offset, summed reading by
+ * reading from each reading's slopes (dB/m) and weight (1/σ², dB⁻²).
+ */
+export function createPositionInformation() {
+  let [a, b, c, d, e, f] = [0, 0, 0, 0, 0, 0];
+  return {
+    add(jx: number, jy: number, w: number): void {
+      a += w * jx * jx;
+      b += w * jx * jy;
+      c += w * jx;
+      d += w * jy * jy;
+      e += w * jy;
+      f += w;
+    },
+    /**
+     * Covariance (m²) of the position: the offset is solved for with a prior of this precision
+     * (dB⁻²), or taken as known when null; null where the determinant is below `minDet`.
+     */
+    covariance(offsetPrecision: number | null, minDet: number) {
+      let [xx, xy, yy] = [a, b, d];
+      if (offsetPrecision !== null) {
+        // Schur complement: what is left about (x, y) once the offset is solved for.
+        const fb = f + offsetPrecision;
+        xx -= (c * c) / fb;
+        xy -= (c * e) / fb;
+        yy -= (e * e) / fb;
+      }
+      const det = xx * yy - xy * xy;
+      if (!(det > minDet)) return null;
+      return { xx: yy / det, xy: -xy / det, yy: xx / det };
+    },
+  };
 }
 
 /** The bound over a grid: values[row][col] at (x0 + col·step, y0 + row·step). */

@@ -2,6 +2,7 @@
  * What a tag's confident epochs teach: its own transmit level (against the site's models) and,
  * for the site, the path-loss exponent and gateway offsets (see self-calibration.ts).
  */
+import { createPositionInformation } from './crlb.ts';
 import type { MapReading } from './grid-filter.ts';
 import type { RadioMap } from './grid.ts';
 import type { SiteCalibration, TagLevel } from './self-calibration.ts';
@@ -116,29 +117,13 @@ export function curvatureCovariance(
   x: number,
   y: number,
 ): { xx: number; xy: number; yy: number } | null {
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  let e = 0;
-  let f = 0;
+  const info = createPositionInformation();
   for (const r of readings) {
     const [jx, jy] = slope(map, r.gateway, x, y);
     const w = (r.weight ?? 1) / (map.sigmaDb.get(r.gateway) ?? 5) ** 2;
     if (!Number.isFinite(jx) || !Number.isFinite(jy) || !(w > 0)) continue;
-    a += w * jx * jx;
-    b += w * jx * jy;
-    c += w * jx;
-    d += w * jy * jy;
-    e += w * jy;
-    f += w;
+    info.add(jx, jy, w);
   }
-  // Schur complement: what is left about (x, y) once the offset (with its prior) is solved for.
-  const fb = f + (map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12);
-  a -= (c * c) / fb;
-  b -= (c * e) / fb;
-  d -= (e * e) / fb;
-  const det = a * d - b * b;
-  if (!(det > 1e-12)) return null;
-  return { xx: d / det, xy: -b / det, yy: a / det };
+  const offsetPrecision = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
+  return info.covariance(offsetPrecision, 1e-12);
 }
