@@ -18,8 +18,8 @@ export {
   FILTER_CELL_M,
   FILTER_MAX_CELLS,
   type GridStageOptions,
-  MAP_ERROR_LINKS,
 } from './grid-track.ts';
+export { MAP_ERROR_LINKS } from './map-error.ts';
 export { gaussian, rng } from './random.ts';
 export * from './wire.ts';
 export * from './frame.ts';
