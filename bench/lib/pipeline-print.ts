@@ -45,6 +45,17 @@ export function memoryLine(samples: Sample[]): string[] {
   ];
 }
 
+/** The RSS at the start and at the end of each minute of the run, in MB. */
+function rssByMinute(samples: Sample[]): string {
+  const marks = samples.filter(
+    (s, i) =>
+      i === 0 ||
+      i === samples.length - 1 ||
+      Math.floor(s.t / 60) > Math.floor(samples[i - 1]!.t / 60),
+  );
+  return marks.map((s) => (s.rss / 1048576).toFixed(0)).join(' ');
+}
+
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 
 /** The three tables: throughput, latency and located devices, memory; then targets and notes. */
@@ -157,6 +168,12 @@ export function printResults(
       ]),
     ),
   ]);
+  for (const r of results)
+    r.memory.forEach((s, i) =>
+      console.log(
+        `  ${r.memory.length > 1 ? `${r.label} #${i + 1}` : r.label} RSS by minute: ${rssByMinute(s)}`,
+      ),
+    );
   console.log(
     '\nTargets (a quiet machine): PostgreSQL 20,000 reports/s with every device located every ' +
       'second (2,500 tags × 8 gateways at 1 Hz), positioned p99 ≤ 100 ms, RSS flat; PGlite ' +

@@ -130,7 +130,10 @@ export function hashOf(s: string): number {
  *   heard together (as after a restart) do not all fall due in the same instant, every interval;
  * - when its newest report came before the slot's early window (its rounds run ahead of the
  *   slots), the next slot follows that report by the interval, so the slots lock on to the rounds;
- * - never sooner than half an interval from now.
+ * - never sooner than half an interval from now: a device located that late (a backlog of locates
+ *   drained, the process paused) takes its own phase again, as after its first locate. Slots
+ *   bunched by one late burst would otherwise stay bunched: every interval, all of those devices
+ *   would fall due together and wait for each other's locates.
  */
 export function nextSlot(
   state: { slot: number; slotted: boolean; heardAt: number },
@@ -139,13 +142,13 @@ export function nextSlot(
   intervalMs: number,
 ): number {
   const soonest = now + intervalMs / 2;
-  if (!state.slotted)
-    return soonest + ((((hashOf(key) - soonest) % intervalMs) + intervalMs) % intervalMs);
+  const phased = soonest + ((((hashOf(key) - soonest) % intervalMs) + intervalMs) % intervalMs);
+  if (!state.slotted) return phased;
   const target =
     state.heardAt < state.slot - SLOT_EARLY_MS
       ? state.heardAt + intervalMs
       : state.slot + intervalMs;
-  return Math.max(target, soonest);
+  return target >= soonest ? target : phased;
 }
 
 export const deviceKey = (ownerId: string, mac: string) => `${ownerId}|${mac}`;

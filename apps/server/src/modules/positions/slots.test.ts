@@ -52,6 +52,21 @@ describe('nextSlot', () => {
 
   it('never falls due sooner than half an interval after a locate', () => {
     const state = { slot: 1_000, slotted: true, heardAt: 1_000 };
-    expect(nextSlot(state, 'k', 60_000, INTERVAL)).toBe(60_000 + INTERVAL / 2);
+    const next = nextSlot(state, 'k', 60_000, INTERVAL);
+    expect(next).toBeGreaterThanOrEqual(60_000 + INTERVAL / 2);
+    expect(next).toBeLessThan(60_000 + 1.5 * INTERVAL);
+  });
+
+  it('spreads devices again that a backlog of locates bunched together', () => {
+    // 2,000 devices whose slots had passed long ago, located back to back within 200 ms.
+    const slots = Array.from({ length: 2_000 }, (_, i) => {
+      const now = 80_000 + i / 10;
+      const state = { slot: 70_000 + i, slotted: true, heardAt: now - 5 };
+      return nextSlot(state, `owner|C3:00:00:00:${i}`, now, INTERVAL) % INTERVAL;
+    });
+    // Their next slots fall in every tenth of the interval, not within the 200 ms of the burst.
+    const parts = new Array<number>(10).fill(0);
+    for (const s of slots) parts[Math.floor((s / INTERVAL) * 10)]!++;
+    for (const n of parts) expect(n).toBeGreaterThan(140);
   });
 });
