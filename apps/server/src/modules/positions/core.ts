@@ -130,10 +130,12 @@ export function hashOf(s: string): number {
  *   heard together (as after a restart) do not all fall due in the same instant, every interval;
  * - when its newest report came before the slot's early window (its rounds run ahead of the
  *   slots), the next slot follows that report by the interval, so the slots lock on to the rounds;
- * - never sooner than half an interval from now: a device located that late (a backlog of locates
- *   drained, the process paused) takes its own phase again, as after its first locate. Slots
- *   bunched by one late burst would otherwise stay bunched: every interval, all of those devices
- *   would fall due together and wait for each other's locates.
+ * - never sooner than half an interval from now. A device located that late takes its own phase
+ *   again, as after its first locate, when it was located on a report (a backlog of locates
+ *   drained, the process paused): slots bunched by one late burst would otherwise stay bunched,
+ *   all of those devices falling due together every interval and waiting for each other's
+ *   locates. One located by the timer, its newest report older than the early window, keeps
+ *   following its rounds: its next slot is that report's time a whole number of intervals on.
  */
 export function nextSlot(
   state: { slot: number; slotted: boolean; heardAt: number },
@@ -148,7 +150,10 @@ export function nextSlot(
     state.heardAt < state.slot - SLOT_EARLY_MS
       ? state.heardAt + intervalMs
       : state.slot + intervalMs;
-  return target >= soonest ? target : phased;
+  if (target >= soonest) return target;
+  if (state.heardAt < now - SLOT_EARLY_MS)
+    return state.heardAt + Math.ceil((soonest - state.heardAt) / intervalMs) * intervalMs;
+  return phased;
 }
 
 export const deviceKey = (ownerId: string, mac: string) => `${ownerId}|${mac}`;

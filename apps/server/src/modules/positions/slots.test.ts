@@ -50,8 +50,30 @@ describe('nextSlot', () => {
     expect(state.heardAt + INTERVAL).toBeGreaterThanOrEqual(next - SLOT_EARLY_MS);
   });
 
+  it('keeps following rounds that a late locate by the timer fell behind', () => {
+    // Rounds once a second, 450–750 ms ahead of the slots: each is too early for its slot, and the
+    // timer locates the device late. Its next slots follow the rounds, so the rounds locate it,
+    // whatever the device's own phase.
+    for (const key of ['a', 'b', 'c', 'k'])
+      for (let ahead = 450; ahead <= 750; ahead += 100) {
+        let state = { slot: 10_000, slotted: true, heardAt: 0 };
+        let byRound = 0;
+        for (let round = 10_000 - ahead; round < 30_000; round += INTERVAL) {
+          state.heardAt = round;
+          if (round >= state.slot - SLOT_EARLY_MS) {
+            byRound++;
+            state = { ...state, slot: nextSlot(state, key, round, INTERVAL) };
+          } else if (round + INTERVAL > state.slot + 150) {
+            // No report before the timer (the slot and 150 ms): it locates the device.
+            state = { ...state, slot: nextSlot(state, key, state.slot + 150, INTERVAL) };
+          }
+        }
+        expect(byRound).toBeGreaterThanOrEqual(18);
+      }
+  });
+
   it('never falls due sooner than half an interval after a locate', () => {
-    const state = { slot: 1_000, slotted: true, heardAt: 1_000 };
+    const state = { slot: 1_000, slotted: true, heardAt: 60_000 };
     const next = nextSlot(state, 'k', 60_000, INTERVAL);
     expect(next).toBeGreaterThanOrEqual(60_000 + INTERVAL / 2);
     expect(next).toBeLessThan(60_000 + 1.5 * INTERVAL);
