@@ -45,6 +45,10 @@ export function memoryLine(samples: Sample[]): string[] {
   ];
 }
 
+/** A server's name in the memory lines: the run's label, numbered when the run had several. */
+const serverLabel = (r: RunResult, i: number) =>
+  r.memory.length > 1 ? `${r.label} #${i + 1}` : r.label;
+
 /** The RSS at the start and at the end of each minute of the run, in MB. */
 function rssByMinute(samples: Sample[]): string {
   const marks = samples.filter(
@@ -161,18 +165,11 @@ export function printResults(
       'heap max',
       'loop delay p99 (median of 5 s) / max',
     ],
-    ...results.flatMap((r) =>
-      r.memory.map((s, i) => [
-        r.memory.length > 1 ? `${r.label} #${i + 1}` : r.label,
-        ...memoryLine(s),
-      ]),
-    ),
+    ...results.flatMap((r) => r.memory.map((s, i) => [serverLabel(r, i), ...memoryLine(s)])),
   ]);
   for (const r of results)
     r.memory.forEach((s, i) =>
-      console.log(
-        `  ${r.memory.length > 1 ? `${r.label} #${i + 1}` : r.label} RSS by minute: ${rssByMinute(s)}`,
-      ),
+      console.log(`  ${serverLabel(r, i)} RSS by minute: ${rssByMinute(s)}`),
     );
   console.log(
     '\nTargets (a quiet machine): PostgreSQL 20,000 reports/s with every device located every ' +

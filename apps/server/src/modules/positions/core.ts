@@ -108,7 +108,7 @@ const IDLE_MS = 10 * 60_000;
  */
 const FIRST_LOCATE_MS = 100;
 /** A device due to be located with no report since waits this much longer for one (ms). */
-const LATE_LOCATE_MS = 150;
+export const LATE_LOCATE_MS = 150;
 /**
  * A report this long before the device's slot locates it at once (ms): rounds come early too. In
  * steady state two locates are thus at least the interval less this apart; a late or first locate
@@ -144,8 +144,10 @@ export function nextSlot(
   intervalMs: number,
 ): number {
   const soonest = now + intervalMs / 2;
-  const phased = soonest + ((((hashOf(key) - soonest) % intervalMs) + intervalMs) % intervalMs);
-  if (!state.slotted) return phased;
+  /** The first slot from `soonest` at the device's own phase. */
+  const phased = () =>
+    soonest + ((((hashOf(key) - soonest) % intervalMs) + intervalMs) % intervalMs);
+  if (!state.slotted) return phased();
   const target =
     state.heardAt < state.slot - SLOT_EARLY_MS
       ? state.heardAt + intervalMs
@@ -153,7 +155,7 @@ export function nextSlot(
   if (target >= soonest) return target;
   if (state.heardAt < now - SLOT_EARLY_MS)
     return state.heardAt + Math.ceil((soonest - state.heardAt) / intervalMs) * intervalMs;
-  return phased;
+  return phased();
 }
 
 export const deviceKey = (ownerId: string, mac: string) => `${ownerId}|${mac}`;

@@ -1,6 +1,6 @@
 /** When a device is located next: once per interval, spread over the interval, locked on to rounds. */
 import { describe, expect, it } from 'vitest';
-import { nextSlot, SLOT_EARLY_MS } from './core.ts';
+import { LATE_LOCATE_MS, nextSlot, SLOT_EARLY_MS } from './core.ts';
 
 const INTERVAL = 1_000;
 
@@ -63,9 +63,10 @@ describe('nextSlot', () => {
           if (round >= state.slot - SLOT_EARLY_MS) {
             byRound++;
             state = { ...state, slot: nextSlot(state, key, round, INTERVAL) };
-          } else if (round + INTERVAL > state.slot + 150) {
-            // No report before the timer (the slot and 150 ms): it locates the device.
-            state = { ...state, slot: nextSlot(state, key, state.slot + 150, INTERVAL) };
+          } else if (round + INTERVAL > state.slot + LATE_LOCATE_MS) {
+            // No report before the timer (the slot and LATE_LOCATE_MS): it locates the device.
+            const timer = state.slot + LATE_LOCATE_MS;
+            state = { ...state, slot: nextSlot(state, key, timer, INTERVAL) };
           }
         }
         expect(byRound).toBeGreaterThanOrEqual(18);
