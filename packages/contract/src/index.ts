@@ -17,3 +17,4 @@ export * from './events.ts';
 export * from './alerts.ts';
 export * from './webhooks.ts';
 export * from './mqtt-output.ts';
+export * from './floor-model.ts';

@@ -2,7 +2,8 @@
  * The one place a map and its gateways become a positioning frame: the scale, the anchors in
  * metres with each gateway's radio settings, and the plan's size in pixels.
  */
-import { DEFAULT_PIXELS_PER_METRE } from '@rtls/contract';
+import { DEFAULT_PIXELS_PER_METRE, wallLossDb, type FloorModel } from '@rtls/contract';
+import type { FloorGeometry, WallSegment } from './floor.ts';
 import type { Anchor } from './types.ts';
 import { metres } from './units.ts';
 import type { PixelSize } from './wire.ts';
@@ -15,12 +16,16 @@ export interface MapFrame {
   anchors: Anchor[];
   /** The floor plan's size, when known: fixes are kept on it. */
   plan?: PixelSize;
+  /** The map's walls, doors and walkable outline in metres, when it has any walls. */
+  floor?: FloorGeometry;
 }
 
 /** The parts of a map the frame reads. */
 export interface FrameMap {
   _id: string;
   settings?: { pixelsPerMetre?: number | null; imageSize?: PixelSize | null } | null;
+  /** The map's floor model in map pixels. */
+  floorModel?: FloorModel | null;
 }
 
 /** The parts of a gateway the frame reads; position in map pixels. */
@@ -65,5 +70,27 @@ export function buildFrame(map: FrameMap, gateways: readonly FrameGateway[]): Ma
   if (size && finite(size.width) && finite(size.height)) {
     frame.plan = { width: size.width, height: size.height };
   }
+  const floor = map.floorModel ? floorGeometry(map.floorModel, pixelsPerMetre) : null;
+  if (floor) frame.floor = floor;
   return frame;
+}
+
+/** A floor model (map pixels) in metres; null when it has no walls and no outline. */
+export function floorGeometry(model: FloorModel, pixelsPerMetre: number): FloorGeometry | null {
+  if (model.walls.length === 0 && !model.outline) return null;
+  const m = (v: number) => v / pixelsPerMetre;
+  const walls: WallSegment[] = [];
+  for (const w of model.walls) {
+    const lossDb = wallLossDb(w);
+    for (let i = 1; i < w.points.length; i++) {
+      const a = w.points[i - 1]!;
+      const b = w.points[i]!;
+      walls.push({ x0: m(a.x), y0: m(a.y), x1: m(b.x), y1: m(b.y), lossDb, kind: w.kind });
+    }
+  }
+  return {
+    walls,
+    doors: model.doors.map((d) => ({ x0: m(d.a.x), y0: m(d.a.y), x1: m(d.b.x), y1: m(d.b.y) })),
+    outline: model.outline?.map((p) => ({ x: m(p.x), y: m(p.y) })) ?? null,
+  };
 }

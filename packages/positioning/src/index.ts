@@ -29,3 +29,4 @@ export * from './radio-sim.ts';
 export * from './self-calibration.ts';
 export { siteCalibration } from './grid-maps.ts';
 export * from './gateway-links.ts';
+export * from './floor.ts';

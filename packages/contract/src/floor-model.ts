@@ -1,0 +1,101 @@
+/**
+ * A map's floor model: its walls (polylines, each with a class and the signal it takes per
+ * crossing), its doors and openings (where a wall may be passed) and its walkable outline, in map
+ * pixels like zones and gateway positions. GET/PUT /api/maps/{id}/floor-model: owners and editors
+ * replace it, anyone who may read the map reads it. The positioning engine keeps tags' motion
+ * from crossing walls except at doors, and counts the walls between each gateway and each spot.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, StringEnum } from './schema-helpers.ts';
+
+/** Wall classes, lightest first. */
+export const WALL_CLASSES = ['glass', 'light', 'heavy'] as const;
+export type WallClass = (typeof WALL_CLASSES)[number];
+
+/**
+ * Signal lost per crossing of a wall of each class (dB), the starting point the site's
+ * self-calibration learns from: glass and plasterboard partitions take 2–4 dB at 2.4 GHz, brick
+ * and concrete 8–15 dB (ITU-R P.1238 and multi-wall model measurements).
+ */
+export const WALL_CLASS_LOSS_DB: Readonly<Record<WallClass, number>> = {
+  glass: 2,
+  light: 4,
+  heavy: 10,
+};
+export const DEFAULT_WALL_CLASS: WallClass = 'light';
+
+export const FLOOR_MODEL_LIMITS = {
+  /** Coordinates are map pixels; anything beyond this is a client mistake, not a floor plan. */
+  maxAbsCoordinate: 1_000_000,
+  /** Most walls (polylines) on one map. */
+  maxWalls: 2_000,
+  /** Most points of one wall polyline. */
+  maxWallPoints: 200,
+  /** Most wall segments over all walls of a map: keeps each map's raster and radio map cheap. */
+  maxSegments: 5_000,
+  maxDoors: 1_000,
+  maxOutlinePoints: 1_000,
+  /** Most signal one crossing may take (dB). */
+  maxLossDb: 40,
+  /**
+   * How far (px) a door's ends may lie from the wall it opens: a door is drawn onto a wall and
+   * snapped there, so a door farther than this from every wall is a mistake.
+   */
+  doorSnapPx: 12,
+} as const;
+
+const Coordinate = Type.Number({
+  minimum: -FLOOR_MODEL_LIMITS.maxAbsCoordinate,
+  maximum: FLOOR_MODEL_LIMITS.maxAbsCoordinate,
+});
+export const FloorPoint = Type.Object({ x: Coordinate, y: Coordinate });
+export type FloorPoint = Static<typeof FloorPoint>;
+
+export const WallClassSchema = StringEnum(WALL_CLASSES);
+
+export const Wall = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  /** The polyline, two points or more; each segment has a length. */
+  points: Type.Array(FloorPoint, { minItems: 2, maxItems: FLOOR_MODEL_LIMITS.maxWallPoints }),
+  kind: WallClassSchema,
+  /** Loss per crossing (dB) when set; the class's WALL_CLASS_LOSS_DB when null or absent. */
+  lossDb: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: FLOOR_MODEL_LIMITS.maxLossDb }))),
+});
+export type Wall = Static<typeof Wall>;
+
+/** A door or opening: the stretch of a wall (from a to b, both on the wall) that can be passed. */
+export const Door = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  a: FloorPoint,
+  b: FloorPoint,
+});
+export type Door = Static<typeof Door>;
+
+export const FloorModel = Type.Object({
+  walls: Type.Array(Wall, { maxItems: FLOOR_MODEL_LIMITS.maxWalls }),
+  doors: Type.Array(Door, { maxItems: FLOOR_MODEL_LIMITS.maxDoors }),
+  /** The walkable area's outline (a simple polygon); the whole plan when null. */
+  outline: Nullable(
+    Type.Array(FloorPoint, { minItems: 3, maxItems: FLOOR_MODEL_LIMITS.maxOutlinePoints }),
+  ),
+});
+export type FloorModel = Static<typeof FloorModel>;
+
+/** The model of a map with nothing drawn: positions behave as on a plan without walls. */
+export const EMPTY_FLOOR_MODEL: FloorModel = { walls: [], doors: [], outline: null };
+
+export const FloorModelResponse = Type.Object({
+  success: Type.Literal(true),
+  floorModel: FloorModel,
+  updatedAt: Nullable(Type.String()),
+});
+export type FloorModelResponse = Static<typeof FloorModelResponse>;
+
+/** Socket event floor_model_changed: a map's floor model was replaced; re-fetch it. */
+export const FloorModelChanged = Type.Object({ mapId: Type.String() });
+export type FloorModelChanged = Static<typeof FloorModelChanged>;
+
+/** The loss one crossing of this wall takes (dB). */
+export function wallLossDb(wall: Pick<Wall, 'kind' | 'lossDb'>): number {
+  return wall.lossDb ?? WALL_CLASS_LOSS_DB[wall.kind];
+}
