@@ -88,6 +88,9 @@ export const API_ERRORS = {
   retryDeadLetter: 'Failed to retry delivery',
   fetchMqttOutput: 'Failed to fetch MQTT output settings',
   updateMqttOutput: 'Failed to update MQTT output settings',
+  // Floor model
+  fetchFloorModel: 'Failed to fetch the floor model',
+  updateFloorModel: 'Failed to save the floor model',
   // Fallback
   default: 'Failed',
 } as const;
@@ -129,6 +132,8 @@ export const API_ERRORS_HE: Partial<Record<ApiErrorKey, string>> = {
   retryDeadLetter: 'שליחה חוזרת נכשלה',
   fetchMqttOutput: 'טעינת הגדרות פלט MQTT נכשלה',
   updateMqttOutput: 'עדכון הגדרות פלט MQTT נכשל',
+  fetchFloorModel: 'טעינת מודל הקומה נכשלה',
+  updateFloorModel: 'שמירת מודל הקומה נכשלה',
 };
 
 /**

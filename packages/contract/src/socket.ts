@@ -5,6 +5,7 @@ import { Nullable } from './schema-helpers.ts';
 import type { AlertUpdate } from './alerts.ts';
 import type { ZoneOccupancy, ZonePresence } from './presence.ts';
 import type { ZonesChanged } from './zones.ts';
+import type { FloorModelChanged } from './floor-model.ts';
 
 /**
  * Version of the realtime protocol. The client sends it in the handshake `auth`; the server refuses
@@ -76,6 +77,8 @@ export interface ServerToClientEvents {
   alert: (update: AlertUpdate) => void;
   /** A watched map's zones were created, edited or deleted. */
   zones_changed: (change: ZonesChanged) => void;
+  /** A watched map's floor model (walls, doors, outline) was replaced. */
+  floor_model_changed: (change: FloorModelChanged) => void;
 }
 
 export interface ClientToServerEvents {
