@@ -42,6 +42,13 @@ export const FLOOR_MODEL_LIMITS = {
    * snapped there, so a door farther than this from every wall is a mistake.
    */
   doorSnapPx: 12,
+  /**
+   * How far points may lie outside a plan of known size, as a share of its width and height: a
+   * wall drawn along the plan's edge may overshoot it a little.
+   */
+  planMargin: 0.05,
+  /** Largest PUT body (bytes): a model at every limit above fits (about 1.2 MB pretty-printed). */
+  maxBodyBytes: 2 * 1024 * 1024,
 } as const;
 
 const Coordinate = Type.Number({
@@ -59,7 +66,9 @@ export const Wall = Type.Object({
   points: Type.Array(FloorPoint, { minItems: 2, maxItems: FLOOR_MODEL_LIMITS.maxWallPoints }),
   kind: WallClassSchema,
   /** Loss per crossing (dB) when set; the class's WALL_CLASS_LOSS_DB when null or absent. */
-  lossDb: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: FLOOR_MODEL_LIMITS.maxLossDb }))),
+  lossDb: Type.Optional(
+    Nullable(Type.Number({ minimum: 0, maximum: FLOOR_MODEL_LIMITS.maxLossDb })),
+  ),
 });
 export type Wall = Static<typeof Wall>;
 
@@ -81,6 +90,10 @@ export const FloorModel = Type.Object({
 });
 export type FloorModel = Static<typeof FloorModel>;
 
+/** PUT /api/maps/{id}/floor-model: the whole model, replacing the stored one. */
+export const FloorModelBody = FloorModel;
+export type FloorModelBody = FloorModel;
+
 /** The model of a map with nothing drawn: positions behave as on a plan without walls. */
 export const EMPTY_FLOOR_MODEL: FloorModel = { walls: [], doors: [], outline: null };
 
@@ -94,6 +107,50 @@ export type FloorModelResponse = Static<typeof FloorModelResponse>;
 /** Socket event floor_model_changed: a map's floor model was replaced; re-fetch it. */
 export const FloorModelChanged = Type.Object({ mapId: Type.String() });
 export type FloorModelChanged = Static<typeof FloorModelChanged>;
+
+/**
+ * Why a floor model is refused (the `message` of its 400 starts with `en`, followed by where:
+ * the wall, door or point); the console may show `he` for the same sentence.
+ */
+export const FLOOR_MODEL_ERRORS = {
+  notANumber: {
+    en: 'Every coordinate of the floor model must be a number',
+    he: 'כל קואורדינטה במודל הקומה חייבת להיות מספר',
+  },
+  tooManySegments: {
+    en: `The floor model has too many wall segments (at most ${FLOOR_MODEL_LIMITS.maxSegments.toLocaleString('en')})`,
+    he: `במודל הקומה יש יותר מדי מקטעי קיר (לכל היותר ${FLOOR_MODEL_LIMITS.maxSegments.toLocaleString('en')})`,
+  },
+  duplicateId: {
+    en: 'Two walls or two doors of the floor model share an id',
+    he: 'לשני קירות או לשתי דלתות במודל הקומה יש אותו מזהה',
+  },
+  zeroLengthSegment: {
+    en: 'A wall has a segment of no length (two equal consecutive points)',
+    he: 'לקיר יש מקטע באורך אפס (שתי נקודות עוקבות זהות)',
+  },
+  outsidePlan: {
+    en: 'A point of the floor model lies outside the floor plan',
+    he: 'נקודה במודל הקומה נמצאת מחוץ לתוכנית הקומה',
+  },
+  doorNoWidth: {
+    en: 'A door has no width (its two ends are the same point)',
+    he: 'לדלת אין רוחב (שני קצותיה באותה נקודה)',
+  },
+  doorOffWall: {
+    en: `A door is off every wall: both its ends must lie within ${FLOOR_MODEL_LIMITS.doorSnapPx} px of one wall segment`,
+    he: `דלת אינה על אף קיר: שני קצותיה חייבים להיות במרחק של עד ${FLOOR_MODEL_LIMITS.doorSnapPx} פיקסלים ממקטע קיר אחד`,
+  },
+  outlineCrosses: {
+    en: 'The walkable outline crosses itself; draw it without crossing edges',
+    he: 'קו המתאר של השטח העביר חוצה את עצמו; יש לשרטט אותו בלי צלעות נחתכות',
+  },
+  outlineFlat: {
+    en: 'The walkable outline has no area; its corners must not lie on one line',
+    he: 'לקו המתאר של השטח העביר אין שטח; הפינות שלו אינן יכולות להיות על קו אחד',
+  },
+} as const;
+export type FloorModelErrorKey = keyof typeof FLOOR_MODEL_ERRORS;
 
 /** The loss one crossing of this wall takes (dB). */
 export function wallLossDb(wall: Pick<Wall, 'kind' | 'lossDb'>): number {
