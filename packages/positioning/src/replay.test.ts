@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { FloorGeometry } from './floor.ts';
+import type { MapFrame } from './frame.ts';
+import type * as Locator from './locator.ts';
 import {
   formatRows,
   parseGateways,
@@ -8,6 +11,27 @@ import {
   type Report,
 } from './replay.ts';
 import { readings, ROOM } from './test-helpers.ts';
+
+/** Every frame a device locator was asked to locate on, in order. */
+const framesLocatedOn = vi.hoisted(() => [] as MapFrame[]);
+vi.mock('./locator.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof Locator>();
+  return {
+    ...real,
+    createDeviceLocator: (...args: Parameters<typeof real.createDeviceLocator>) => {
+      const locator = real.createDeviceLocator(...args);
+      return {
+        get last() {
+          return locator.last;
+        },
+        update: (...a: Parameters<typeof locator.update>) => {
+          framesLocatedOn.push(a[0]);
+          return locator.update(...a);
+        },
+      };
+    },
+  };
+});
 
 const gatewaysJson = JSON.stringify(
   ROOM.map((a) => ({ mac: a.id, x: a.x, y: a.y, z: a.z })),
@@ -71,6 +95,29 @@ describe('replay', () => {
     const newestOnly = reports.filter((r) => r.tMs % 1000 === 0);
     const fooled = replay(anchors, newestOnly).at(-1)!;
     expect(Math.hypot(fooled.x! - 3, fooled.y! - 3)).toBeGreaterThan(1);
+  });
+});
+
+describe('replay on a floor', () => {
+  it('locates on a frame that carries the floor it is given, as a map carries its own', () => {
+    const floor: FloorGeometry = {
+      walls: [{ x0: 5, y0: 0, x1: 5, y1: 10, lossDb: 4, kind: 'light' }],
+      doors: [{ x0: 5, y0: 4, x1: 5, y1: 5 }],
+      outline: [
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+        { x: 10, y: 10 },
+        { x: 0, y: 10 },
+      ],
+    };
+    const reports = [0, 1000].flatMap((t) => reportsAt('tag', 3, 3, t));
+    framesLocatedOn.length = 0;
+    replay(parseGateways(gatewaysJson), reports, { floor });
+    expect(framesLocatedOn).toHaveLength(2);
+    expect(framesLocatedOn.every((f) => f.floor === floor)).toBe(true);
+    framesLocatedOn.length = 0;
+    replay(parseGateways(gatewaysJson), reports);
+    expect(framesLocatedOn.every((f) => f.floor === undefined)).toBe(true);
   });
 });
 

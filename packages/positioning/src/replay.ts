@@ -1,20 +1,22 @@
 /** Replay of recorded gateway reports: parsing of the input files and the causal per-device run. */
+import type { FloorGeometry } from './floor.ts';
 import { buildFrame, type FrameGateway, type MapFrame } from './frame.ts';
 import { calibrateFromGateway, gatewayOfDevice } from './gateway-links.ts';
+import { createSites } from './site.ts';
 import { createLinkWindows, observationsFromLinks } from './link-window.ts';
 import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
 import { createDeviceLocator } from './locator.ts';
 import type { PositioningMode } from './tracker.ts';
 import type { Anchor, LocateSettings } from './types.ts';
 
-/** An input problem, with the 1-based line it was found on. */
+/** An input problem, with the 1-based line it was found on when one can be told. */
 export class InputError extends Error {
   constructor(
     readonly file: string,
-    readonly line: number,
+    readonly line: number | null,
     problem: string,
   ) {
-    super(`${file}:${line}: ${problem}`);
+    super(line === null ? `${file}: ${problem}` : `${file}:${line}: ${problem}`);
   }
 }
 
@@ -179,6 +181,8 @@ export interface ReplayOptions {
   intervalMs?: number;
   settings?: LocateSettings;
   mode?: PositioningMode;
+  /** The floor's walls, doors and walkable outline (m), carried in the frame as a map's are. */
+  floor?: FloorGeometry;
 }
 
 /**
@@ -212,10 +216,13 @@ export function replay(
   }
   ticks.sort((a, b) => a.t - b.t || a.device.localeCompare(b.device));
   const frame: MapFrame = { mapId: REPLAY_MAP._id, pixelsPerMetre: 1, anchors: [...anchors] };
+  if (options.floor) frame.floor = options.floor;
   const windows = createLinkWindows();
   const settings = options.settings ?? DEFAULT_LOCATE_SETTINGS;
+  // One site for the recording: every device's fixes and every gateway heard teach it.
+  const sites = createSites();
   const locators = new Map(
-    names.map((n) => [n, createDeviceLocator({ mode: options.mode ?? 'mobile', settings })]),
+    names.map((n) => [n, createDeviceLocator({ mode: options.mode ?? 'mobile', settings, sites })]),
   );
   const beacons = new Map(names.map((n) => [n, gatewayOfDevice(frame.anchors, n)]));
   for (const { t, device } of ticks) {
@@ -227,7 +234,7 @@ export function replay(
     const obs = observationsFromLinks(windows.summaries(device, t), t);
     const source = beacons.get(device);
     if (source) {
-      calibrateFromGateway(frame.anchors, frame.mapId, source, obs);
+      calibrateFromGateway(sites.of(frame, t), source, obs);
       continue;
     }
     const fix = locators.get(device)!.update(frame, obs, t);
