@@ -7,12 +7,14 @@ import {
   createDeviceLocator,
   errorFromConfidence,
   createLinkWindows,
+  createSites,
   DEFAULT_LOCATE_SETTINGS,
   observationsFromLinks,
   type Anchor,
   type LocateSettings,
   type MapFrame,
   type PositioningMode,
+  type Sites,
   type TrackerOptions,
   fixInPixels,
   locate,
@@ -105,10 +107,10 @@ function evaluateTrack(
   track: Track,
   o: StreamOptions,
   out: StreamResult,
-  siteId: string,
+  sites: Sites,
   firstBlock: number,
 ): number {
-  const frame: MapFrame = { mapId: siteId, pixelsPerMetre: 1, anchors: set.anchors };
+  const frame: MapFrame = { mapId: set.name, pixelsPerMetre: 1, anchors: set.anchors };
   const byId = new Map(set.anchors.map((a) => [a.id, a]));
   const settings = o.settings ?? DEFAULT_LOCATE_SETTINGS;
   const locator = o.single
@@ -118,6 +120,7 @@ function evaluateTrack(
         settings,
         filter: o.filter,
         tracker: o.tracker,
+        sites,
       });
   const windows = createLinkWindows(o.linkWindowMs ? { windowMs: o.linkWindowMs } : {});
   const rs = track.reports;
@@ -149,8 +152,6 @@ function evaluateTrack(
   return firstBlock + Math.floor((end + TICK_MS - 1 - start) / BLOCK_MS) + 1;
 }
 
-let runs = 0;
-
 /** Every track of the set through the locator and the baseline. */
 export function evaluateStreams(set: StreamSet, options: StreamOptions = {}): StreamResult {
   const out: StreamResult = {
@@ -161,10 +162,10 @@ export function evaluateStreams(set: StreamSet, options: StreamOptions = {}): St
     blocks: [],
   };
   // Each evaluation is a site of its own: nothing learnt in one run carries into another.
-  const siteId = `${set.name}#${++runs}`;
+  const sites = createSites();
   let block = 0;
   for (const track of set.tracks) {
-    if (track.reports.length > 0) block = evaluateTrack(set, track, options, out, siteId, block);
+    if (track.reports.length > 0) block = evaluateTrack(set, track, options, out, sites, block);
   }
   return out;
 }

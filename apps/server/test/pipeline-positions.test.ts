@@ -4,7 +4,7 @@
  * heard it, and each new fix becomes a trail point and is handed over for publishing.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import { buildFrame, siteCalibration } from '@rtls/positioning';
+import { buildFrame, createSites, type Sites } from '@rtls/positioning';
 import { createOwnerCache } from '../src/modules/ingest/owner-cache.ts';
 import { locateSettings, type OwnerFrames } from '../src/modules/positions/frames.ts';
 import type { TrailRecorder } from '../src/modules/positions/recorder.ts';
@@ -52,7 +52,7 @@ function ownerFrames(plan?: { width: number; height: number }): OwnerFrames {
 }
 
 function setUp(
-  options: { sliceMs?: number; budgetMsPerS?: number; intervalMs?: number } = {},
+  options: { sliceMs?: number; budgetMsPerS?: number; intervalMs?: number; sites?: Sites } = {},
   frames0 = ownerFrames(),
 ) {
   const frames = createOwnerCache(() => Promise.resolve(frames0));
@@ -135,10 +135,12 @@ it('locates nothing for devices that are not monitored or hear no placed gateway
 });
 
 it('learns a map’s radio model from its gateways heard by the others, locating none of them', async () => {
-  const { positions, points, handed } = setUp({ intervalMs: 1 });
-  const { anchors } = ownerFrames().maps.get('m1')!.frame;
+  const sites = createSites();
+  const { positions, points, handed } = setUp({ intervalMs: 1, sites });
+  const { frame } = ownerFrames().maps.get('m1')!;
+  const { anchors } = frame;
   const start = Date.now();
-  expect(siteCalibration(anchors, 'm1').exponent).toBeCloseTo(2.2);
+  expect(sites.of(frame).calibration.exponent).toBeCloseTo(2.2);
   for (let k = 0; k < 400; k++) {
     // Each gateway in turn advertises (louder than a tag; its level drops out); the others hear
     // it as a site with exponent 3.2 would.
@@ -156,7 +158,7 @@ it('learns a map’s radio model from its gateways heard by the others, locating
   positions.settle();
   expect(points).toHaveLength(0);
   expect(handed).toEqual([]);
-  expect(siteCalibration(anchors, 'm1').exponent).toBeGreaterThan(2.9);
+  expect(sites.of(frame).calibration.exponent).toBeGreaterThan(2.9);
 });
 
 it('spreads locating over slices when the budget is small, and settle() runs the rest', async () => {

@@ -6,9 +6,9 @@
  * exponent and the receiving gateways' offsets are learnt without any tag being located, and
  * the heard gateway's own transmit level drops out as a tag's does.
  */
-import { siteCalibration } from './grid-maps.ts';
 import { DEFAULT_ANCHOR_HEIGHT_M, DEFAULT_RADIO_MODEL, deviceTermDb } from './radio-model.ts';
 import { countGain, isUsable } from './signals.ts';
+import type { Site } from './site.ts';
 import type { Anchor, Observation } from './types.ts';
 
 /** The placed gateway a device id names (ids compared as MACs: case and separators aside). */
@@ -23,19 +23,17 @@ function macKey(id: string): string {
 }
 
 /**
- * Teach the site of `anchors` (the map `siteId`) from what the other gateways heard of the
- * gateway `source` (e.g. its link-window summaries); true when the epoch was usable (at least
- * three other gateways heard it).
+ * Teach the site from what its other gateways heard of the gateway `source` (e.g. its
+ * link-window summaries); true when the epoch was usable (at least three other gateways heard it).
  */
 export function calibrateFromGateway(
-  anchors: readonly Anchor[],
-  siteId: string,
+  site: Site,
   source: Anchor,
   observations: readonly Observation[],
 ): boolean {
   const readings = [];
   for (const ob of observations) {
-    const a = anchors.find((x) => x.id === ob.gateway);
+    const a = site.anchors.find((x) => x.id === ob.gateway);
     if (!isUsable(ob, a) || a.id === source.id) continue;
     const sigma = DEFAULT_RADIO_MODEL.sigmaDb;
     readings.push({
@@ -45,7 +43,6 @@ export function calibrateFromGateway(
     });
   }
   if (readings.length < 3) return false;
-  const cal = siteCalibration(anchors, siteId);
-  cal.observe(source.x, source.y, readings, source.z ?? DEFAULT_ANCHOR_HEIGHT_M);
+  site.calibration.observe(source.x, source.y, readings, source.z ?? DEFAULT_ANCHOR_HEIGHT_M);
   return true;
 }

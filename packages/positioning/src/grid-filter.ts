@@ -3,8 +3,10 @@
  * velocity, then Gaussian diffusion) and the RSSI likelihood of a radio map, with the tag's
  * transmit offset profiled out per cell.
  */
+import type { FloorRaster } from './floor-raster.ts';
 import type { Grid, RadioMap } from './grid.ts';
 import { blur, shift } from './grid-motion.ts';
+import { diffuseWithin, shiftWithin } from './grid-motion-walls.ts';
 import { cellCosts, createPacked, interleaved, pack, type MapReading } from './grid-likelihood.ts';
 
 export type { MapReading } from './grid-likelihood.ts';
@@ -54,6 +56,13 @@ export interface GridFilter {
    * same at ten times the cost.
    */
   estimate(): GridPosterior;
+  /**
+   * The estimate of the belief within one room of the floor (its cells only, renormalised); the
+   * whole belief's when the room holds none of it.
+   */
+  estimateIn(room: number): GridPosterior;
+  /** The belief's share in each room of the floor (out[r]); nothing without a floor. */
+  roomShares(out: Float64Array): void;
   /** Back to the uniform belief. */
   reset(): void;
 }
@@ -81,6 +90,11 @@ export interface GridFilterOptions {
    * step is restricted to it, so the belief never settles where nobody walks. Everywhere if absent.
    */
   support?: Float64Array;
+  /**
+   * The floor's walls on this grid: motion passes only between cells no solid wall separates,
+   * and the belief lives on walkable cells only.
+   */
+  floor?: FloorRaster | null;
 }
 
 /** A filter over `grid` starting from a uniform belief. */
@@ -89,7 +103,18 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   const floorPerS = options.floorPerS ?? DEFAULT_FLOOR_PER_S;
   const n = grid.nx * grid.ny;
   const support = options.support?.length === n ? options.support : null;
-  const p = new Float64Array(n).fill(1 / n);
+  const walls = options.floor?.walkable.length === n ? options.floor : null;
+  const p = new Float64Array(n);
+  const uniform = () => {
+    if (!walls) return p.fill(1 / n);
+    let cells = 0;
+    for (let c = 0; c < n; c++) cells += walls.walkable[c]!;
+    for (let c = 0; c < n; c++) p[c] = walls.walkable[c]! / Math.max(1, cells);
+    return p;
+  };
+  uniform();
+  // Scratch for a room's share of the belief.
+  const inRoom = walls ? new Float64Array(n) : null;
   const tmp = new Float64Array(n);
   // Likelihood of the last readings, scaled to a maximum of 1.
   const lik = new Float64Array(n);
@@ -131,7 +156,7 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
       p[c] = p[c]! * lik[c]!;
       total += p[c]!;
     }
-    if (!(total > 0)) p.fill(1 / n);
+    if (!(total > 0)) uniform();
     else for (let c = 0; c < n; c++) p[c] = p[c]! / total;
   }
 
@@ -154,12 +179,15 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
       if (drift && (drift.x !== 0 || drift.y !== 0)) {
         // Linear interpolation spreads the belief by f(1−f) cells² per axis (f: the fractional
         // part of the shift): that much of the motion's variance is already applied.
-        const [sx, sy] = shift(grid, p, tmp, drift.x / grid.step, drift.y / grid.step);
+        const cx = drift.x / grid.step;
+        const cy = drift.y / grid.step;
+        const [sx, sy] = walls ? shiftWithin(walls, p, tmp, cx, cy) : shift(grid, p, tmp, cx, cy);
         vx = Math.max(0, vx - sx);
         vy = Math.max(0, vy - sy);
       }
       const eps = Math.min(0.5, floorPerS * dtS);
-      blur(grid, p, tmp, vx, vy, 1 - eps, eps / n);
+      if (walls) diffuseWithin(walls, p, tmp, vx, vy, 1 - eps, eps / n);
+      else blur(grid, p, tmp, vx, vy, 1 - eps, eps / n);
       freshFloor = eps / n;
       if (support) restrict(p, support);
     },
@@ -176,8 +204,31 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
       m.y = median(marginY, grid.y0, grid.step);
       return m;
     },
+    estimateIn(room) {
+      if (!walls || !inRoom) return this.estimate();
+      let total = 0;
+      for (let c = 0; c < n; c++) {
+        const v = walls.room[c] === room ? p[c]! : 0;
+        inRoom[c] = v;
+        total += v;
+      }
+      if (!(total > 0)) return this.estimate();
+      for (let c = 0; c < n; c++) inRoom[c] = inRoom[c]! / total;
+      const m = moments(grid, inRoom, false, marginX, marginY);
+      m.x = median(marginX, grid.x0, grid.step);
+      m.y = median(marginY, grid.y0, grid.step);
+      return m;
+    },
+    roomShares(out) {
+      out.fill(0);
+      if (!walls) return;
+      for (let c = 0; c < n; c++) {
+        const r = walls.room[c]!;
+        if (r >= 0) out[r] = out[r]! + p[c]!;
+      }
+    },
     reset() {
-      p.fill(1 / n);
+      uniform();
       pending = false;
       freshFloor = 0;
     },

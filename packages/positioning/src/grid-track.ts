@@ -15,7 +15,10 @@ import {
 import type { RadioMap } from './grid.ts';
 import { fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
 import { curvatureMapError, mapErrorCovariance, type Covariance } from './map-error.ts';
+import type { FloorRaster } from './floor-raster.ts';
 import { coarse, sameGrid, sourceMap } from './grid-maps.ts';
+import { createRoomChoice } from './room-choice.ts';
+import { createSite, type Site } from './site.ts';
 import { createTagLevel } from './self-calibration.ts';
 import { initCv, predictCv, updateCv, type CvState } from './kalman.ts';
 import { confidenceFromError } from './locate.ts';
@@ -53,16 +56,16 @@ export interface GridStageOptions {
   /** Most cells of the filter's grid (FILTER_MAX_CELLS when absent). */
   maxCells?: number;
   /**
-   * Learn the site's exponent and gateway offsets from confident fixes (shared by every tag on
-   * the same anchors array) when no calibrated map or custom model is given; default false (the
-   * device locator turns it on for its map's frame).
+   * The site the tag is located on (its map's gateways and floor, and what is learnt of them):
+   * its radio map is filtered on and its calibration learns from the tag's confident fixes,
+   * unless a calibrated map or custom model is given. A site passed to step() wins.
+   */
+  site?: Site;
+  /**
+   * Without a site: learn the exponent and gateway offsets from this tag's confident fixes on a
+   * site of its own (default false).
    */
   selfCalibrate?: boolean;
-  /**
-   * The site the anchors belong to (the map's id): what one site learns is kept across rebuilt
-   * anchor arrays with the same gateways and never shared with another site.
-   */
-  siteId?: string;
   /**
    * Weigh how badly the readings fit the map (fitVarianceFactor, smoothed over a few epochs):
    * the posterior widened by it decides whether an epoch is sure enough to teach the site
@@ -87,12 +90,18 @@ export type GridEstimate = Estimate & { vx: number; vy: number };
 
 /** Causal grid tracking for one tag. */
 export interface GridStage {
-  /** Advance to tMs with the usable readings (RSSI averaged over the last decorrelationMs). */
+  /**
+   * Advance to tMs with the usable readings (RSSI averaged over the last decorrelationMs), on
+   * `site` when given (else the options' site).
+   */
   step(
     readings: readonly Observation[],
     anchors: readonly Anchor[],
     tMs: number,
+    site?: Site | null,
   ): GridEstimate | null;
+  /** The floor the last step filtered on (its walls on the filter's grid); null without one. */
+  readonly floor: FloorRaster | null;
   reset(): void;
 }
 
@@ -242,19 +251,53 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   let factor = 1;
   // Logarithm of the tag's usual fit factor (NaN until its first accepted epoch).
   let usualLog = Number.NaN;
-  const choice = { ...options, selfCalibrate: options.selfCalibrate ?? false };
   const base = options.locateOptions?.model ?? DEFAULT_RADIO_MODEL;
+  // The tag's own site when it self-calibrates without being given one.
+  const ownSites = new WeakMap<readonly Anchor[], Site>();
+  let floor: FloorRaster | null = null;
+  const rooms = createRoomChoice();
 
-  function filterFor(map: RadioMap): GridFilter {
-    if (!filter || !sameGrid(filter.grid, map.grid)) {
+  function siteFor(anchors: readonly Anchor[], given: Site | null | undefined): Site | null {
+    if (given) return given;
+    if (options.site) return options.site;
+    if (!options.selfCalibrate) return null;
+    let s = ownSites.get(anchors);
+    if (!s) ownSites.set(anchors, (s = createSite(anchors)));
+    return s;
+  }
+
+  function filterFor(map: RadioMap, walls: FloorRaster | null): GridFilter {
+    if (!filter || !sameGrid(filter.grid, map.grid) || walls !== floor) {
       filter = createGridFilter(map.grid, {
         diffusion: options.diffusion ?? (useVelocity ? CV_DIFFUSION : undefined),
         support: map.support,
+        floor: walls,
       });
+      floor = walls;
       kf = null;
       lastT = -Infinity;
+      rooms.reset();
     }
     return filter;
+  }
+
+  /**
+   * The belief's estimate in the room the tag is shown in, its covariance widened by how far
+   * that point lies from the whole belief's.
+   */
+  function estimateOf(f: GridFilter): GridPosterior {
+    const all = f.estimate();
+    if (!floor) return all;
+    const inRoom = f.estimateIn(rooms.pick(f, floor));
+    const dx = inRoom.x - all.x;
+    const dy = inRoom.y - all.y;
+    return {
+      x: inRoom.x,
+      y: inRoom.y,
+      xx: all.xx + dx * dx,
+      xy: all.xy + dx * dy,
+      yy: all.yy + dy * dy,
+    };
   }
 
   /** Feed the accepted epoch's likelihood-only fix to the velocity filter. */
@@ -267,8 +310,13 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   }
 
   return {
+    get floor() {
+      return floor;
+    },
     reset() {
       filter = null;
+      floor = null;
+      rooms.reset();
       kf = null;
       rejections = 0;
       lastT = -Infinity;
@@ -276,14 +324,15 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       factor = 1;
       usualLog = Number.NaN;
     },
-    step(observations, anchors, tMs) {
-      const source = sourceMap(anchors, choice, own);
+    step(observations, anchors, tMs, given) {
+      const site = siteFor(anchors, given);
+      const source = sourceMap(anchors, options, site, own);
       const map = coarse(
         source.map,
         options.cellM ?? FILTER_CELL_M,
         options.maxCells ?? FILTER_MAX_CELLS,
       );
-      const f = filterFor(map);
+      const f = filterFor(map, site?.raster(map.grid) ?? null);
       const { readings, sources, primary } = collect(
         observations,
         anchors,
@@ -310,14 +359,14 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       if (outlier && rejections < MAX_REJECTIONS) {
         rejections++;
         const worse = Number.isFinite(usualLog) ? Math.exp(Math.log(factor) - usualLog) : 1;
-        const kept = f.estimate();
+        const kept = estimateOf(f);
         return result(kept, mapErrorAt(kept), Math.max(1, worse), readings.length, primary, kf);
       }
       // Still an outlier after MAX_REJECTIONS: the tag really moved; restart the velocity.
       trackVelocity(fix, outlier);
       rejections = 0;
       f.applyLikelihood();
-      const est = f.estimate();
+      const est = estimateOf(f);
       let worse = 1;
       if (inflate) {
         factor += FACTOR_SMOOTHING * (fitVarianceFactor(map, readings, est.x, est.y) - factor);

@@ -3,6 +3,7 @@
  * weak fixes (keep showing the last good one rather than jump to a guess or blank the marker).
  */
 import type { MapFrame } from './frame.ts';
+import { createSites, type Sites } from './site.ts';
 import {
   createTracker,
   type PositioningMode,
@@ -29,6 +30,11 @@ export interface DeviceLocatorOptions {
   filter?: 'grid' | 'kalman';
   /** Engine tuning beyond the user's settings (benchmarks, experiments); defaults when absent. */
   tracker?: TrackerOptions;
+  /**
+   * The sites of the maps located on, shared by every device on them: what one device's fixes
+   * teach a map serves all. A book of the locator's own when absent.
+   */
+  sites?: Sites;
 }
 
 /** A locator for one device; a frame of another map starts it afresh. */
@@ -37,6 +43,7 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
   let tracker: Tracker | null = null;
   let mapId: string | null = null;
   let last: PixelFix | null = null;
+  const sites = opts.sites ?? createSites();
   return {
     get last() {
       return last;
@@ -45,11 +52,9 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
       if (!settings.enabled) return null;
       if (!tracker || frame.mapId !== mapId) {
         // The tracker applies no confidence floor: the weak-fix rule is this locator's.
-        // The site's radio model is learnt from every device located on the frame's anchors, from
+        // The site's radio model is learnt from every device located on the frame's map, from
         // epochs sure enough even where the readings do not fit it well.
         tracker = createTracker({
-          selfCalibrate: true,
-          siteId: frame.mapId,
           fitInflation: true,
           ...opts.tracker,
           mode: opts.mode,
@@ -59,7 +64,7 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
         mapId = frame.mapId;
         last = null;
       }
-      const e = tracker.update(observations, frame.anchors, nowMs);
+      const e = tracker.update(observations, frame.anchors, nowMs, sites.of(frame, nowMs));
       if (e && e.confidence >= settings.minConfidence) {
         last = fixInPixels(e, frame.pixelsPerMetre, nowMs, frame.plan);
       }

@@ -2,7 +2,7 @@ import { HALL } from './test-helpers.ts';
 import { describe, expect, it } from 'vitest';
 import { gaussian, rng } from './random.ts';
 import { DEFAULT_RADIO_MODEL, heightOffset } from './radio-model.ts';
-import { siteCalibration } from './grid-maps.ts';
+import { createSite, createSites } from './site.ts';
 import { calibrateFromGateway, gatewayOfDevice } from './gateway-links.ts';
 import { createSiteCalibration } from './self-calibration.ts';
 import { metres } from './units.ts';
@@ -59,17 +59,21 @@ describe('site self-calibration', () => {
 
 describe('sites', () => {
   it('keep what they learnt across rebuilt frames of the same map, and never share it', () => {
+    const sites = createSites();
+    const frame = (mapId: string, anchors = HALL) => ({ mapId, pixelsPerMetre: 1, anchors });
     const rebuilt = HALL.map((a) => ({ ...a }));
-    expect(siteCalibration(rebuilt, 'map-1')).toBe(siteCalibration(HALL, 'map-1'));
-    expect(siteCalibration(HALL, 'map-2')).not.toBe(siteCalibration(HALL, 'map-1'));
+    expect(sites.of(frame('map-1', rebuilt))).toBe(sites.of(frame('map-1')));
+    expect(sites.of(frame('map-2'))).not.toBe(sites.of(frame('map-1')));
     const moved = HALL.map((a, i) => (i === 0 ? { ...a, x: metres(a.x + 1) } : a));
-    expect(siteCalibration(moved, 'map-1')).not.toBe(siteCalibration(HALL, 'map-1'));
+    expect(sites.of(frame('map-1', moved))).not.toBe(sites.of(frame('map-1')));
+    expect(createSites().of(frame('map-1'))).not.toBe(sites.of(frame('map-1')));
   });
 });
 
 describe('gateways hearing each other', () => {
   it('teach the exponent and a hot gateway with no tag located at all', () => {
     const anchors = HALL.map((a) => ({ ...a, id: `aa:bb:cc:00:00:0${a.id.slice(1)}` }));
+    const site = createSite(anchors);
     const hot = anchors[2]!.id;
     const rand = rng(4);
     for (let round = 0; round < 400; round++) {
@@ -91,10 +95,10 @@ describe('gateways hearing each other', () => {
         const device = source.id.toUpperCase().replaceAll(':', '-');
         const gateway = gatewayOfDevice(anchors, device);
         expect(gateway).toBe(source);
-        calibrateFromGateway(anchors, 'hearing', gateway!, heard);
+        calibrateFromGateway(site, gateway!, heard);
       }
     }
-    const cal = siteCalibration(anchors, 'hearing');
+    const cal = site.calibration;
     expect(cal.exponent).toBeGreaterThan(2.9);
     expect(cal.exponent).toBeLessThan(3.3);
     const others = anchors.filter((a) => a.id !== hot).map((a) => cal.offsetDb(a.id));

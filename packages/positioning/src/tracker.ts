@@ -7,6 +7,8 @@ import {
   type GridStage,
 } from './grid-track.ts';
 import { createReadingHistory } from './reading-history.ts';
+import { createShownPath } from './shown-path.ts';
+import type { Site } from './site.ts';
 import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
 import type { LocateOptions } from './signals.ts';
 import { createFixFilter } from './tracker-kalman.ts';
@@ -56,10 +58,10 @@ export interface TrackerOptions {
   gridCellM?: number;
   /** Grid engine: most cells of the filter grid; see GridStageOptions.maxCells. */
   gridMaxCells?: number;
-  /** Grid engine: learn the site's radio model online; see GridStageOptions.selfCalibrate. */
+  /** Grid engine: learn a site of the tag's own; see GridStageOptions.selfCalibrate. */
   selfCalibrate?: boolean;
-  /** Grid engine: the site the anchors belong to; see GridStageOptions.siteId. */
-  siteId?: string;
+  /** Grid engine: the site located on (a site given to update() wins); see GridStageOptions.site. */
+  site?: Site;
   /** Grid engine: learn the tag's transmit level; see GridStageOptions.learnTagLevel. */
   learnTagLevel?: boolean;
   /** Grid engine: gate what the site learns on the fit too; see GridStageOptions.fitInflation. */
@@ -78,10 +80,15 @@ export interface TrackedEstimate extends Estimate {
 
 /** Stateful per-tag tracker; update() must be called with non-decreasing tMs. */
 export interface Tracker {
+  /**
+   * The tag's position at tMs after these readings, located on `site` when given (its radio
+   * map, and its floor: shown positions then keep to the walkable area and never cross a wall).
+   */
   update(
     observations: readonly Observation[],
     anchors: readonly Anchor[],
     tMs: number,
+    site?: Site | null,
   ): TrackedEstimate | null;
   readonly motion: 'static' | 'mobile';
   reset(): void;
@@ -108,7 +115,7 @@ function gridStageOf(o: TrackerOptions, settings: LocateSettings): GridStage {
     cellM: o.gridCellM,
     maxCells: o.gridMaxCells,
     selfCalibrate: o.selfCalibrate,
-    siteId: o.siteId,
+    site: o.site,
     learnTagLevel: o.learnTagLevel,
     fitInflation: o.fitInflation,
     mapErrorFrom: o.mapErrorFrom,
@@ -187,6 +194,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let stillMean: { since: number; n: number; x: number; y: number } | null = null;
   let lastT = -Infinity;
   let anchorsNow: readonly Anchor[] = [];
+  let siteNow: Site | null | undefined = null;
+  const shown = createShownPath();
   const smoothed = (tMs: number, windowMs: number) =>
     history.smoothed(tMs, windowMs, o.staticWindowMs);
   /**
@@ -222,7 +231,8 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     }
     if (!fresh) return;
     const obs = latest(tMs, tau);
-    const e = obs.length >= settings.minSignalCount ? grid.step(obs, anchorsNow, tMs) : null;
+    const e =
+      obs.length >= settings.minSignalCount ? grid.step(obs, anchorsNow, tMs, siteNow) : null;
     if (e) gridFix = e;
   }
 
@@ -234,6 +244,15 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     stillMean = null;
     lastT = -Infinity;
     stillness.reset();
+    shown.reset();
+  }
+
+  /** The estimate as shown: on a floor with walls, the next step of its shown path. */
+  function show(e: TrackedEstimate | null): TrackedEstimate | null {
+    const floor = useGrid ? grid.floor : null;
+    if (!e || !floor) return e;
+    const p = shown.step(e.x, e.y, e.tMs, floor);
+    return p.x === e.x && p.y === e.y ? e : { ...e, x: metres(p.x), y: metres(p.y) };
   }
 
   return {
@@ -241,61 +260,68 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
       return stillness.motion;
     },
     reset,
-    update(observations, anchors, tMs) {
+    update(observations, anchors, tMs, site) {
       if (!settings.enabled) return null;
-      // New readings, or the same readings on other gateways, make a new epoch.
-      const moved = takeAnchors(anchors);
-      const fresh = history.ingest(observations, tMs) || moved;
-      const needFix = mode !== 'mobile' || !useGrid;
-      const epoch = () => (fresh ? latest : smoothed)(tMs, o.mobileWindowMs);
-      const fix = needFix ? locator(epoch(), anchors, inner) : null;
-      // Every mode tracks: static and auto hand over to it when the tag is seen moving.
-      track(fix, fresh, tMs);
-      lastT = tMs;
-      // A still tag that starts moving: restart the filter where the tag now is.
-      if (stillness.observe(fix, fresh, tMs, history.links())) kalman.reset();
-      const motion = stillness.motion;
-      // Averaging only over the span found still (older readings were taken elsewhere), the
-      // single-epoch fix says what the still tag's readings support by themselves.
-      const window = Math.min(o.staticWindowMs, tMs - stillness.stillSince);
-      const averaged = () => withMapError(locator(smoothed(tMs, window), anchors, inner));
-      // Static mode's tag is taken as still before the first verdict, but the grid tracker
-      // already averages its epochs: a tag that walks from the start is not held back by a mean.
-      if (motion === 'static' && useGrid && gridFix && !stillness.judged) {
-        const e = noSurerThan(gridFix, averaged());
-        return e && e.confidence >= settings.minConfidence
-          ? { ...e, motion, vx: 0, vy: 0, tMs }
-          : null;
-      }
-      if (motion === 'static' && useGrid && gridFix) {
-        // Still: the mean of the grid tracker's fixes since the tag stood still (the map's prior
-        // kept, the jitter averaged away). Its radius is the grid's, but never narrower than the
-        // averaged readings support: the grid's posterior is bounded by the floor, so a single
-        // weak reading in a small room would otherwise claim a fix.
-        if (stillMean?.since !== stillness.stillSince)
-          stillMean = { since: stillness.stillSince, n: 0, x: 0, y: 0 };
-        if (fresh) {
-          stillMean.n++;
-          stillMean.x += (gridFix.x - stillMean.x) / stillMean.n;
-          stillMean.y += (gridFix.y - stillMean.y) / stillMean.n;
-        }
-        const mean =
-          stillMean.n > 0
-            ? { ...gridFix, x: metres(stillMean.x), y: metres(stillMean.y) }
-            : gridFix;
-        const e = noSurerThan(mean, averaged());
-        return e && e.confidence >= settings.minConfidence
-          ? { ...e, motion, vx: 0, vy: 0, tMs }
-          : null;
-      }
-      if (motion === 'static') {
-        const e = averaged();
-        return e && e.confidence >= settings.minConfidence
-          ? { ...e, motion, vx: 0, vy: 0, tMs }
-          : null;
-      }
-      const e = useGrid ? gridFix : kalman.estimate(fix);
-      return e && e.confidence >= settings.minConfidence ? { ...e, motion, tMs } : null;
+      siteNow = site;
+      return show(estimateAt(observations, anchors, tMs));
     },
   };
+
+  function estimateAt(
+    observations: readonly Observation[],
+    anchors: readonly Anchor[],
+    tMs: number,
+  ): TrackedEstimate | null {
+    // New readings, or the same readings on other gateways, make a new epoch.
+    const moved = takeAnchors(anchors);
+    const fresh = history.ingest(observations, tMs) || moved;
+    const needFix = mode !== 'mobile' || !useGrid;
+    const epoch = () => (fresh ? latest : smoothed)(tMs, o.mobileWindowMs);
+    const fix = needFix ? locator(epoch(), anchors, inner) : null;
+    // Every mode tracks: static and auto hand over to it when the tag is seen moving.
+    track(fix, fresh, tMs);
+    lastT = tMs;
+    // A still tag that starts moving: restart the filter where the tag now is.
+    if (stillness.observe(fix, fresh, tMs, history.links())) kalman.reset();
+    const motion = stillness.motion;
+    // Averaging only over the span found still (older readings were taken elsewhere), the
+    // single-epoch fix says what the still tag's readings support by themselves.
+    const window = Math.min(o.staticWindowMs, tMs - stillness.stillSince);
+    const averaged = () => withMapError(locator(smoothed(tMs, window), anchors, inner));
+    // Static mode's tag is taken as still before the first verdict, but the grid tracker
+    // already averages its epochs: a tag that walks from the start is not held back by a mean.
+    if (motion === 'static' && useGrid && gridFix && !stillness.judged) {
+      const e = noSurerThan(gridFix, averaged());
+      return e && e.confidence >= settings.minConfidence
+        ? { ...e, motion, vx: 0, vy: 0, tMs }
+        : null;
+    }
+    if (motion === 'static' && useGrid && gridFix) {
+      // Still: the mean of the grid tracker's fixes since the tag stood still (the map's prior
+      // kept, the jitter averaged away). Its radius is the grid's, but never narrower than the
+      // averaged readings support: the grid's posterior is bounded by the floor, so a single
+      // weak reading in a small room would otherwise claim a fix.
+      if (stillMean?.since !== stillness.stillSince)
+        stillMean = { since: stillness.stillSince, n: 0, x: 0, y: 0 };
+      if (fresh) {
+        stillMean.n++;
+        stillMean.x += (gridFix.x - stillMean.x) / stillMean.n;
+        stillMean.y += (gridFix.y - stillMean.y) / stillMean.n;
+      }
+      const mean =
+        stillMean.n > 0 ? { ...gridFix, x: metres(stillMean.x), y: metres(stillMean.y) } : gridFix;
+      const e = noSurerThan(mean, averaged());
+      return e && e.confidence >= settings.minConfidence
+        ? { ...e, motion, vx: 0, vy: 0, tMs }
+        : null;
+    }
+    if (motion === 'static') {
+      const e = averaged();
+      return e && e.confidence >= settings.minConfidence
+        ? { ...e, motion, vx: 0, vy: 0, tMs }
+        : null;
+    }
+    const e = useGrid ? gridFix : kalman.estimate(fix);
+    return e && e.confidence >= settings.minConfidence ? { ...e, motion, tMs } : null;
+  }
 }

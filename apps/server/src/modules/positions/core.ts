@@ -19,9 +19,11 @@ import {
   calibrateFromGateway,
   createDeviceLocator,
   createLinkWindows,
+  createSites,
   MAX_SIGNAL_AGE_MS,
   observationsFromLinks,
   type DeviceLocator,
+  type Sites,
 } from '@rtls/positioning';
 import { linksByMap, settingsKey, type OwnerFrames } from './frames.ts';
 import { createScheduler } from './scheduler.ts';
@@ -82,6 +84,8 @@ export interface CoreOptions {
   budgetMsPerS?: number;
   sliceMs?: number;
   onError?: (err: unknown) => void;
+  /** The maps' sites (what is learnt of each map); the core's own when absent. */
+  sites?: Sites;
 }
 
 interface DeviceState {
@@ -168,6 +172,7 @@ export function createLocatingCore({
   budgetMsPerS,
   sliceMs,
   onError = () => undefined,
+  sites = createSites(),
 }: CoreOptions) {
   const links = createLinkWindows();
   const states = new Map<string, DeviceState>();
@@ -216,7 +221,8 @@ export function createLocatingCore({
       let entry = state.locators.get(mapId);
       const fresh = !entry || entry.config !== config;
       if (!entry || fresh) {
-        entry = { config, locator: createDeviceLocator({ mode: mode!, settings: map.settings }) };
+        const locator = createDeviceLocator({ mode: mode!, settings: map.settings, sites });
+        entry = { config, locator };
         state.locators.set(mapId, entry);
       }
       const before = entry.locator.last;
@@ -256,7 +262,7 @@ export function createLocatingCore({
     if (!map || !source) return;
     taught.set(key, r.receivedAt);
     const obs = observationsFromLinks(links.summaries(key, r.receivedAt), r.receivedAt);
-    calibrateFromGateway(map.frame.anchors, mapId, source, obs);
+    calibrateFromGateway(sites.of(map.frame, r.receivedAt), source, obs);
   }
 
   function handOver() {

@@ -6,6 +6,7 @@
  * and hands devices whose positions changed to onLocated for publishing; new fixes become trail
  * points.
  */
+import type { Sites } from '@rtls/positioning';
 import type { FrameCache, OwnerFrames } from './frames.ts';
 import type { TrailRecorder } from './recorder.ts';
 import { createRemotePositions } from './remote.ts';
@@ -50,6 +51,8 @@ export interface PositionsServiceOptions {
   budgetMsPerS?: number;
   sliceMs?: number;
   onError?: (err: unknown) => void;
+  /** The maps' sites, for a core in this thread; the core's own when absent. */
+  sites?: Sites;
 }
 
 /** How long positions of idle owners' frames are kept (ms). */
@@ -71,6 +74,7 @@ export function inlineCore(
     budgetMsPerS?: number;
     sliceMs?: number;
     onError?: (err: unknown) => void;
+    sites?: Sites;
   },
 ) {
   return (sink: CoreSink): CoreHandle => {
@@ -95,6 +99,7 @@ export function createPositionsService({
   budgetMsPerS,
   sliceMs,
   onError = () => undefined,
+  sites,
 }: PositionsServiceOptions) {
   /** Devices the core here holds, with where it last located them. */
   const local = new Map<string, LocalDevice>();
@@ -108,9 +113,9 @@ export function createPositionsService({
     onLocated: applyChanges,
     onTrail: (fix) => recorder.add(fix),
   };
-  const core = (makeCore ?? inlineCore(frames, { intervalMs, budgetMsPerS, sliceMs, onError }))(
-    sink,
-  );
+  const core = (
+    makeCore ?? inlineCore(frames, { intervalMs, budgetMsPerS, sliceMs, onError, sites })
+  )(sink);
 
   function applyChanges(changes: LocatedChange[]) {
     const byOwner = new Map<string, string[]>();

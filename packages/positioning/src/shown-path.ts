@@ -1,0 +1,153 @@
+/**
+ * The path a tag is shown along on a floor with walls: each shown step stays on the walkable
+ * area, never crosses a solid wall (a move into another room goes by its door, around corners as
+ * a walker would) and is no faster than a walker. Positions, trails and zone changes all follow
+ * what is shown.
+ */
+import type { FloorRaster } from './floor-raster.ts';
+
+/**
+ * Fastest shown motion (m/s): a brisk walk is 1.5–2 m/s and a pushed cart about as fast; a fix
+ * that jumps farther is followed at this pace instead.
+ */
+export const MAX_SHOWN_SPEED_M_S = 2.4;
+/** After this long unseen (ms) the tag may be anywhere: it is shown where it is found. */
+const RESTART_AFTER_MS = 30_000;
+
+export interface XYM {
+  x: number;
+  y: number;
+}
+
+export interface ShownPath {
+  /** The next shown point toward the estimate (x, y) at tMs. */
+  step(x: number, y: number, tMs: number, floor: FloorRaster): XYM;
+  reset(): void;
+}
+
+export function createShownPath(maxSpeed = MAX_SHOWN_SPEED_M_S): ShownPath {
+  let last: (XYM & { t: number }) | null = null;
+  let floorOf: FloorRaster | null = null;
+  return {
+    step(x, y, tMs, floor) {
+      const target = onFloor(floor, x, y);
+      if (!last || floorOf !== floor || tMs - last.t > RESTART_AFTER_MS || tMs < last.t) {
+        floorOf = floor;
+        last = { ...target, t: tMs };
+        return target;
+      }
+      const reach = (maxSpeed * (tMs - last.t)) / 1000;
+      let to = floor.blocked(last.x, last.y, target.x, target.y)
+        ? towards(floor, last, target)
+        : target;
+      const d = Math.hypot(to.x - last.x, to.y - last.y);
+      if (d > reach) {
+        const k = reach / d;
+        to = { x: last.x + k * (to.x - last.x), y: last.y + k * (to.y - last.y) };
+      }
+      last = { ...to, t: tMs };
+      return to;
+    },
+    reset() {
+      last = null;
+      floorOf = null;
+    },
+  };
+}
+
+const centre = (floor: FloorRaster, c: number): XYM => ({
+  x: floor.grid.x0 + (c % floor.grid.nx) * floor.grid.step,
+  y: floor.grid.y0 + Math.floor(c / floor.grid.nx) * floor.grid.step,
+});
+
+/**
+ * (x, y) when it stands on a walkable cell in sight of that cell's centre; else the nearest
+ * walkable cell's centre.
+ */
+export function onFloor(floor: FloorRaster, x: number, y: number): XYM {
+  const c = floor.cellAt(x, y);
+  const inGrid =
+    Math.abs(x - centre(floor, c).x) <= floor.grid.step / 2 &&
+    Math.abs(y - centre(floor, c).y) <= floor.grid.step / 2;
+  if (inGrid && floor.walkable[c]) {
+    const m = centre(floor, c);
+    if (!floor.blocked(x, y, m.x, m.y)) return { x, y };
+    return m;
+  }
+  let best = -1;
+  let bestD = Infinity;
+  for (let k = 0; k < floor.walkable.length; k++) {
+    if (!floor.walkable[k]) continue;
+    const m = centre(floor, k);
+    const d = (m.x - x) ** 2 + (m.y - y) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = k;
+    }
+  }
+  return best < 0 ? { x, y } : centre(floor, best);
+}
+
+/**
+ * The farthest point, along the shortest cell path from `from` to `to` through open edges, that
+ * `from` sees without crossing a wall: the walker's next leg around a corner or through a door.
+ * `to` itself when it cannot be reached (a region no door joins).
+ */
+function towards(floor: FloorRaster, from: XYM, to: XYM): XYM {
+  const { nx } = floor.grid;
+  const n = floor.walkable.length;
+  const start = visibleCell(floor, from);
+  const goal = floor.cellAt(to.x, to.y);
+  if (start < 0) return to;
+  const prev = new Int32Array(n).fill(-1);
+  prev[start] = start;
+  const queue = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = start;
+  while (head < tail && prev[goal] === -1) {
+    const c = queue[head++]!;
+    const i = c % nx;
+    const visit = (d: number) => {
+      if (prev[d] === -1) {
+        prev[d] = c;
+        queue[tail++] = d;
+      }
+    };
+    if (floor.openEast[c]) visit(c + 1);
+    if (i > 0 && floor.openEast[c - 1]) visit(c - 1);
+    if (floor.openNext[c]) visit(c + nx);
+    if (c >= nx && floor.openNext[c - nx]) visit(c - nx);
+  }
+  if (prev[goal] === -1) return to;
+  const path: number[] = [];
+  for (let c = goal; c !== start; c = prev[c]!) path.push(c);
+  path.push(start);
+  // path runs goal → start: the first cell in sight is the farthest along the way.
+  for (const c of path) {
+    const m = centre(floor, c);
+    if (!floor.blocked(from.x, from.y, m.x, m.y)) return m;
+  }
+  return centre(floor, start);
+}
+
+/** A walkable cell whose centre `p` sees: its own, else a neighbour's; −1 when none. */
+function visibleCell(floor: FloorRaster, p: XYM): number {
+  const { nx, ny } = floor.grid;
+  const c = floor.cellAt(p.x, p.y);
+  const i = c % nx;
+  const j = Math.floor(c / nx);
+  for (let r = 0; r <= 1; r++) {
+    for (let dj = -r; dj <= r; dj++) {
+      for (let di = -r; di <= r; di++) {
+        const ii = i + di;
+        const jj = j + dj;
+        if (ii < 0 || jj < 0 || ii >= nx || jj >= ny) continue;
+        const k = jj * nx + ii;
+        const m = centre(floor, k);
+        if (floor.walkable[k] && !floor.blocked(p.x, p.y, m.x, m.y)) return k;
+      }
+    }
+  }
+  return -1;
+}
