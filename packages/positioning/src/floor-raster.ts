@@ -53,10 +53,18 @@ export function rasterizeFloor(grid: Grid, floor: FloorGeometry): FloorRaster | 
   const cx = (c: number) => grid.x0 + (c % nx) * step;
   const cy = (c: number) => grid.y0 + Math.floor(c / nx) * step;
 
+  // A cell whose centre lies on a solid wall is inside it: nobody stands there. One on a door's
+  // stretch is walkable but belongs to no room (it is the way between two).
   const walkable = new Uint8Array(n);
+  const inDoorway = new Uint8Array(n);
   const outline = floor.outline;
+  const tolerance = step * 1e-6;
   for (let c = 0; c < n; c++) {
-    walkable[c] = !outline || insidePolygon(outline, cx(c), cy(c)) ? 1 : 0;
+    const x = cx(c);
+    const y = cy(c);
+    const inside = !outline || insidePolygon(outline, x, y);
+    walkable[c] = inside && !nearAny(solidIndex, solid, c, x, y, tolerance) ? 1 : 0;
+    inDoorway[c] = walkable[c] && nearAny(closedIndex, closed, c, x, y, tolerance) ? 1 : 0;
   }
 
   const crosses = (index: CellIndex, segs: readonly Segment[], a: number, b: number) =>
@@ -82,7 +90,7 @@ export function rasterizeFloor(grid: Grid, floor: FloorGeometry): FloorRaster | 
       }
     }
   }
-  const { room, rooms } = label(grid, walkable, roomEast, roomNext);
+  const { room, rooms } = label(grid, walkable, inDoorway, roomEast, roomNext);
 
   const cellAt = (x: number, y: number) => {
     const i = Math.min(nx - 1, Math.max(0, Math.round((x - grid.x0) / step)));
@@ -175,15 +183,23 @@ function indexSegments(grid: Grid, segs: readonly Segment[]): CellIndex {
   return { start, ids };
 }
 
-/** Connected components of the walkable cells over the open edges. */
-function label(grid: Grid, walkable: Uint8Array, east: Uint8Array, next: Uint8Array) {
+/** Connected components of the walkable cells (doorways aside) over the open edges. */
+function label(
+  grid: Grid,
+  walkable: Uint8Array,
+  doorway: Uint8Array,
+  east: Uint8Array,
+  next: Uint8Array,
+) {
   const { nx } = grid;
   const n = walkable.length;
   const room = new Int32Array(n).fill(-1);
+  // Doorway cells are never visited: −2 marks them taken.
+  for (let c = 0; c < n; c++) if (doorway[c]) room[c] = -2;
   const stack: number[] = [];
   let rooms = 0;
   for (let s = 0; s < n; s++) {
-    if (!walkable[s] || room[s]! >= 0) continue;
+    if (!walkable[s] || room[s]! !== -1) continue;
     room[s] = rooms;
     stack.push(s);
     while (stack.length > 0) {
@@ -202,5 +218,26 @@ function label(grid: Grid, walkable: Uint8Array, east: Uint8Array, next: Uint8Ar
     }
     rooms++;
   }
+  for (let c = 0; c < n; c++) if (room[c] === -2) room[c] = -1;
   return { room, rooms };
+}
+
+/** True when (x, y) lies within `tolerance` of a segment listed under cell c. */
+function nearAny(
+  index: CellIndex,
+  segs: readonly Segment[],
+  c: number,
+  x: number,
+  y: number,
+  tolerance: number,
+): boolean {
+  for (let k = index.start[c]!; k < index.start[c + 1]!; k++) {
+    const s = segs[index.ids[k]!]!;
+    const dx = s.x1 - s.x0;
+    const dy = s.y1 - s.y0;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - s.x0) * dx + (y - s.y0) * dy) / len2)) : 0;
+    if (Math.hypot(x - s.x0 - t * dx, y - s.y0 - t * dy) <= tolerance) return true;
+  }
+  return false;
 }
