@@ -32,6 +32,9 @@ import { ingestKeys } from './modules/ingest/keys.ts';
 import { createPipeline } from './modules/ingest/pipeline.ts';
 import type { CleanReport } from './modules/ingest/validate.ts';
 import { createAffinity } from './modules/affinity/affinity.ts';
+import { floorModelsRepository } from './modules/floor-models/repository.ts';
+import { floorModelRoutes } from './modules/floor-models/routes.ts';
+import { floorModelsService } from './modules/floor-models/service.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { importsService } from './modules/imports/service.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
@@ -117,6 +120,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   const devices = devicesRepository(sql);
   const keys = ingestKeys(sql, redis);
   const images = imagesRepository(sql);
+  const floorModels = floorModelsRepository(sql);
   const hub = createHub(app.server, {
     auth,
     allowedOrigins: config.allowedOrigins,
@@ -191,6 +195,10 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     access: (mapId) => void hub.recheckMap(mapId),
   });
   const devicesSvc = devicesService(devices, changed.owner, positions.service.locatedOf);
+  const floorModelsSvc = floorModelsService(floorModels, maps, (mapId) => {
+    changed.map(mapId);
+    emitToMap(mapId, 'floor_model_changed', { mapId });
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -229,7 +237,9 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   const gatewaysSvc = gatewaysService(gateways, maps, changed.owner);
   await app.register(gatewayRoutes, { service: gatewaysSvc });
   await app.register(deviceRoutes, { service: devicesSvc });
-  await app.register(importRoutes, { service: importsService(mapsSvc, gatewaysSvc) });
+  await app.register(importRoutes, {
+    service: importsService(mapsSvc, gatewaysSvc, floorModelsSvc),
+  });
   await app.register(ingestRoutes, { pipeline, keys });
   await app.register(trailRoutes, { trails: positions.repo, devices, maps });
   const available = availableService(sql);
@@ -240,6 +250,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   await app.register(settingsRoutes, { sql });
   await app.register(labelRoutes, { sql });
   await app.register(zoneRoutes, { service: alerting.services.zones });
+  await app.register(floorModelRoutes, { service: floorModelsSvc });
   await app.register(presenceRoutes, { presence: alerting.presence, maps });
   await app.register(alertRoutes, {
     rules: alerting.services.rules,
@@ -275,8 +286,8 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     alerting,
     webhooks,
     mqttOut,
-    repos: { maps, gateways, devices, keys, images },
-    services: { maps: mapsSvc },
+    repos: { maps, gateways, devices, keys, images, floorModels },
+    services: { maps: mapsSvc, floorModels: floorModelsSvc },
     routes,
   };
 }

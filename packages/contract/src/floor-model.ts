@@ -117,6 +117,10 @@ export const FLOOR_MODEL_ERRORS = {
     en: 'Every coordinate of the floor model must be a number',
     he: 'כל קואורדינטה במודל הקומה חייבת להיות מספר',
   },
+  tooLarge: {
+    en: `The floor model is too large: a body may be at most ${FLOOR_MODEL_LIMITS.maxBodyBytes / 1024 / 1024} MB, with at most ${FLOOR_MODEL_LIMITS.maxSegments.toLocaleString('en')} wall segments`,
+    he: `מודל הקומה גדול מדי: גוף הבקשה יכול להיות עד ${FLOOR_MODEL_LIMITS.maxBodyBytes / 1024 / 1024} MB, עם לכל היותר ${FLOOR_MODEL_LIMITS.maxSegments.toLocaleString('en')} מקטעי קיר`,
+  },
   tooManySegments: {
     en: `The floor model has too many wall segments (at most ${FLOOR_MODEL_LIMITS.maxSegments.toLocaleString('en')})`,
     he: `במודל הקומה יש יותר מדי מקטעי קיר (לכל היותר ${FLOOR_MODEL_LIMITS.maxSegments.toLocaleString('en')})`,

@@ -1,11 +1,15 @@
 /**
  * ESPresense migration: a companion config becomes one map per floor (scale, floor plan drawn
- * from its rooms) and its nodes named gateways placed on them, for the importing user.
+ * from its rooms, walls from the rooms' edges) and its nodes named gateways placed on them, for
+ * the importing user.
  */
+import { HttpError } from '../../lib/errors.ts';
+import type { FloorModelsService } from '../floor-models/service.ts';
 import type { GatewaysService } from '../gateways/service.ts';
 import type { MapsService } from '../maps/service.ts';
-import { readEspresenseConfig } from './espresense-config.ts';
+import { readEspresenseConfig, type ImportedFloor } from './espresense-config.ts';
 import { floorPlanSvg } from './floor-plan.ts';
+import { roomWalls } from './room-walls.ts';
 
 export interface ImportResult {
   maps: { _id: string; name: string; floor: string; gateways: number }[];
@@ -13,7 +17,28 @@ export interface ImportResult {
   skipped: { name: string; reason: string }[];
 }
 
-export function importsService(maps: MapsService, gateways: GatewaysService) {
+export function importsService(
+  maps: MapsService,
+  gateways: GatewaysService,
+  floorModels: FloorModelsService,
+) {
+  /** Store the floor's walls on its map; what was left out and why, or null. */
+  async function storeWalls(userId: string, mapId: string, floor: ImportedFloor) {
+    const name = `${floor.name} (walls)`;
+    const walls = roomWalls(
+      floor.rooms.map((r) => r.points),
+      floor.pixelsPerMetre,
+    );
+    if (!walls) return { name, reason: 'the rooms have too many edges to become walls' };
+    try {
+      await floorModels.replace(userId, mapId, walls.model);
+      return null;
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 400) return { name, reason: err.message };
+      throw err;
+    }
+  }
+
   return {
     async espresense(userId: string, configText: string): Promise<ImportResult> {
       const plan = readEspresenseConfig(configText);
@@ -30,8 +55,11 @@ export function importsService(maps: MapsService, gateways: GatewaysService) {
             pixelsPerMetre: floor.pixelsPerMetre,
           },
         });
-        if (floor.rooms.length > 0)
+        if (floor.rooms.length > 0) {
           await maps.setImage(userId, map._id, Buffer.from(floorPlanSvg(floor), 'utf8'));
+          const left = await storeWalls(userId, map._id, floor);
+          if (left) result.skipped.push(left);
+        }
         mapOfFloor.set(floor.id, map._id);
         result.maps.push({ _id: map._id, name: floor.name, floor: floor.id, gateways: 0 });
       }

@@ -1,11 +1,13 @@
 /**
  * What the server needs to locate one owner's devices, cached per owner: the monitored devices and
- * their mode, a positioning frame per map the owner's gateways are placed on (built by the
- * positioning package, like the console's), and the settings each map is located with.
+ * their mode, a positioning frame per map the owner's gateways are placed on (its gateways and
+ * floor model, built by the positioning package like the console's), and the settings each map is
+ * located with.
  */
 import {
   DEFAULT_TRIANGULATION,
   gatewayLogicThreshold,
+  type FloorModel,
   type PositioningMode,
   type TriangulationSettings,
 } from '@rtls/contract';
@@ -59,10 +61,40 @@ const frameGateway = (g: PlacedGatewayRow): FrameGateway => {
   };
 };
 
+/** Floor models by map id, for the maps asked (maps without one left out). */
+export type FloorModelReader = (mapIds: readonly string[]) => Promise<Map<string, FloorModel>>;
+
+const parsed = (model: FloorModel | string): FloorModel =>
+  typeof model === 'string' ? (JSON.parse(model) as FloorModel) : model;
+
+/**
+ * Reads floor models, keeping the last one read per map: a map's model is read again only when it
+ * was replaced since, so the frames' periodic refresh costs one small query per owner.
+ */
+export function createFloorModelReader(repo: PositionsRepository): FloorModelReader {
+  const held = new Map<string, { version: string; model: FloorModel }>();
+  return async (mapIds) => {
+    const out = new Map<string, FloorModel>();
+    if (mapIds.length === 0) return out;
+    const versions = await repo.floorModelVersions(mapIds);
+    const stale = versions
+      .filter((v) => held.get(v.map_id)?.version !== v.version)
+      .map((v) => v.map_id);
+    for (const r of await repo.floorModels(stale))
+      held.set(r.map_id, { version: r.version, model: parsed(r.model) });
+    for (const v of versions) {
+      const model = held.get(v.map_id)?.model;
+      if (model) out.set(v.map_id, model);
+    }
+    return out;
+  };
+}
+
 /** Load one owner's frames from the database. */
 export async function loadOwnerFrames(
   repo: PositionsRepository,
   ownerId: string,
+  floorModels: FloorModelReader = createFloorModelReader(repo),
 ): Promise<OwnerFrames> {
   const [gateways, devices] = await Promise.all([
     repo.placedGateways(ownerId),
@@ -71,12 +103,18 @@ export async function loadOwnerFrames(
   const byMap = new Map<string, PlacedGatewayRow[]>();
   for (const g of gateways) byMap.set(g.map_id, [...(byMap.get(g.map_id) ?? []), g]);
   const mapOwners = new Set(gateways.map((g) => g.map_owner_id));
-  const stored = await repo.triangulation([...mapOwners]);
+  const [stored, models] = await Promise.all([
+    repo.triangulation([...mapOwners]),
+    floorModels([...byMap.keys()]),
+  ]);
   const maps = new Map<string, OwnerMap>();
   const gatewayMap = new Map<string, string>();
   for (const [mapId, rows] of byMap) {
     const first = rows[0]!;
-    const frame = buildFrame({ _id: mapId, settings: first.map_settings }, rows.map(frameGateway));
+    const frame = buildFrame(
+      { _id: mapId, settings: first.map_settings, floorModel: models.get(mapId) ?? null },
+      rows.map(frameGateway),
+    );
     // One authority per map: a map is located with its owner's triangulation settings, for every
     // device on it and every reader of it. A user's own settings are those of the maps they own.
     const settings = locateSettings(stored.get(first.map_owner_id));
@@ -113,6 +151,7 @@ export function linksByMap(owner: OwnerFrames, links: LinkSummary[]) {
 
 /** Per-owner frames, loaded once, refreshed every `refreshMs`, and invalidated on every change. */
 export function createFrameCache(repo: PositionsRepository, refreshMs = 5_000) {
-  return createOwnerCache((ownerId) => loadOwnerFrames(repo, ownerId), refreshMs);
+  const floorModels = createFloorModelReader(repo);
+  return createOwnerCache((ownerId) => loadOwnerFrames(repo, ownerId, floorModels), refreshMs);
 }
 export type FrameCache = ReturnType<typeof createFrameCache>;

@@ -1,5 +1,6 @@
 /** SQL for positions: what locating needs of an owner, batched trail writes, pruning and reads. */
 import type {
+  FloorModel,
   GatewayCustomSettings,
   MapSettings,
   PositioningMode,
@@ -15,6 +16,16 @@ export interface PlacedGatewayRow {
   custom_settings: GatewayCustomSettings | null;
   map_settings: MapSettings | null;
   map_owner_id: string;
+}
+
+export interface FloorModelVersionRow {
+  map_id: string;
+  /** The model's updated_at as text, to the microsecond: it changes with every replacement. */
+  version: string;
+}
+
+export interface FloorModelRow extends FloorModelVersionRow {
+  model: FloorModel | string;
 }
 
 export interface MonitoredDeviceRow {
@@ -43,6 +54,25 @@ export function positionsRepository(sql: Sql) {
          from gateways g join maps m on m.id = g.map_id
          where g.owner_id = $1 and g.position_x is not null and g.position_y is not null`,
         [ownerId],
+      );
+    },
+
+    /** The version of each of these maps' floor models (maps without one left out). */
+    floorModelVersions(mapIds: readonly string[]): Promise<FloorModelVersionRow[]> {
+      if (mapIds.length === 0) return Promise.resolve([]);
+      return sql.query<FloorModelVersionRow>(
+        'select map_id, updated_at::text as version from floor_models where map_id = any($1::text[])',
+        [mapIds],
+      );
+    },
+
+    /** These maps' floor models (maps without one left out). */
+    floorModels(mapIds: readonly string[]): Promise<FloorModelRow[]> {
+      if (mapIds.length === 0) return Promise.resolve([]);
+      return sql.query<FloorModelRow>(
+        `select map_id, updated_at::text as version, model from floor_models
+         where map_id = any($1::text[])`,
+        [mapIds],
       );
     },
 
