@@ -8,6 +8,8 @@ import {
   type RadioModel,
 } from './radio-model.ts';
 import type { Anchor } from './types.ts';
+import type { WallSegment } from './floor.ts';
+import { subtractWallLoss, wallCrossings, type WallLosses } from './wall-loss.ts';
 
 /** Cell centres at (x0 + i·step, y0 + j·step), i < nx, j < ny; cell index j·nx + i. */
 export interface Grid {
@@ -84,28 +86,49 @@ export function pathLossSurface(
 ): Float64Array {
   const out = new Float64Array(grid.nx * grid.ny);
   const dz = heightOffset(anchor, tagHeight);
+  // Math.hypot is several times slower than the square root, and a site's rebuild runs this for
+  // every anchor and cell.
   for (let j = 0; j < grid.ny; j++) {
-    const y = grid.y0 + j * grid.step;
+    const dy = grid.y0 + j * grid.step - anchor.y;
+    const r2 = dy * dy + dz * dz;
     for (let i = 0; i < grid.nx; i++) {
-      const x = grid.x0 + i * grid.step;
-      out[j * grid.nx + i] = expectedRssi(model, Math.hypot(x - anchor.x, y - anchor.y, dz));
+      const dx = grid.x0 + i * grid.step - anchor.x;
+      out[j * grid.nx + i] = expectedRssi(model, Math.sqrt(dx * dx + r2));
     }
   }
   return out;
 }
 
-/** The radio map the default (uncalibrated) path-loss model predicts for these anchors. */
+/** The walls a radio map counts between each gateway and each cell, and what each class takes. */
+export interface WallAttenuation {
+  /**
+   * The floor's solid walls (solidWalls: doors cut out). Keep the same array (and anchors array)
+   * across rebuilds: the crossings are counted once per walls, anchors and grid (wallCrossings).
+   */
+  walls: readonly WallSegment[];
+  /** Loss per crossing of each class's reference wall (dB), e.g. learnt; the walls' own when absent. */
+  lossDb?: WallLosses;
+}
+
+/**
+ * The radio map the path-loss model predicts for these anchors (the default model, or the given
+ * per-anchor models), less the loss of the walls between each anchor and each cell when given.
+ */
 export function pathLossMap(
   anchors: readonly Anchor[],
   base: RadioModel = DEFAULT_RADIO_MODEL,
   models?: ReadonlyMap<string, RadioModel>,
   grid: Grid = gridForAnchors(anchors),
+  walls?: WallAttenuation,
 ): RadioMap {
   const surfaces = new Map<string, Float64Array>();
   const sigmaDb = new Map<string, number>();
+  const crossings = walls?.walls.length ? wallCrossings(grid, anchors, walls.walls) : null;
   for (const a of anchors) {
     const m = models?.get(a.id) ?? modelForAnchor(a, base);
-    surfaces.set(a.id, pathLossSurface(grid, a, m));
+    const surface = pathLossSurface(grid, a, m);
+    if (crossings) subtractWallLoss(surface, crossings, a.id, walls?.lossDb);
+    surfaces.set(a.id, surface);
     sigmaDb.set(a.id, m.sigmaDb);
   }
   return { grid, surfaces, sigmaDb, txOffsetSigmaDb: base.txOffsetSigmaDb };

@@ -1,0 +1,267 @@
+/**
+ * Multi-wall path loss: the walls the straight line from a gateway to a spot passes through,
+ * counted per wall class, and the signal they take. A class is learnt as one loss (its reference
+ * wall's); a wall whose own loss differs from its class's reference counts as that many reference
+ * walls (a 12 dB wall in a class of 8 dB walls counts 1.5), so per-wall losses are honoured at the
+ * starting point and scale with what the site learns for the class.
+ */
+import type { WallSegment } from './floor.ts';
+import type { Grid } from './grid.ts';
+import type { Anchor } from './types.ts';
+
+/** A class of wall: its kind and the loss per crossing its walls count in units of (dB). */
+export interface WallClassLoss {
+  kind: string;
+  referenceDb: number;
+}
+
+/**
+ * The classes of these walls, sorted by kind. A class's reference loss is the loss most of its
+ * walls (by length) take; walls taking no loss count for nothing and set no class.
+ */
+export function wallClasses(walls: readonly WallSegment[]): WallClassLoss[] {
+  const byKind = new Map<string, Map<number, number>>();
+  for (const w of walls) {
+    if (!(w.lossDb > 0)) continue;
+    let lengths = byKind.get(w.kind);
+    if (!lengths) byKind.set(w.kind, (lengths = new Map()));
+    const len = Math.hypot(w.x1 - w.x0, w.y1 - w.y0);
+    lengths.set(w.lossDb, (lengths.get(w.lossDb) ?? 0) + len);
+  }
+  const out: WallClassLoss[] = [];
+  for (const [kind, lengths] of byKind) {
+    let best = -1;
+    let referenceDb = 0;
+    for (const [loss, len] of lengths) {
+      if (len > best || (len === best && loss < referenceDb)) {
+        best = len;
+        referenceDb = loss;
+      }
+    }
+    out.push({ kind, referenceDb });
+  }
+  return out.sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+}
+
+/** Angular bins of a sight index: enough that a bin holds the few walls in that direction. */
+const SIGHT_BINS = 512;
+/** Two crossings of one class closer than this along the line (m) are one (a wall's joint). */
+const JOINT_M = 1e-6;
+
+/** The walls seen from one point (a gateway), indexed by direction. */
+export interface WallSight {
+  readonly classes: readonly WallClassLoss[];
+  /**
+   * The walls crossed from the origin to (x, y), per class in reference walls, into out (one
+   * entry per class); returns their total.
+   */
+  crossings(x: number, y: number, out: Float64Array): number;
+}
+
+/** A wall as the sight index tests it: endpoints, direction and what a crossing counts. */
+interface SightWall {
+  x0: number;
+  y0: number;
+  dx: number;
+  dy: number;
+  /** The wall's length (m). */
+  len: number;
+  cls: number;
+  weight: number;
+}
+
+/** A sight index of the walls from (ox, oy); walls through the origin itself never count. */
+export function createWallSight(
+  ox: number,
+  oy: number,
+  walls: readonly WallSegment[],
+  classes: readonly WallClassLoss[] = wallClasses(walls),
+): WallSight {
+  const classOf = new Map(classes.map((c, k) => [c.kind, k]));
+  const bins: SightWall[][] = Array.from({ length: SIGHT_BINS }, () => []);
+  const binOf = (angle: number) => Math.floor(((angle + Math.PI) / (2 * Math.PI)) * SIGHT_BINS);
+  for (const w of walls) {
+    const k = classOf.get(w.kind);
+    if (k === undefined || !(w.lossDb > 0)) continue;
+    const dx = w.x1 - w.x0;
+    const dy = w.y1 - w.y0;
+    const sw: SightWall = {
+      x0: w.x0,
+      y0: w.y0,
+      dx,
+      dy,
+      len: Math.sqrt(dx * dx + dy * dy),
+      cls: k,
+      weight: w.lossDb / classes[k]!.referenceDb,
+    };
+    if (onSegment(ox, oy, sw)) continue;
+    const a0 = Math.atan2(w.y0 - oy, w.x0 - ox);
+    const a1 = Math.atan2(w.y1 - oy, w.x1 - ox);
+    // The wall subtends the shorter arc between its ends (less than π: it misses the origin).
+    let from = Math.min(a0, a1);
+    let span = Math.abs(a1 - a0);
+    if (span > Math.PI) {
+      from = Math.max(a0, a1);
+      span = 2 * Math.PI - span;
+    }
+    // One bin of margin on each side keeps rays through a wall's end on the safe side of rounding.
+    const first = binOf(from) - 1;
+    const last = binOf(from + span) + 1;
+    for (let b = first; b <= last; b++)
+      bins[((b % SIGHT_BINS) + SIGHT_BINS) % SIGHT_BINS]!.push(sw);
+  }
+  // The crossings found along the current line (where, which class), to merge a wall's joints.
+  let hitU = new Float64Array(16);
+  let hitK = new Int32Array(16);
+  return {
+    classes,
+    crossings(x, y, out) {
+      out.fill(0);
+      const rx = x - ox;
+      const ry = y - oy;
+      const len = Math.sqrt(rx * rx + ry * ry);
+      if (!(len > 0)) return 0;
+      const bin = bins[Math.min(SIGHT_BINS - 1, binOf(Math.atan2(ry, rx)))]!;
+      let hits = 0;
+      let total = 0;
+      for (let b = 0; b < bin.length; b++) {
+        const w = bin[b]!;
+        const u = crossingAt(ox, oy, rx, ry, len, w);
+        if (!(u * len > JOINT_M)) continue;
+        let joint = false;
+        for (let h = 0; h < hits && !joint; h++) {
+          joint = hitK[h] === w.cls && Math.abs(hitU[h]! - u) * len < JOINT_M;
+        }
+        if (joint) continue;
+        if (hits === hitU.length) {
+          hitU = grown(hitU, new Float64Array(2 * hits));
+          hitK = grown(hitK, new Int32Array(2 * hits));
+        }
+        hitU[hits] = u;
+        hitK[hits++] = w.cls;
+        out[w.cls] = out[w.cls]! + w.weight;
+        total += w.weight;
+      }
+      return total;
+    },
+  };
+}
+
+/**
+ * Where along the line origin + u·(rx, ry), u in [0, 1], it meets the wall (touching counts);
+ * NaN when it does not or runs along it.
+ */
+function crossingAt(
+  ox: number,
+  oy: number,
+  rx: number,
+  ry: number,
+  len: number,
+  w: SightWall,
+): number {
+  const den = rx * w.dy - ry * w.dx;
+  if (!(Math.abs(den) > 1e-12 * len * w.len)) return NaN;
+  const ex = w.x0 - ox;
+  const ey = w.y0 - oy;
+  const u = (ex * w.dy - ey * w.dx) / den;
+  const t = (ex * ry - ey * rx) / den;
+  const eps = 1e-9;
+  return u >= 0 && u <= 1 + eps && t >= -eps && t <= 1 + eps ? u : NaN;
+}
+
+function grown<T extends Float64Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+function onSegment(x: number, y: number, w: SightWall): boolean {
+  const len2 = w.dx * w.dx + w.dy * w.dy;
+  const t = Math.max(0, Math.min(1, ((x - w.x0) * w.dx + (y - w.y0) * w.dy) / len2));
+  return Math.hypot(w.x0 + t * w.dx - x, w.y0 + t * w.dy - y) < JOINT_M;
+}
+
+/** The walls between each anchor and each cell centre of a grid, per class. */
+export interface WallCrossings {
+  grid: Grid;
+  classes: readonly WallClassLoss[];
+  /** By anchor id: reference walls crossed, cell-major (cell c, class k at c·classes + k). */
+  byAnchor: ReadonlyMap<string, Float32Array>;
+}
+
+/** The crossings of every anchor over the grid (uncached; see wallCrossings). */
+export function buildWallCrossings(
+  grid: Grid,
+  anchors: readonly Anchor[],
+  walls: readonly WallSegment[],
+): WallCrossings {
+  const classes = wallClasses(walls);
+  const K = classes.length;
+  const byAnchor = new Map<string, Float32Array>();
+  const one = new Float64Array(K);
+  for (const a of anchors) {
+    const sight = createWallSight(a.x, a.y, walls, classes);
+    const counts = new Float32Array(grid.nx * grid.ny * K);
+    for (let j = 0, c = 0; j < grid.ny; j++) {
+      const y = grid.y0 + j * grid.step;
+      for (let i = 0; i < grid.nx; i++, c++) {
+        if (sight.crossings(grid.x0 + i * grid.step, y, one) > 0) counts.set(one, c * K);
+      }
+    }
+    byAnchor.set(a.id, counts);
+  }
+  return { grid, classes, byAnchor };
+}
+
+// Crossings by walls array, then anchors array, for the few grids last asked for.
+const CROSSINGS = new WeakMap<object, WeakMap<object, WallCrossings[]>>();
+const GRIDS_KEPT = 4;
+
+/**
+ * The crossings of these anchors over the grid through these walls, built once per walls array,
+ * anchors array and grid: a caller that keeps its arrays rebuilds its maps for free.
+ */
+export function wallCrossings(
+  grid: Grid,
+  anchors: readonly Anchor[],
+  walls: readonly WallSegment[],
+): WallCrossings {
+  let byAnchors = CROSSINGS.get(walls);
+  if (!byAnchors) CROSSINGS.set(walls, (byAnchors = new WeakMap()));
+  let kept = byAnchors.get(anchors);
+  if (!kept) byAnchors.set(anchors, (kept = []));
+  const g = grid;
+  const found = kept.find(
+    (w) =>
+      w.grid.x0 === g.x0 &&
+      w.grid.y0 === g.y0 &&
+      w.grid.step === g.step &&
+      w.grid.nx === g.nx &&
+      w.grid.ny === g.ny,
+  );
+  if (found) return found;
+  const built = buildWallCrossings({ ...grid }, anchors, walls);
+  kept.unshift(built);
+  if (kept.length > GRIDS_KEPT) kept.length = GRIDS_KEPT;
+  return built;
+}
+
+/** The loss per crossing of each class's reference wall (dB); a class's reference when absent. */
+export type WallLosses = ReadonlyMap<string, number>;
+
+/** Take each cell's wall loss off an anchor's surface (in place): Σ loss_k · crossings_k. */
+export function subtractWallLoss(
+  surface: Float64Array,
+  crossings: WallCrossings,
+  anchorId: string,
+  losses?: WallLosses,
+): void {
+  const counts = crossings.byAnchor.get(anchorId);
+  const K = crossings.classes.length;
+  if (!counts || K === 0 || counts.length !== surface.length * K) return;
+  const loss = crossings.classes.map((c) => losses?.get(c.kind) ?? c.referenceDb);
+  for (let c = 0, base = 0; c < surface.length; c++, base += K) {
+    let db = 0;
+    for (let k = 0; k < K; k++) db += loss[k]! * counts[base + k]!;
+    surface[c] = surface[c]! - db;
+  }
+}
