@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_GATEWAY_VIEW_RADIUS, GATEWAY_ADD_DEFAULTS } from '@rtls/contract';
 import type { AuthService } from '../modules/auth/service.ts';
 import type { DevicesRepository } from '../modules/devices/repository.ts';
+import type { FloorModelsRepository } from '../modules/floor-models/repository.ts';
 import type { GatewaysRepository } from '../modules/gateways/repository.ts';
 import type { MapsRepository } from '../modules/maps/repository.ts';
 import {
@@ -12,6 +13,7 @@ import {
   DEMO_RSSI_AT_1M,
   demoDevice,
 } from './building.ts';
+import { demoFloorModel } from './plan.ts';
 import type { SimGateway } from './simulator.ts';
 
 export const DEMO_MAP_NAME = 'Demo Building — Floor 1';
@@ -21,6 +23,7 @@ export interface SeedDeps {
   maps: MapsRepository;
   gateways: GatewaysRepository;
   devices: DevicesRepository;
+  floorModels: FloorModelsRepository;
 }
 
 /** Create what is missing; never overwrites what the user changed. Returns the demo user's id. */
@@ -45,7 +48,13 @@ export async function seedDemo(
   // Seeded before: the user may have renamed the map or moved its gateways since, and a second
   // demo map would take the gateways (and the tags' positions) away from theirs.
   const own = await deps.maps.own(user.id);
-  if (own.some((m) => m.name === DEMO_MAP_NAME)) return user.id;
+  const seeded = own.find((m) => m.name === DEMO_MAP_NAME);
+  if (seeded) {
+    // A demo map seeded before floor models existed gets its walls; a model stored since stays.
+    if (!(await deps.floorModels.get(seeded.id)))
+      await deps.floorModels.put(seeded.id, demoFloorModel(DEMO_PIXELS_PER_METRE));
+    return user.id;
+  }
   const first = opts.gateways[0];
   if (first && (await deps.gateways.find(user.id, first.mac))) return user.id;
 
@@ -69,6 +78,7 @@ export async function seedDemo(
       pixelsPerMetre: ppm,
     },
   });
+  await deps.floorModels.put(mapId, demoFloorModel(ppm));
   for (const g of opts.gateways) {
     await deps.gateways.upsert({
       id: randomUUID(),

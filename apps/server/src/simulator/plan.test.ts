@@ -1,9 +1,21 @@
-/** The demo floor's geometry: the floor plan image shows exactly its walls and rooms. */
+/** The demo floor's geometry: the floor plan image and the demo map's floor model show exactly its walls. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { floorGeometry, solidWalls } from '@rtls/positioning';
 import { describe, expect, it } from 'vitest';
+import { floorModelProblem } from '../modules/floor-models/validate.ts';
 import { DEMO_FLOOR, DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE } from './building.ts';
-import { crossesWall, insideBuilding, placeAt, ROOMS, WALLS, wallsBetween } from './plan.ts';
+import {
+  BUILDING,
+  crossesWall,
+  demoFloorModel,
+  DOOR_WIDTH_M,
+  insideBuilding,
+  placeAt,
+  ROOMS,
+  WALLS,
+  wallsBetween,
+} from './plan.ts';
 
 const SVG = readFileSync(
   path.resolve(import.meta.dirname, '../../../web/public/maps/floor1.svg'),
@@ -72,5 +84,34 @@ describe('plan geometry', () => {
     expect(new Set(DEMO_GATEWAYS.map((g) => g.mac)).size).toBe(DEMO_GATEWAYS.length);
     // Every room has its own gateway.
     for (const r of ROOMS) expect(DEMO_GATEWAYS.some((g) => placeAt(g.x, g.y) === r.id)).toBe(true);
+  });
+});
+
+describe('the demo floor model', () => {
+  const model = demoFloorModel(ppm);
+
+  it('is the plan: its walls with the doors cut out are WALLS', () => {
+    const solid = solidWalls(floorGeometry(model, ppm)!);
+    const cut = solid.map((w) => key(w.x0 * ppm, w.y0 * ppm, w.x1 * ppm, w.y1 * ppm));
+    const plan = WALLS.map((w) => key(w.x0 * ppm, w.y0 * ppm, w.x1 * ppm, w.y1 * ppm));
+    expect(cut.sort()).toEqual(plan.sort());
+  });
+
+  it('has heavy outer walls, a door of DOOR_WIDTH_M per room and the building as outline', () => {
+    expect(model.walls.filter((w) => w.kind === 'heavy').map((w) => w.id)).toEqual(['outer']);
+    expect(model.doors).toHaveLength(ROOMS.length);
+    for (const d of model.doors)
+      expect(Math.hypot(d.b.x - d.a.x, d.b.y - d.a.y)).toBe(DOOR_WIDTH_M * ppm);
+    expect(model.outline).toEqual([
+      { x: BUILDING.x0 * ppm, y: BUILDING.y0 * ppm },
+      { x: BUILDING.x1 * ppm, y: BUILDING.y0 * ppm },
+      { x: BUILDING.x1 * ppm, y: BUILDING.y1 * ppm },
+      { x: BUILDING.x0 * ppm, y: BUILDING.y1 * ppm },
+    ]);
+  });
+
+  it('passes the checks a stored floor model must pass', () => {
+    const size = { width: DEMO_FLOOR.width * ppm, height: DEMO_FLOOR.height * ppm };
+    expect(floorModelProblem(model, size)).toBeNull();
   });
 });

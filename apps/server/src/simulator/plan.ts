@@ -1,9 +1,11 @@
 /**
  * The demo floor's geometry in metres, the one source of the floor plan image
- * (apps/web/public/maps/floor1.svg, 20 px per metre): a 58 × 38 m building (1–59 × 1–39 m on a
- * 60 × 40 m plan), a main corridor across it (y 18–22 m), a cross corridor (x 28–32 m), and twelve
- * rooms, six on each side, each with one 1.6 m door onto the main corridor.
+ * (apps/web/public/maps/floor1.svg, 20 px per metre) and of the demo map's floor model: a
+ * 58 × 38 m building (1–59 × 1–39 m on a 60 × 40 m plan), a main corridor across it (y 18–22 m), a
+ * cross corridor (x 28–32 m), and twelve rooms, six on each side, each with one 1.6 m door onto
+ * the main corridor.
  */
+import type { FloorModel, FloorPoint } from '@rtls/contract';
 
 export interface Rect {
   x0: number;
@@ -111,6 +113,45 @@ export const WALLS: Wall[] = (() => {
     ]),
   ];
 })();
+
+/**
+ * The demo floor as a map's floor model, in plan pixels: the outer walls (heavy) and every
+ * partition (light) whole, each room's door a DOOR_WIDTH_M stretch of its corridor wall, and the
+ * building as the walkable outline. Cutting the doors out of these walls gives WALLS.
+ */
+export function demoFloorModel(pixelsPerMetre: number): FloorModel {
+  const round = (v: number) => Math.round(v * pixelsPerMetre * 100) / 100;
+  const px = (x: number, y: number): FloorPoint => ({ x: round(x), y: round(y) });
+  const { x0, y0, x1, y1 } = BUILDING;
+  const corners = [px(x0, y0), px(x1, y0), px(x1, y1), px(x0, y1)];
+  const line = (id: string, w: Wall) => ({
+    id,
+    points: [px(w.x0, w.y0), px(w.x1, w.y1)],
+    kind: 'light' as const,
+  });
+  const { x0: cw, x1: ce } = CROSS_CORRIDOR;
+  // The corridor walls, broken only where the cross corridor meets the main one.
+  const corridorWalls = [MAIN_CORRIDOR.y0, MAIN_CORRIDOR.y1].flatMap((y, i) => [
+    line(`corridor-${i + 1}-west`, { x0, y0: y, x1: cw, y1: y }),
+    line(`corridor-${i + 1}-east`, { x0: ce, y0: y, x1, y1: y }),
+  ]);
+  const partitions = WALLS.filter((w) => w.x0 === w.x1 && w.x0 !== x0 && w.x0 !== x1).map((w, i) =>
+    line(`partition-${i + 1}`, w),
+  );
+  return {
+    walls: [
+      { id: 'outer', points: [...corners, corners[0]!], kind: 'heavy' },
+      ...corridorWalls,
+      ...partitions,
+    ],
+    doors: ROOMS.map((r) => ({
+      id: `door-${r.id}`,
+      a: px(r.door.x - DOOR_WIDTH_M / 2, r.door.y),
+      b: px(r.door.x + DOOR_WIDTH_M / 2, r.door.y),
+    })),
+    outline: corners,
+  };
+}
 
 const inside = (r: Rect, x: number, y: number) => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1;
 

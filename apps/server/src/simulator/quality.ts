@@ -3,7 +3,9 @@
  * path (link windows, then one device locator per tag on the demo map's frame, as the locating
  * core does) on a simulated clock, and the located positions are compared with the walkers' true
  * ones: error, positions outside the building or in another room, tracks through walls, and the
- * confidence and headline-signal classes the console would show.
+ * confidence and headline-signal classes the console would show. The floor figures (steps through
+ * the demo building's walls, jumps, implausible speeds, wrong and flipping rooms) are taken on
+ * the positions as the console receives them: each locate's published position, once a second.
  */
 import {
   confidenceClass,
@@ -16,12 +18,14 @@ import {
   buildFrame,
   createDeviceLocator,
   createLinkWindows,
+  createSites,
   observationsFromLinks,
   type DeviceLocator,
   type PositioningMode,
 } from '@rtls/positioning';
 import { DEMO_FLOOR, DEMO_PIXELS_PER_METRE } from './building.ts';
-import { insideBuilding, placeAt, wallsBetween } from './plan.ts';
+import { demoFloorModel, insideBuilding, placeAt, wallsBetween } from './plan.ts';
+import { createShownTally, STANDING_MS, type ShownReport } from './quality-shown.ts';
 import type { RadioModel } from './radio.ts';
 import { createSimulator, type SimGateway } from './simulator.ts';
 
@@ -70,6 +74,8 @@ export interface QualityReport {
   signal: Record<SignalClass, number>;
   /** Share of rounds in which a tag went unlocated (no fix at all yet). */
   unlocated: number;
+  /** What the console is shown second by second, against the demo building's walls and rooms. */
+  shown: ShownReport;
 }
 
 const quantile = (sorted: number[], q: number) =>
@@ -94,6 +100,7 @@ export function measureDemo(opts: QualityOptions): QualityReport {
         pixelsPerMetre: ppm,
         imageSize: { width: DEMO_FLOOR.width * ppm, height: DEMO_FLOOR.height * ppm },
       },
+      floorModel: demoFloorModel(ppm),
     },
     opts.gateways.map((g) => ({
       mac: g.mac,
@@ -103,6 +110,9 @@ export function measureDemo(opts: QualityOptions): QualityReport {
     })),
   );
   const settings = { ...DEFAULT_TRIANGULATION };
+  // One book of sites for every tag, as the server keeps: what one tag's fixes teach serves all.
+  const sites = createSites();
+  const shown = createShownTally();
   const links = createLinkWindows();
   const locators = new Map<string, DeviceLocator>();
   const latest = new Map<string, Map<string, number>>();
@@ -154,6 +164,7 @@ export function measureDemo(opts: QualityOptions): QualityReport {
             signalAgeWeight: settings.signalAgeWeight,
             rssiWeight: settings.rssiWeight,
           },
+          sites,
         });
         locators.set(tag.mac, locator);
       }
@@ -168,6 +179,13 @@ export function measureDemo(opts: QualityOptions): QualityReport {
         still.set(tag.mac, { x: p.x, y: p.y, since: now });
       if (now - t0 < warmup) continue;
       rounds++;
+      const before = prevTruth.get(tag.mac);
+      shown.add(tag.mac, fix ? { x: fix.position.x / ppm, y: fix.position.y / ppm } : null, {
+        x: p.x,
+        y: p.y,
+        standingMs: now - (still.get(tag.mac)?.since ?? now),
+        moved: !before || before.x !== p.x || before.y !== p.y,
+      });
       const heard = [...(latest.get(tag.mac)?.values() ?? [])];
       if (heard.length) sig[signalClass(Math.max(...heard))]++;
       if (!fix) {
@@ -185,12 +203,11 @@ export function measureDemo(opts: QualityOptions): QualityReport {
       const place = placeAt(p.x, p.y);
       if (placeAt(x, y) !== place) wrong++;
       const standingFor = now - (still.get(tag.mac)?.since ?? now);
-      if (place !== null && place !== 'corridor' && standingFor >= 5000) {
+      if (place !== null && place !== 'corridor' && standingFor >= STANDING_MS) {
         standing++;
         if (fix.triangulationInfo.confidence >= 0.5) standingOk++;
       }
       const prev = prevFix.get(tag.mac);
-      const before = prevTruth.get(tag.mac);
       if (prev && before) {
         const step = Math.hypot(x - prev.x, y - prev.y);
         trackLength += step;
@@ -237,5 +254,6 @@ export function measureDemo(opts: QualityOptions): QualityReport {
     standingInRoomSamples: standing,
     signal: share(sig),
     unlocated: unlocated / (rounds || 1),
+    shown: shown.report(),
   };
 }
