@@ -1,11 +1,13 @@
 /**
- * Prints how well the demo building reads (see quality.ts):
+ * Prints how well the demo building reads, and what its shown positions do against its walls
+ * and rooms (see quality.ts):
  *   npm run simulate:quality -- [--devices 8] [--seconds 600] [--seed 1]
  */
 import { parseArgs } from 'node:util';
 import { rng } from '@rtls/positioning';
 import { DEMO_GATEWAYS, DEMO_LOGIC_THRESHOLD, DEMO_RSSI_AT_1M } from './building.ts';
 import { measureDemo } from './quality.ts';
+import { FAST_STEP_M_S, JUMP_M, JUMP_WINDOW_S, STANDING_MS } from './quality-shown.ts';
 import { gatewayLayout } from './simulator.ts';
 
 const { values } = parseArgs({
@@ -48,3 +50,16 @@ console.log(
 );
 console.log(`headline signal: ${shares(report.signal)}`);
 console.log(`unlocated rounds ${pct(report.unlocated)}`);
+const shown = report.shown;
+console.log(`shown positions, ${shown.steps} steps of 1 s (as the console receives them):`);
+console.log(`  steps crossing a wall ${pct(shown.crossingWall)} (of all steps, standing ones too)`);
+console.log(`  steps faster than ${FAST_STEP_M_S} m/s ${pct(shown.faster)}`);
+console.log(
+  `  jumps of more than ${JUMP_M} m within ${JUMP_WINDOW_S} s: ${shown.jumpsPer10Min.toFixed(2)} per tag and 10 minutes`,
+);
+console.log(
+  `  in another room or corridor: all tags ${pct(report.wrongPlace)}, standing tags (still ${STANDING_MS / 1000} s or more) ${pct(shown.wrongRoomStanding)} of ${shown.standingSamples}`,
+);
+console.log(
+  `  room flips of a standing tag: ${shown.flipsPer10MinStanding.toFixed(2)} per 10 minutes standing (${shown.standingSeconds} tag-seconds)`,
+);
