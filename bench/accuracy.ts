@@ -3,16 +3,22 @@
  * 2021 dataset's test run (default and calibrated models, with baselines, and error by confidence),
  * per dataset (Kolakowski, UJI library and office, realistic simulation) the live path against the
  * 1 s weighted centroid, and speeds with 8 gateways. Run: npm run bench:accuracy
+ * With --lodo, then the leave-one-dataset-out table (lib/lodo.ts): each set's figures with the
+ * configuration chosen on the other sets, beside the defaults'.
  */
 import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
 import { crossValidate } from './lib/accuracy-cv.ts';
 import { confidenceRows, type Row } from './lib/confidence.ts';
 import { loadDataset } from './lib/dataset.ts';
 import { evaluateReal, MAIN_CALIBRATED, MAIN_DEFAULT, type RealResult } from './lib/real.ts';
 import { movingRun, staticRun } from './lib/sim.ts';
 import { solveSpeed, trackerSpeed } from './lib/speed.ts';
+import { formatLodo, leaveOneDatasetOut } from './lib/lodo.ts';
+import { streamSets } from './lib/stream-report.ts';
 import { streamRows } from './lib/stream-rows.ts';
 
+const { values: flags } = parseArgs({ options: { lodo: { type: 'boolean', default: false } } });
 const started = performance.now();
 const rows: Row[] = [];
 const add = (...cells: Row) => rows.push(cells);
@@ -126,7 +132,8 @@ if (ds) {
 
 // 3. Per dataset, as the product runs: every report through the link windows and the locator,
 // against the 1 s weighted centroid on the same reports.
-const streams = streamRows();
+const sets = streamSets();
+const streams = streamRows(sets);
 rows.push(...streams.rows);
 
 // 4. Speeds, 8 gateways, per core (CPU time of this process).
@@ -193,3 +200,10 @@ console.log(
 for (const t of targets) console.log(`target: ${t}`);
 for (const v of streams.verdicts) console.log(`baseline: ${v}`);
 console.log(`took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+if (flags.lodo) {
+  console.log('');
+  console.log(
+    `Leave one dataset out: each set with the configuration chosen on the other ${sets.length - 1}`,
+  );
+  for (const l of formatLodo(leaveOneDatasetOut(sets), sets)) console.log(l);
+}

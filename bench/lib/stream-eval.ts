@@ -100,6 +100,8 @@ export interface StreamOptions {
   single?: LocateSettings['algorithm'];
   /** Span of the link windows (ms); LINK_WINDOW_MS when absent. */
   linkWindowMs?: number;
+  /** false: locate as if the set had no floor (its walls and outline left out of the frame). */
+  floor?: boolean;
 }
 
 function evaluateTrack(
@@ -111,6 +113,7 @@ function evaluateTrack(
   firstBlock: number,
 ): number {
   const frame: MapFrame = { mapId: set.name, pixelsPerMetre: 1, anchors: set.anchors };
+  if (set.floor && o.floor !== false) frame.floor = set.floor;
   const byId = new Map(set.anchors.map((a) => [a.id, a]));
   const settings = o.settings ?? DEFAULT_LOCATE_SETTINGS;
   const locator = o.single

@@ -6,6 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { loadDataset } from './dataset.ts';
+import { kolakowskiFloor } from './floors.ts';
 import { simulatedSet } from './sim-stream.ts';
 import { CONFIDENCE_RADIUS_M } from '@rtls/positioning';
 import { evaluateStreams, type StreamOptions, type StreamResult } from './stream-eval.ts';
@@ -23,6 +24,8 @@ const SIM_TAGS = 60;
 export function streamSets(): StreamSet[] {
   const sets: StreamSet[] = [];
   const ds = loadDataset();
+  const floor = ds ? kolakowskiFloor(ds.dir) : null;
+  const flat = floor ? { floor } : {};
   if (ds) {
     const cal = rowsAsTracks('kolakowski-cal', ds.calibration);
     sets.push({
@@ -30,6 +33,7 @@ export function streamSets(): StreamSet[] {
       anchors: ds.anchors,
       tracks: cal,
       choose: true,
+      ...flat,
     });
   }
   const uji = findUjiDir();
@@ -37,7 +41,13 @@ export function streamSets(): StreamSet[] {
   sets.push(simulatedSet('simulation A', 11, true, {}, SIM_TAGS));
   if (ds) {
     const test = rowsAsTracks('kolakowski-test', ds.test);
-    sets.push({ name: 'Kolakowski test run', anchors: ds.anchors, tracks: test, choose: false });
+    sets.push({
+      name: 'Kolakowski test run',
+      anchors: ds.anchors,
+      tracks: test,
+      choose: false,
+      ...flat,
+    });
   }
   if (uji) sets.push(loadUjiZone(uji, 'geo', false));
   sets.push(simulatedSet('simulation B', 23, false, { exponent: 2.7, riceK: 0.5 }, SIM_TAGS));

@@ -57,10 +57,13 @@ function extraRows(set: StreamSet, mobile: { med: number; p90: number }): Row[] 
 }
 
 /** The rows, and one verdict line per reported (not chosen-on) dataset. */
-export function streamRows(): { rows: Row[]; verdicts: string[] } {
+export function streamRows(sets: readonly StreamSet[] = streamSets()): {
+  rows: Row[];
+  verdicts: string[];
+} {
   const rows: Row[] = [];
   const verdicts: string[] = [];
-  for (const set of streamSets()) {
+  for (const set of sets) {
     const d = describe(set, evaluateStreams(set));
     const tag = set.choose ? ' (constants chosen here)' : '';
     const name = set.name + tag;

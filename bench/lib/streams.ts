@@ -5,8 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { metres, type Anchor } from '@rtls/positioning';
+import { metres, type Anchor, type FloorGeometry } from '@rtls/positioning';
 import { findDatasetDir, type DatasetRow } from './dataset.ts';
+import { ujiFloor } from './floors.ts';
 
 /** One report: when, which gateway, what level. */
 export interface StreamReport {
@@ -29,6 +30,8 @@ export interface StreamSet {
   tracks: Track[];
   /** True for the parts constants are chosen on; the others are only reported. */
   choose: boolean;
+  /** The site's walls, doors and walkable outline (m), when its dataset gives any (floors.ts). */
+  floor?: FloorGeometry;
 }
 
 /** A gap (ms) after which a recording is cut into separate tracks. */
@@ -119,5 +122,6 @@ export function loadUjiZone(dir: string, zone: 'lib' | 'geo', choose: boolean): 
     tracks.push({ device: `${zone}-${key}`, reports: g.reports, truth: () => at });
   }
   const label = zone === 'lib' ? 'UJI library' : 'UJI office';
-  return { name: label, anchors, tracks, choose };
+  const floor = ujiFloor(dir, zone);
+  return { name: label, anchors, tracks, choose, ...(floor ? { floor } : {}) };
 }
