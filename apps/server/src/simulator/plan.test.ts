@@ -1,4 +1,4 @@
-/** The demo floor's geometry: the floor plan image and the demo map's floor model show exactly its walls. */
+/** The demo floor: the plan image and the demo floor model show exactly its walls and rooms. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { floorGeometry, solidWalls } from '@rtls/positioning';
