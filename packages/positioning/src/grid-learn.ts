@@ -1,10 +1,12 @@
 /**
  * What a tag's confident epochs teach: its own transmit level (against the site's models) and,
- * for the site, the path-loss exponent and gateway offsets (see self-calibration.ts).
+ * for the site, the path-loss exponent, gateway offsets and wall losses (self-calibration.ts)
+ * and the spread and memory of its readings about the map (noise-calibration.ts).
  */
 import { createPositionInformation } from './crlb.ts';
 import type { MapReading } from './grid-filter.ts';
 import type { RadioMap } from './grid.ts';
+import type { LinkResiduals, NoiseCalibration, NoiseReading } from './noise-calibration.ts';
 import type { SiteCalibration, TagLevel } from './self-calibration.ts';
 
 /**
@@ -22,9 +24,23 @@ function mapAt(map: RadioMap, gateway: string, x: number, y: number): number {
   return map.surfaces.get(gateway)?.[j * g.nx + i] ?? NaN;
 }
 
+/** What the site's noise calibration needs of a tag's epoch besides its readings. */
+export interface NoiseFeed {
+  calibration: NoiseCalibration;
+  /** The tag's last residual per link (createLinkResiduals, one per tag, kept by its owner). */
+  links: LinkResiduals;
+  /** The epoch's time (ms). */
+  tMs: number;
+  /**
+   * The user's trust the readings' weights carry (rssiTrust of rssiWeight), taken off so the
+   * spread is measured against the noise model alone; 1 when absent.
+   */
+  trust?: number;
+}
+
 /**
  * Feed one accepted epoch: raw levels (before the tag's offset is taken off) with their weights,
- * and the estimate they led to.
+ * and the estimate they led to; with a noise feed, the residuals teach the site's noise too.
  */
 export function learnFromEpoch(
   map: RadioMap,
@@ -32,18 +48,26 @@ export function learnFromEpoch(
   estimate: { x: number; y: number; errorM?: number },
   tag: TagLevel | null,
   site: SiteCalibration | null,
+  noise?: NoiseFeed | null,
 ): void {
   if (!((estimate.errorM ?? Infinity) < LEARN_MAX_ERROR_M)) return;
   let sw = 0;
   let sr = 0;
+  const residuals: NoiseReading[] = [];
+  const trust = noise?.trust && noise.trust > 0 ? noise.trust : 1;
   for (const r of raw) {
     const mu = mapAt(map, r.gateway, estimate.x, estimate.y);
     const w = (r.weight ?? 1) / (map.sigmaDb.get(r.gateway) ?? 5) ** 2;
     if (!Number.isFinite(mu) || !(w > 0)) continue;
     sw += w;
     sr += w * (r.rssi - mu);
+    if (noise) residuals.push({ gateway: r.gateway, residualDb: r.rssi - mu, weight: w / trust });
   }
   if (sw > 0) tag?.observe(sr / sw, sw);
+  if (noise) {
+    const offsetPrecision = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
+    noise.calibration.observe(noise.tMs, residuals, offsetPrecision, noise.links);
+  }
   // Weights in 1/dB², the units of the calibration's priors.
   site?.observe(
     estimate.x,
