@@ -271,6 +271,18 @@ describeEachDb(
       expect((await read(mapId)).updatedAt).toBeNull();
     });
 
+    it('documents both calls in /api/docs with the schemas it validates with', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+        paths: Record<string, Record<string, { requestBody?: unknown; responses: object }>>;
+      }>();
+      const calls = doc.paths['/api/maps/{id}/floor-model']!;
+      expect(Object.keys(calls.get!.responses)).toEqual(expect.arrayContaining(['200', '404']));
+      expect(Object.keys(calls.put!.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '403', '404', '413']),
+      );
+      expect(JSON.stringify(calls.put!.requestBody)).toContain('"enum":["glass","light","heavy"]');
+    });
+
     it('is deleted with its map', async () => {
       const mapId = await newMap();
       await call(users.owner, 'PUT', mapId, twoRooms());
