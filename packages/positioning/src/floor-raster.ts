@@ -34,6 +34,8 @@ export interface FloorRaster {
   readonly rooms: number;
   /** The solid walls (doors cut out): what no shown step may cross. */
   readonly solid: readonly Segment[];
+  /** The doors and openings. */
+  readonly doors: readonly Segment[];
   /** True when the straight step from (ax, ay) to (bx, by) crosses a solid wall. */
   blocked(ax: number, ay: number, bx: number, by: number): boolean;
   /** The cell holding (x, y), clamped to the grid. */
@@ -46,9 +48,13 @@ export function rasterizeFloor(grid: Grid, floor: FloorGeometry): FloorRaster | 
   const { nx, ny, step } = grid;
   const n = nx * ny;
   const solid: Segment[] = solidWalls(floor);
+  // Motion passes doors at least a cell and a bit wide: a narrower door might fall between two
+  // columns of cell centres and shut its room off.
+  const passable: Segment[] = solidWalls(floor, step * 1.05);
   // With every door closed: the walls as drawn and the doors' own stretches.
   const closed: Segment[] = [...floor.walls, ...floor.doors];
   const solidIndex = indexSegments(grid, solid);
+  const passableIndex = indexSegments(grid, passable);
   const closedIndex = indexSegments(grid, closed);
   const cx = (c: number) => grid.x0 + (c % nx) * step;
   const cy = (c: number) => grid.y0 + Math.floor(c / nx) * step;
@@ -63,7 +69,7 @@ export function rasterizeFloor(grid: Grid, floor: FloorGeometry): FloorRaster | 
     const x = cx(c);
     const y = cy(c);
     const inside = !outline || insidePolygon(outline, x, y);
-    walkable[c] = inside && !nearAny(solidIndex, solid, c, x, y, tolerance) ? 1 : 0;
+    walkable[c] = inside && !nearAny(passableIndex, passable, c, x, y, tolerance) ? 1 : 0;
     inDoorway[c] = walkable[c] && nearAny(closedIndex, closed, c, x, y, tolerance) ? 1 : 0;
   }
 
@@ -81,11 +87,11 @@ export function rasterizeFloor(grid: Grid, floor: FloorGeometry): FloorRaster | 
       const c = j * nx + i;
       if (!walkable[c]) continue;
       if (i + 1 < nx && walkable[c + 1]) {
-        openEast[c] = crosses(solidIndex, solid, c, c + 1) ? 0 : 1;
+        openEast[c] = crosses(passableIndex, passable, c, c + 1) ? 0 : 1;
         roomEast[c] = openEast[c] && !crosses(closedIndex, closed, c, c + 1) ? 1 : 0;
       }
       if (j + 1 < ny && walkable[c + nx]) {
-        openNext[c] = crosses(solidIndex, solid, c, c + nx) ? 0 : 1;
+        openNext[c] = crosses(passableIndex, passable, c, c + nx) ? 0 : 1;
         roomNext[c] = openNext[c] && !crosses(closedIndex, closed, c, c + nx) ? 1 : 0;
       }
     }
@@ -105,6 +111,7 @@ export function rasterizeFloor(grid: Grid, floor: FloorGeometry): FloorRaster | 
     room,
     rooms,
     solid,
+    doors: floor.doors,
     cellAt,
     blocked(ax, ay, bx, by) {
       // Every cell the step's bounding box touches, each segment tested once.

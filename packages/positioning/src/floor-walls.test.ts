@@ -5,9 +5,9 @@ import { createGridFilter, type GridFilter } from './grid-filter.ts';
 import { gridForBox, pathLossMap } from './grid.ts';
 import { gaussian, rng } from './random.ts';
 import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
-import { createSite } from './site.ts';
 import { HALL, readings } from './test-helpers.ts';
-import { createTracker } from './tracker.ts';
+import type { MapFrame } from './frame.ts';
+import { createDeviceLocator } from './locator.ts';
 
 /** The 20 × 15 m hall cut in two by a wall at x = 10, with a 1.6 m door at y 6.7–8.3 if asked. */
 function hallFloor(door: boolean): FloorGeometry {
@@ -101,8 +101,11 @@ describe('shown positions on a floor with walls', () => {
   /** A walker from (3, 3) to the door at (10, 7.5), then to (17, 12), with noisy readings. */
   function walk(floor: FloorGeometry | null, seed: number) {
     const rand = rng(seed);
-    const site = createSite(HALL, floor);
-    const tracker = createTracker({ mode: 'mobile', settings: DEFAULT_LOCATE_SETTINGS });
+    const frame: MapFrame = { mapId: 'hall', pixelsPerMetre: 1, anchors: HALL };
+    if (floor) frame.floor = floor;
+    // Weak fixes keep the last shown one: the shown path must hold across them too.
+    const settings = { ...DEFAULT_LOCATE_SETTINGS, minConfidence: 0.3 };
+    const locator = createDeviceLocator({ mode: 'mobile', settings });
     const legs = [
       [3, 3, 10, 7.5],
       [10, 7.5, 17, 12],
@@ -118,8 +121,8 @@ describe('shown positions on a floor with walls', () => {
         const x = x0 + ((x1 - x0) * s) / steps;
         const y = y0 + ((y1 - y0) * s) / steps;
         const obs = readings(HALL, x, y).map((o) => ({ ...o, rssi: o.rssi + 8 * gaussian(rand) }));
-        const e = tracker.update(obs, HALL, (t += 1000), site);
-        if (e) shown.push({ x: e.x, y: e.y });
+        const fix = locator.update(frame, obs, (t += 1000));
+        if (fix) shown.push(fix.position);
       }
     }
     return shown;

@@ -36,9 +36,14 @@ export interface FloorGeometry {
 /** How far (m) a door's ends may lie from a wall's line and still open it. */
 export const DOOR_ON_WALL_M = 0.5;
 
-/** The floor's walls with every door's stretch cut out: what blocks motion and takes signal. */
-export function solidWalls(floor: FloorGeometry): WallSegment[] {
+/**
+ * The floor's walls with every door's stretch cut out: what blocks motion and takes signal.
+ * Doors narrower than `minDoorM` are cut as that wide, about their middle (a coarse grid's cells
+ * must find a way through each door).
+ */
+export function solidWalls(floor: FloorGeometry, minDoorM = 0): WallSegment[] {
   const out: WallSegment[] = [];
+  const doors = floor.doors.map((d) => widened(d, minDoorM));
   for (const w of floor.walls) {
     const dx = w.x1 - w.x0;
     const dy = w.y1 - w.y0;
@@ -47,7 +52,7 @@ export function solidWalls(floor: FloorGeometry): WallSegment[] {
     const len = Math.sqrt(len2);
     // Stretches [t0, t1] of the wall (0..1) that doors open.
     const cuts: [number, number][] = [];
-    for (const d of floor.doors) {
+    for (const d of doors) {
       const ta = ((d.x0 - w.x0) * dx + (d.y0 - w.y0) * dy) / len2;
       const tb = ((d.x1 - w.x0) * dx + (d.y1 - w.y0) * dy) / len2;
       const offA = Math.abs((d.x0 - w.x0) * dy - (d.y0 - w.y0) * dx) / len;
@@ -66,6 +71,15 @@ export function solidWalls(floor: FloorGeometry): WallSegment[] {
     if (from < 1) out.push(part(w, from, 1));
   }
   return out.filter((s) => Math.hypot(s.x1 - s.x0, s.y1 - s.y0) > 1e-6);
+}
+
+function widened(d: Opening, minM: number): Opening {
+  const len = Math.hypot(d.x1 - d.x0, d.y1 - d.y0);
+  if (!(len > 0) || len >= minM) return d;
+  const k = (minM - len) / (2 * len);
+  const dx = k * (d.x1 - d.x0);
+  const dy = k * (d.y1 - d.y0);
+  return { x0: d.x0 - dx, y0: d.y0 - dy, x1: d.x1 + dx, y1: d.y1 + dy };
 }
 
 function part(w: WallSegment, t0: number, t1: number): WallSegment {

@@ -5,6 +5,30 @@
  * small enough to stay positive and conserve mass; a blocked edge reflects what would cross it.
  */
 import type { FloorRaster } from './floor-raster.ts';
+import { massBox } from './grid-motion.ts';
+
+/** Rows j0..j1 and columns i0..i1 of the grid. */
+interface Box {
+  i0: number;
+  i1: number;
+  j0: number;
+  j1: number;
+}
+
+/**
+ * The box of cells holding more than a negligible share of the belief, grown by `reach` cells:
+ * the rest hold the uniform floor's share, which motion would move by next to nothing.
+ */
+function reachBox(floor: FloorRaster, p: Float64Array, reach: number): Box {
+  const { nx, ny } = floor.grid;
+  const b = massBox(floor.grid, p);
+  return {
+    i0: Math.max(0, b.i0 - reach),
+    i1: Math.min(nx - 1, b.i1 + reach),
+    j0: Math.max(0, b.j0 - reach),
+    j1: Math.min(ny - 1, b.j1 + reach),
+  };
+}
 
 /** Most variance (cells²) one diffusion substep adds per axis: keeps every weight positive. */
 const SUBSTEP_VARIANCE = 0.45;
@@ -27,52 +51,50 @@ export function shiftWithin(
 ): [number, number] {
   let vx = 0;
   let vy = 0;
+  const box = reachBox(floor, p, Math.ceil(Math.abs(sx)) + Math.ceil(Math.abs(sy)));
   for (let rest = Math.abs(sx); rest > 1e-9; rest -= 1) {
     const f = Math.min(1, rest);
-    transport(floor, p, tmp, Math.sign(sx) * f, 0);
+    transport(floor, p, tmp, Math.sign(sx) * f, 0, box);
     vx += f * (1 - f);
   }
   for (let rest = Math.abs(sy); rest > 1e-9; rest -= 1) {
     const f = Math.min(1, rest);
-    transport(floor, p, tmp, 0, Math.sign(sy) * f);
+    transport(floor, p, tmp, 0, Math.sign(sy) * f, box);
     vy += f * (1 - f);
   }
   return [vx, vy];
 }
 
-/** One transport substep of at most one cell along one axis. */
+/** One transport substep of at most one cell along one axis, within the box. */
 function transport(
   floor: FloorRaster,
   p: Float64Array,
   tmp: Float64Array,
   fx: number,
   fy: number,
+  box: Box,
 ): void {
   const { nx } = floor.grid;
+  const east = floor.openEast;
+  const next = floor.openNext;
   tmp.set(p);
-  const n = p.length;
-  if (fx !== 0) {
-    const f = Math.abs(fx);
-    for (let c = 0; c < n; c++) {
+  // Eastward mass leaves c through c's east edge, westward through c − 1's; the same by rows.
+  const f = Math.abs(fx || fy);
+  const d = fx > 0 ? 1 : fx < 0 ? -1 : fy > 0 ? nx : -nx;
+  for (let j = box.j0; j <= box.j1; j++) {
+    for (let c = j * nx + box.i0, end = j * nx + box.i1; c <= end; c++) {
       const v = p[c]!;
-      if (v === 0) continue;
-      // Eastward: from c to c + 1 through c's east edge; westward: through c − 1's east edge.
-      const d = fx > 0 ? c + 1 : c - 1;
-      const open = fx > 0 ? floor.openEast[c] : c % nx > 0 && floor.openEast[c - 1];
-      if (!open) continue;
+      const open =
+        d === 1
+          ? east[c]
+          : d === -1
+            ? c % nx > 0 && east[c - 1]
+            : d > 0
+              ? next[c]
+              : c >= nx && next[c - nx];
+      if (!open || v === 0) continue;
       tmp[c] = tmp[c]! - f * v;
-      tmp[d] = tmp[d]! + f * v;
-    }
-  } else {
-    const f = Math.abs(fy);
-    for (let c = 0; c < n; c++) {
-      const v = p[c]!;
-      if (v === 0) continue;
-      const d = fy > 0 ? c + nx : c - nx;
-      const open = fy > 0 ? floor.openNext[c] : c >= nx && floor.openNext[c - nx];
-      if (!open) continue;
-      tmp[c] = tmp[c]! - f * v;
-      tmp[d] = tmp[d]! + f * v;
+      tmp[c + d] = tmp[c + d]! + f * v;
     }
   }
   p.set(tmp);
@@ -102,18 +124,22 @@ export function diffuseWithin(
   const hy = Math.min(SUBSTEP_VARIANCE, vy / substeps) / 2;
   const east = floor.openEast;
   const next = floor.openNext;
+  const box = reachBox(floor, p, substeps);
   for (let s = 0; s < substeps && (hx > 0 || hy > 0); s++) {
     tmp.set(p);
-    for (let c = 0; c < n; c++) {
-      if (east[c]) {
-        const flow = hx * (p[c]! - p[c + 1]!);
-        tmp[c] = tmp[c]! - flow;
-        tmp[c + 1] = tmp[c + 1]! + flow;
-      }
-      if (next[c]) {
-        const flow = hy * (p[c]! - p[c + nx]!);
-        tmp[c] = tmp[c]! - flow;
-        tmp[c + nx] = tmp[c + nx]! + flow;
+    for (let j = box.j0; j <= box.j1; j++) {
+      const last = j * nx + box.i1;
+      for (let c = j * nx + box.i0; c <= last; c++) {
+        if (east[c] && c < last) {
+          const flow = hx * (p[c]! - p[c + 1]!);
+          tmp[c] = tmp[c]! - flow;
+          tmp[c + 1] = tmp[c + 1]! + flow;
+        }
+        if (next[c] && j < box.j1) {
+          const flow = hy * (p[c]! - p[c + nx]!);
+          tmp[c] = tmp[c]! - flow;
+          tmp[c + nx] = tmp[c + nx]! + flow;
+        }
       }
     }
     p.set(tmp);

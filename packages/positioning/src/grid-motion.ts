@@ -85,7 +85,7 @@ function kernelFor(v: number, out: Float64Array): { k: Float64Array; r: number }
 const NEGLIGIBLE = 1e-3;
 
 /** The rows and columns holding a cell above NEGLIGIBLE of the largest (all when none). */
-function massBox(grid: Grid, p: Float64Array) {
+export function massBox(grid: Grid, p: Float64Array) {
   let max = 0;
   for (let c = 0; c < p.length; c++) if (p[c]! > max) max = p[c]!;
   const cut = max * NEGLIGIBLE;

@@ -16,7 +16,7 @@ import type { RadioMap } from './grid.ts';
 import { fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
 import { curvatureMapError, mapErrorCovariance, type Covariance } from './map-error.ts';
 import type { FloorRaster } from './floor-raster.ts';
-import { coarse, sameGrid, sourceMap } from './grid-maps.ts';
+import { coarse, FILTER_CELL_M, FILTER_MAX_CELLS, sameGrid, sourceMap } from './grid-maps.ts';
 import { createRoomChoice } from './room-choice.ts';
 import { createSite, type Site } from './site.ts';
 import { createTagLevel } from './self-calibration.ts';
@@ -92,13 +92,15 @@ export type GridEstimate = Estimate & { vx: number; vy: number };
 export interface GridStage {
   /**
    * Advance to tMs with the usable readings (RSSI averaged over the last decorrelationMs), on
-   * `site` when given (else the options' site).
+   * `site` when given (else the options' site); `still` when the tag is known to stand still
+   * (it then keeps its room unless the readings leave nothing of it).
    */
   step(
     readings: readonly Observation[],
     anchors: readonly Anchor[],
     tMs: number,
     site?: Site | null,
+    still?: boolean,
   ): GridEstimate | null;
   /** The floor the last step filtered on (its walls on the filter's grid); null without one. */
   readonly floor: FloorRaster | null;
@@ -147,21 +149,6 @@ const MAX_COAST_S = 5;
  * on (about a tenth of the no-velocity walk), not tuned.
  */
 const CV_DIFFUSION = 0.1;
-
-/**
- * Cell size of the filter grid (m). Physics: shadowing decorrelates over ~1 m, so the radio map
- * holds no finer detail worth resolving, and the belief's spread σ is ≥ ~0.5 m even for a well
- * covered tag. A density sampled every h has its mean off by a share ~exp(−2π²σ²/h²) of h
- * (Euler–Maclaurin for a smooth, Gaussian-like belief): < 1 % of h at σ = h/2, and the spread is
- * kept exact by adding the cell's own h²/12. Checked on the calibration run and the simulation
- * (bench/lib/tune.ts: the same errors as the 0.32 m source grid to 0.01 m), never the test run.
- */
-export const FILTER_CELL_M = 1;
-/**
- * Most cells of the filter grid: bounds the cost of a step (~0.1 ms at 1,500 cells and 8
- * gateways) on large floors, where the cell then grows beyond FILTER_CELL_M.
- */
-export const FILTER_MAX_CELLS = 1500;
 
 /**
  * Per-reading weight from the settings, as the single-epoch solvers weigh them: the reading's age
@@ -285,10 +272,10 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
    * The belief's estimate in the room the tag is shown in, its covariance widened by how far
    * that point lies from the whole belief's.
    */
-  function estimateOf(f: GridFilter): GridPosterior {
+  function estimateOf(f: GridFilter, still: boolean): GridPosterior {
     const all = f.estimate();
     if (!floor) return all;
-    const inRoom = f.estimateIn(rooms.pick(f, floor));
+    const inRoom = f.estimateIn(rooms.pick(f, floor, still));
     const dx = inRoom.x - all.x;
     const dy = inRoom.y - all.y;
     return {
@@ -324,7 +311,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       factor = 1;
       usualLog = Number.NaN;
     },
-    step(observations, anchors, tMs, given) {
+    step(observations, anchors, tMs, given, still = false) {
       const site = siteFor(anchors, given);
       const source = sourceMap(anchors, options, site, own);
       const map = coarse(
@@ -359,14 +346,14 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       if (outlier && rejections < MAX_REJECTIONS) {
         rejections++;
         const worse = Number.isFinite(usualLog) ? Math.exp(Math.log(factor) - usualLog) : 1;
-        const kept = estimateOf(f);
+        const kept = estimateOf(f, still);
         return result(kept, mapErrorAt(kept), Math.max(1, worse), readings.length, primary, kf);
       }
       // Still an outlier after MAX_REJECTIONS: the tag really moved; restart the velocity.
       trackVelocity(fix, outlier);
       rejections = 0;
       f.applyLikelihood();
-      const est = estimateOf(f);
+      const est = estimateOf(f, still);
       let worse = 1;
       if (inflate) {
         factor += FACTOR_SMOOTHING * (fitVarianceFactor(map, readings, est.x, est.y) - factor);

@@ -12,14 +12,9 @@ export * from './calibration.ts';
 export * from './grid.ts';
 export * from './grid-filter.ts';
 export * from './radio-map.ts';
-export {
-  createGridStage,
-  DECORRELATION_MS,
-  FILTER_CELL_M,
-  FILTER_MAX_CELLS,
-  type GridStageOptions,
-} from './grid-track.ts';
+export { createGridStage, DECORRELATION_MS, type GridStageOptions } from './grid-track.ts';
 export { MAP_ERROR_LINKS } from './map-error.ts';
+export { FILTER_CELL_M, FILTER_MAX_CELLS } from './grid-maps.ts';
 export { gaussian, rng } from './random.ts';
 export * from './wire.ts';
 export * from './frame.ts';

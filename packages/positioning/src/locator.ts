@@ -1,8 +1,11 @@
 /**
- * A device's locator on one map: the tracker in metres, fixes in map pixels, and the rule for
- * weak fixes (keep showing the last good one rather than jump to a guess or blank the marker).
+ * A device's locator on one map: the tracker in metres, fixes in map pixels, the rule for weak
+ * fixes (keep showing the last good one rather than jump to a guess or blank the marker), and on
+ * a floor with walls the shown path (each shown step on the walkable area, round walls by their
+ * doors, at a walker's pace).
  */
 import type { MapFrame } from './frame.ts';
+import { createShownPath } from './shown-path.ts';
 import { createSites, type Sites } from './site.ts';
 import {
   createTracker,
@@ -11,6 +14,7 @@ import {
   type TrackerOptions,
 } from './tracker.ts';
 import type { LocateSettings, Observation } from './types.ts';
+import { metres } from './units.ts';
 import { fixInPixels, type PixelFix } from './wire.ts';
 
 /** Per-device, per-map positioning with the keep-the-last rule. */
@@ -44,6 +48,7 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
   let mapId: string | null = null;
   let last: PixelFix | null = null;
   const sites = opts.sites ?? createSites();
+  const shown = createShownPath();
   return {
     get last() {
       return last;
@@ -63,10 +68,14 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
         });
         mapId = frame.mapId;
         last = null;
+        shown.reset();
       }
       const e = tracker.update(observations, frame.anchors, nowMs, sites.of(frame, nowMs));
       if (e && e.confidence >= settings.minConfidence) {
-        last = fixInPixels(e, frame.pixelsPerMetre, nowMs, frame.plan);
+        const floor = tracker.floor;
+        const p = floor ? shown.step(e.x, e.y, nowMs, floor) : e;
+        const at = p === e ? e : { ...e, x: metres(p.x), y: metres(p.y) };
+        last = fixInPixels(at, frame.pixelsPerMetre, nowMs, frame.plan);
       }
       return last;
     },

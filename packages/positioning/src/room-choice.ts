@@ -17,8 +17,11 @@ export const ROOM_SWITCH_EPOCHS = 2;
 const ROOM_SURE_SHARE = 0.95;
 
 export interface RoomChoice {
-  /** The room to show the tag in after the filter's last update. */
-  pick(filter: GridFilter, floor: FloorRaster): number;
+  /**
+   * The room to show the tag in after the filter's last update; a tag known to stand still
+   * (`still`) leaves its room only when nothing of the belief is left there.
+   */
+  pick(filter: GridFilter, floor: FloorRaster, still?: boolean): number;
   reset(): void;
 }
 
@@ -29,7 +32,7 @@ export function createRoomChoice(): RoomChoice {
   let candidate = -1;
   let lead = 0;
   return {
-    pick(filter, floor) {
+    pick(filter, floor, still = false) {
       if (shares.length !== floor.rooms) shares = new Float64Array(floor.rooms);
       filter.roomShares(shares);
       let best = 0;
@@ -49,7 +52,7 @@ export function createRoomChoice(): RoomChoice {
       const share = shares[best]!;
       if (share >= ROOM_SURE_SHARE) {
         room = best;
-      } else if (share >= ROOM_SWITCH_SHARE) {
+      } else if (share >= ROOM_SWITCH_SHARE && !still) {
         lead = candidate === best ? lead + 1 : 1;
         candidate = best;
         if (lead >= ROOM_SWITCH_EPOCHS) room = best;

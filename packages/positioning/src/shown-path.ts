@@ -11,6 +11,12 @@ import type { FloorRaster } from './floor-raster.ts';
  * that jumps farther is followed at this pace instead.
  */
 export const MAX_SHOWN_SPEED_M_S = 2.4;
+/**
+ * Longest time (ms) one shown step may cover: after a gap (weak fixes kept the last one shown),
+ * the marker still moves no more than a second's walk per step and catches up at a walker's
+ * pace, so the map never shows a leap.
+ */
+const STEP_SPAN_MS = 1_000;
 /** After this long unseen (ms) the tag may be anywhere: it is shown where it is found. */
 const RESTART_AFTER_MS = 30_000;
 
@@ -36,7 +42,7 @@ export function createShownPath(maxSpeed = MAX_SHOWN_SPEED_M_S): ShownPath {
         last = { ...target, t: tMs };
         return target;
       }
-      const reach = (maxSpeed * (tMs - last.t)) / 1000;
+      const reach = (maxSpeed * Math.min(STEP_SPAN_MS, tMs - last.t)) / 1000;
       let to = floor.blocked(last.x, last.y, target.x, target.y)
         ? towards(floor, last, target)
         : target;
@@ -120,15 +126,43 @@ function towards(floor: FloorRaster, from: XYM, to: XYM): XYM {
     if (c >= nx && floor.openNext[c - nx]) visit(c - nx);
   }
   if (prev[goal] === -1) return to;
-  const path: number[] = [];
-  for (let c = goal; c !== start; c = prev[c]!) path.push(c);
-  path.push(start);
-  // path runs goal → start: the first cell in sight is the farthest along the way.
-  for (const c of path) {
-    const m = centre(floor, c);
+  const cells: number[] = [];
+  for (let c = goal; c !== start; c = prev[c]!) cells.push(c);
+  cells.push(start);
+  cells.reverse();
+  // The way as points: cell centres, and a door's middle wherever two centres see each other
+  // only through it (a door narrower than a cell, or off the centres' line).
+  const way: XYM[] = [centre(floor, start)];
+  for (let k = 1; k < cells.length; k++) {
+    const a = way[way.length - 1]!;
+    const b = centre(floor, cells[k]!);
+    if (floor.blocked(a.x, a.y, b.x, b.y)) {
+      const door = nearestDoor(floor, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      if (door) way.push(door);
+    }
+    way.push(b);
+  }
+  // The farthest point of the way in sight.
+  for (let k = way.length - 1; k > 0; k--) {
+    const m = way[k]!;
     if (!floor.blocked(from.x, from.y, m.x, m.y)) return m;
   }
-  return centre(floor, start);
+  return way[0]!;
+}
+
+/** The middle of the door nearest (x, y); null on a floor without doors. */
+function nearestDoor(floor: FloorRaster, x: number, y: number): XYM | null {
+  let best: XYM | null = null;
+  let bestD = Infinity;
+  for (const d of floor.doors) {
+    const m = { x: (d.x0 + d.x1) / 2, y: (d.y0 + d.y1) / 2 };
+    const dist = (m.x - x) ** 2 + (m.y - y) ** 2;
+    if (dist < bestD) {
+      bestD = dist;
+      best = m;
+    }
+  }
+  return best;
 }
 
 /** A walkable cell whose centre `p` sees: its own, else a neighbour's; −1 when none. */

@@ -7,7 +7,8 @@
 import type { FloorGeometry } from './floor.ts';
 import { rasterizeFloor, type FloorRaster } from './floor-raster.ts';
 import type { MapFrame } from './frame.ts';
-import { pathLossMap, type Grid, type RadioMap } from './grid.ts';
+import { gridForAnchors, pathLossMap, type Grid, type RadioMap } from './grid.ts';
+import { FILTER_CELL_M, FILTER_MAX_CELLS } from './grid-maps.ts';
 import { hullSupport, HULL_EDGE_M } from './grid-support.ts';
 import { DEFAULT_RADIO_MODEL, type RadioModel } from './radio-model.ts';
 import { createSiteCalibration, type SiteCalibration } from './self-calibration.ts';
@@ -30,6 +31,7 @@ export function createSite(anchors: readonly Anchor[], floor: FloorGeometry | nu
   const calibration = createSiteCalibration(anchors);
   let revision = -1;
   let map: RadioMap | null = null;
+  const grid = floor ? gridForFloor(anchors, floor) : gridForAnchors(anchors);
   const rasters = new Map<string, FloorRaster | null>();
   return {
     anchors,
@@ -37,7 +39,7 @@ export function createSite(anchors: readonly Anchor[], floor: FloorGeometry | nu
     calibration,
     map() {
       if (!map || revision !== calibration.revision) {
-        map = generalMap(anchors, revision < 0 ? undefined : calibration.models(), map?.grid);
+        map = generalMap(anchors, revision < 0 ? undefined : calibration.models(), grid);
         revision = calibration.revision;
       }
       return map;
@@ -56,11 +58,45 @@ export function createSite(anchors: readonly Anchor[], floor: FloorGeometry | nu
   };
 }
 
+/** Margin (m) of a floor's grid beyond its walls, outline and gateways. */
+const FLOOR_MARGIN_M = 1;
+
+/**
+ * A grid over the floor's walls and outline and the gateways: a tag is inside the building, so
+ * the cells go where it can be (not the generic margin around the gateways). Its cells are half
+ * the filter's, so the filter's grid (two by two of them) holds the floor in FILTER_MAX_CELLS.
+ */
+function gridForFloor(anchors: readonly Anchor[], floor: FloorGeometry): Grid {
+  const xs: number[] = anchors.map((a) => a.x);
+  const ys: number[] = anchors.map((a) => a.y);
+  for (const w of floor.walls) (xs.push(w.x0, w.x1), ys.push(w.y0, w.y1));
+  for (const p of floor.outline ?? []) (xs.push(p.x), ys.push(p.y));
+  const m = FLOOR_MARGIN_M;
+  const x0 = Math.min(...xs) - m;
+  const y0 = Math.min(...ys) - m;
+  const x1 = Math.max(...xs) + m;
+  const y1 = Math.max(...ys) + m;
+  // The filter's cell: FILTER_CELL_M, or wider (with room for the grid's rounding) on a floor
+  // too large for FILTER_MAX_CELLS of them.
+  const cell = Math.max(
+    FILTER_CELL_M,
+    1.05 * Math.sqrt(((x1 - x0) * (y1 - y0)) / FILTER_MAX_CELLS),
+  );
+  const step = cell / 2;
+  return {
+    x0,
+    y0,
+    step,
+    nx: Math.floor((x1 - x0) / step) + 1,
+    ny: Math.floor((y1 - y0) / step) + 1,
+  };
+}
+
 /** A site's path-loss map at its calibrated models, with the soft hull as its support. */
 function generalMap(
   anchors: readonly Anchor[],
-  models?: ReadonlyMap<string, RadioModel>,
-  grid?: Grid,
+  models: ReadonlyMap<string, RadioModel> | undefined,
+  grid: Grid,
 ): RadioMap {
   const map = pathLossMap(anchors, DEFAULT_RADIO_MODEL, models, grid);
   if (HULL_EDGE_M > 0) map.support = hullSupport(map.grid, anchors);

@@ -7,7 +7,7 @@ import {
   type GridStage,
 } from './grid-track.ts';
 import { createReadingHistory } from './reading-history.ts';
-import { createShownPath } from './shown-path.ts';
+import type { FloorRaster } from './floor-raster.ts';
 import type { Site } from './site.ts';
 import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
 import type { LocateOptions } from './signals.ts';
@@ -81,8 +81,8 @@ export interface TrackedEstimate extends Estimate {
 /** Stateful per-tag tracker; update() must be called with non-decreasing tMs. */
 export interface Tracker {
   /**
-   * The tag's position at tMs after these readings, located on `site` when given (its radio
-   * map, and its floor: shown positions then keep to the walkable area and never cross a wall).
+   * The tag's position at tMs after these readings, located on `site` when given (its radio map,
+   * and its floor: the belief then moves through doors only and stays in the room it is shown in).
    */
   update(
     observations: readonly Observation[],
@@ -91,6 +91,8 @@ export interface Tracker {
     site?: Site | null,
   ): TrackedEstimate | null;
   readonly motion: 'static' | 'mobile';
+  /** The floor the grid engine filtered on last (its walls on the filter's grid); null without. */
+  readonly floor: FloorRaster | null;
   reset(): void;
 }
 
@@ -195,7 +197,6 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let lastT = -Infinity;
   let anchorsNow: readonly Anchor[] = [];
   let siteNow: Site | null | undefined = null;
-  const shown = createShownPath();
   const smoothed = (tMs: number, windowMs: number) =>
     history.smoothed(tMs, windowMs, o.staticWindowMs);
   /**
@@ -232,7 +233,9 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     if (!fresh) return;
     const obs = latest(tMs, tau);
     const e =
-      obs.length >= settings.minSignalCount ? grid.step(obs, anchorsNow, tMs, siteNow) : null;
+      obs.length >= settings.minSignalCount
+        ? grid.step(obs, anchorsNow, tMs, siteNow, stillness.motion === 'static')
+        : null;
     if (e) gridFix = e;
   }
 
@@ -244,26 +247,20 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     stillMean = null;
     lastT = -Infinity;
     stillness.reset();
-    shown.reset();
-  }
-
-  /** The estimate as shown: on a floor with walls, the next step of its shown path. */
-  function show(e: TrackedEstimate | null): TrackedEstimate | null {
-    const floor = useGrid ? grid.floor : null;
-    if (!e || !floor) return e;
-    const p = shown.step(e.x, e.y, e.tMs, floor);
-    return p.x === e.x && p.y === e.y ? e : { ...e, x: metres(p.x), y: metres(p.y) };
   }
 
   return {
     get motion() {
       return stillness.motion;
     },
+    get floor() {
+      return useGrid ? grid.floor : null;
+    },
     reset,
     update(observations, anchors, tMs, site) {
       if (!settings.enabled) return null;
       siteNow = site;
-      return show(estimateAt(observations, anchors, tMs));
+      return estimateAt(observations, anchors, tMs);
     },
   };
 
