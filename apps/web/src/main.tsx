@@ -6,6 +6,7 @@ import './styles/maps.css';
 import './styles/devices.css';
 import './styles/frame.css';
 import './styles/zones.css';
+import './styles/floor.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import type { DeviceUpdate, ZonePresence } from '@rtls/contract';
 import { getToken } from '../api/token.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
+import { useFloorStore } from '../features/floor/floor-store.ts';
 import { useAlertsStore } from '../features/alerts/alerts-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { createLiveConnection, type ZoneEventHandlers } from '../features/live/live-connection.ts';
@@ -37,10 +38,11 @@ function refetchLists() {
   void useGatewaysStore.getState().loadMonitored();
   void useGatewaysStore.getState().loadAll();
   void useZonesStore.getState().refreshPresence();
+  void useFloorStore.getState().reload(useMapsStore.getState().currentMapId);
   void useAlertsStore.getState().load();
 }
 
-/** Zone presence is merged in bursts too; occupancy, alerts and zone changes are rare. */
+/** Zone presence is merged in bursts too; occupancy, alerts, zone and floor changes are rare. */
 function createZoneEvents() {
   let presence = new Map<string, ZonePresence>();
   const timer = setInterval(() => {
@@ -54,6 +56,7 @@ function createZoneEvents() {
     zone_occupancy: (o) => useZonesStore.getState().applyOccupancy(o),
     alert: (u) => useAlertsStore.getState().apply([u]),
     zones_changed: ({ mapId }) => void useZonesStore.getState().reloadZones(mapId),
+    floor_model_changed: ({ mapId }) => void useFloorStore.getState().reload(mapId),
   };
   return { handlers, stop: () => clearInterval(timer) };
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
+import { useFloorStore } from '../features/floor/floor-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { useRulesStore } from '../features/zones/rules-store.ts';
@@ -22,6 +23,7 @@ export function useSessionData() {
   useEffect(() => {
     void useGatewaysStore.getState().loadForMap(currentMapId);
     void useZonesStore.getState().loadForMap(currentMapId);
+    void useFloorStore.getState().loadForMap(currentMapId);
     void useRulesStore.getState().loadForMap(currentMapId);
     useDevicesStore.getState().watch(currentMapId ? [currentMapId] : []);
   }, [currentMapId]);

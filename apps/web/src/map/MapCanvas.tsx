@@ -9,6 +9,7 @@ import { useSettingsStore } from '../features/settings/settings-store.ts';
 import { applyZoomBounds, keepViewOnResize } from './fit.ts';
 import { ImageCRS } from './crs.ts';
 import { BackgroundLayer } from './layers/BackgroundLayer.tsx';
+import { FloorLayer } from './layers/FloorLayer.tsx';
 import { GridLayer } from './layers/GridLayer.tsx';
 import { MapContext } from './map-context.ts';
 import { MapControls } from './MapControls.tsx';
@@ -80,6 +81,7 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
         <MapContext.Provider value={leaflet}>
           <BackgroundLayer map={tracking} />
           <GridLayer map={tracking} />
+          <FloorLayer map={tracking} />
           <TrackingOverlays map={tracking} />
           <MapControls
             map={tracking}

@@ -113,7 +113,7 @@ describe('floor draft', () => {
   });
 
   it('accepts suggestions one by one or all at once, rejects them, and undo brings them back', () => {
-    const s = (id: string, y: number) => ({ id, a: p(0, y), b: p(100, y) });
+    const s = (id: string, y: number) => ({ id, n: y, a: p(0, y), b: p(100, y) });
     let d = setSuggestions(newFloorDraft(EMPTY_FLOOR_MODEL), [s('a', 0), s('b', 50), s('c', 90)]);
     d = acceptSuggestions(d, ['b']);
     expect(d.model.walls.map((w) => w.points)).toEqual([[p(0, 50), p(100, 50)]]);

@@ -28,13 +28,15 @@ import {
 export type FloorTool = 'select' | 'wall' | 'door' | 'outline';
 
 export interface FloorSelection {
-  kind: 'wall' | 'door';
+  kind: 'wall' | 'door' | 'suggestion';
   id: string;
 }
 
 /** A wall proposed from the plan's strokes, shown dashed until accepted or rejected. */
 export interface Suggestion extends Segment {
   id: string;
+  /** Its number in lists ("Suggested wall 3"), kept while others are accepted or rejected. */
+  n: number;
 }
 
 /** What undo steps back to: the model and the suggestions still open. */
@@ -175,7 +177,10 @@ export function undo(d: FloorDraft): FloorDraft {
   if (!previous) return d;
   const { model } = previous;
   const kept = (s: FloorSelection | null) =>
-    s && (s.kind === 'wall' ? model.walls : model.doors).some((item) => item.id === s.id);
+    s &&
+    (s.kind === 'wall' ? model.walls : s.kind === 'door' ? model.doors : previous.suggestions).some(
+      (item) => item.id === s.id,
+    );
   return {
     ...d,
     model,
@@ -185,20 +190,30 @@ export function undo(d: FloorDraft): FloorDraft {
   };
 }
 
-/** Select the door or wall nearest to `p` within `tolerance` (doors first: they lie on walls). */
+/**
+ * Select the door, wall or suggestion nearest to `p` within `tolerance` (doors first: they lie on
+ * walls; suggestions last: drawn walls often lie on them).
+ */
 export function selectAt(d: FloorDraft, p: FloorPoint, tolerance: number): FloorDraft {
   const door = nearest(p, d.model.doors, distanceToSegment, tolerance);
   if (door) return { ...d, selection: { kind: 'door', id: door.id } };
   const wall = nearest(p, wallSegments(d.model), distanceToSegment, tolerance);
-  if (!wall) return { ...d, selection: null };
+  if (!wall) {
+    const suggestion = nearest(p, d.suggestions, distanceToSegment, tolerance);
+    return { ...d, selection: suggestion ? { kind: 'suggestion', id: suggestion.id } : null };
+  }
   const kind = d.model.walls.find((w) => w.id === wall.wallId)?.kind ?? d.wallClass;
   return { ...d, selection: { kind: 'wall', id: wall.wallId }, wallClass: kind };
 }
 
-/** Delete the selected wall (and the doors that no longer lie on a wall) or door. */
+/**
+ * Delete the selected wall (and the doors that no longer lie on a wall) or door; a selected
+ * suggestion is rejected.
+ */
 export function deleteSelection(d: FloorDraft): FloorDraft {
   const s = d.selection;
   if (!s) return d;
+  if (s.kind === 'suggestion') return { ...rejectSuggestions(d, [s.id]), selection: null };
   if (s.kind === 'door')
     return {
       ...commit(d, { ...d.model, doors: d.model.doors.filter((x) => x.id !== s.id) }),
@@ -247,11 +262,16 @@ export function acceptSuggestions(d: FloorDraft, ids?: readonly string[]): Floor
     accepted.add(s.id);
   }
   if (accepted.size === 0) return d;
-  return commit(
-    d,
-    model,
-    d.suggestions.filter((s) => !accepted.has(s.id)),
-  );
+  const selection =
+    d.selection?.kind === 'suggestion' && accepted.has(d.selection.id) ? null : d.selection;
+  return {
+    ...commit(
+      d,
+      model,
+      d.suggestions.filter((s) => !accepted.has(s.id)),
+    ),
+    selection,
+  };
 }
 
 /** Reject the given suggestions (all when no ids); undo brings them back. */

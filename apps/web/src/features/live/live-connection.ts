@@ -34,7 +34,7 @@ export interface LiveConnectionOptions {
   onPong?: (pong: Pong) => void;
   /** The server's answer to the maps this page asked to watch. */
   onWatching?: (ack: WatchMapsAck) => void;
-  /** Zone presence, occupancy, alerts and zone changes of the watched maps. */
+  /** Zone presence, occupancy, alerts, zone and floor model changes of the watched maps. */
   onZoneEvent?: ZoneEventHandlers;
   log?: (message: string, detail?: unknown) => void;
 }
@@ -42,7 +42,10 @@ export interface LiveConnectionOptions {
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export type ZoneEventHandlers = Partial<
-  Pick<ServerToClientEvents, 'zone_presence' | 'zone_occupancy' | 'alert' | 'zones_changed'>
+  Pick<
+    ServerToClientEvents,
+    'zone_presence' | 'zone_occupancy' | 'alert' | 'zones_changed' | 'floor_model_changed'
+  >
 >;
 
 export function createLiveConnection(opts: LiveConnectionOptions) {
@@ -149,6 +152,7 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
     if (zones.zone_occupancy) s.on('zone_occupancy', zones.zone_occupancy);
     if (zones.alert) s.on('alert', zones.alert);
     if (zones.zones_changed) s.on('zones_changed', zones.zones_changed);
+    if (zones.floor_model_changed) s.on('floor_model_changed', zones.floor_model_changed);
     // One event carries every update the server had for this socket at once.
     s.on('device_update', (...updates) => {
       for (const u of updates) {

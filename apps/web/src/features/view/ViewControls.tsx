@@ -4,6 +4,7 @@ import { useI18n } from '../../app/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
 import { TooltipFieldsEditor } from './TooltipFieldsEditor.tsx';
 import { TriangulationEditor } from './TriangulationEditor.tsx';
+import { floorShown, useFloorStore } from '../floor/floor-store.ts';
 import { useZonesStore } from '../zones/zones-store.ts';
 import { useViewStore } from './view-store.ts';
 
@@ -12,6 +13,7 @@ export function ViewControls() {
   const viewOptions = useViewStore((s) => s.viewOptions);
   const setViewOption = useViewStore((s) => s.setViewOption);
   const showZones = useZonesStore((s) => s.visible);
+  const showFloor = useFloorStore(floorShown);
   return (
     <div className="view-tab" data-testid="view-controls">
       <fieldset className="view-controls">
@@ -30,6 +32,12 @@ export function ViewControls() {
           label={t('zones.showLayer')}
           checked={showZones}
           onChange={(on) => useZonesStore.getState().setVisible(on)}
+        />
+        <CheckboxField
+          name="showFloorModel"
+          label={t('floor.showLayer')}
+          checked={showFloor}
+          onChange={(on) => useFloorStore.getState().setVisible(on)}
         />
       </fieldset>
       <TooltipFieldsEditor />

@@ -1,10 +1,12 @@
 /**
  * The Zones tab: the current map's zones with their occupancy, drawing and editing them (owners and
- * editors), and the map's rules.
+ * editors), its walls and doors (the floor editor), and the map's rules.
  */
 import { localizedError } from '../../api/localized-error.ts';
 import { useEffect } from 'react';
 import { useI18n } from '../../app/I18nProvider.tsx';
+import { FloorSection } from '../floor/FloorSection.tsx';
+import { useFloorStore } from '../floor/floor-store.ts';
 import { canEdit } from '../maps/access.ts';
 import { useCurrentMap } from '../maps/maps-store.ts';
 import { EventLog } from './EventLog.tsx';
@@ -17,6 +19,7 @@ export function ZonesPanel() {
   const { t, language } = useI18n();
   const map = useCurrentMap();
   const drafting = useZonesStore((s) => s.draft !== null);
+  const editingFloor = useFloorStore((s) => s.draft !== null);
   const loading = useZonesStore((s) => s.loading);
   const error = useZonesStore((s) => s.error);
   const unknown = useZonesStore((s) => s.unknown);
@@ -33,7 +36,7 @@ export function ZonesPanel() {
           {t('zones.title')}
         </h3>
         {!editable && <p className="small muted">{t('zones.readOnly')}</p>}
-        {editable && !drafting && (
+        {editable && !drafting && !editingFloor && (
           <button
             type="button"
             className="button primary"
@@ -55,6 +58,7 @@ export function ZonesPanel() {
           </p>
         )}
       </section>
+      <FloorSection map={map} />
       <RulesSection editable={editable} />
       <EventLog mapId={map._id} />
     </div>

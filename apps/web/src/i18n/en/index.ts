@@ -12,6 +12,7 @@ import view from './view.json';
 import settings from './settings.json';
 import ingestKeys from './ingestKeys.json';
 import zones from './zones.json';
+import floor from './floor.json';
 import rules from './rules.json';
 import alerts from './alerts.json';
 import webhooks from './webhooks.json';
@@ -31,6 +32,7 @@ export default {
   settings,
   ingestKeys,
   zones,
+  floor,
   rules,
   alerts,
   webhooks,

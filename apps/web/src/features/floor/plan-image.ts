@@ -1,0 +1,57 @@
+/**
+ * The plan's strokes, read from its image in the browser: the image is drawn on a canvas at the
+ * map's image size (smaller for a very large plan) and its pixels go to the detector. Works for
+ * images of the console's own site (/maps/…, /images/…, /uploads/…); a canvas may not read
+ * another site's image.
+ */
+import type { Size, TrackingMap } from '@rtls/contract';
+import { framePixelsPerMetre } from '@rtls/positioning';
+import { imageSize } from '../../map/crs.ts';
+import { resolveImageUrl } from '../../map/image-url.ts';
+import { detectWalls, type Stroke } from './wall-detector.ts';
+
+/** Longest canvas side read: larger plans are read scaled down. */
+const MAX_SIDE = 4096;
+
+function loadImage(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.crossOrigin = 'anonymous';
+    img.decoding = 'async';
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error(`The plan image ${url} could not be loaded`));
+    img.src = url;
+  });
+}
+
+/** The plan's dark straight strokes in map pixels. */
+export async function readPlanStrokes(
+  url: string,
+  size: Size,
+  pixelsPerMetre: number,
+): Promise<Stroke[]> {
+  const img = await loadImage(url);
+  const scale = Math.min(1, MAX_SIDE / Math.max(size.width, size.height));
+  const width = Math.max(1, Math.round(size.width * scale));
+  const height = Math.max(1, Math.round(size.height * scale));
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) throw new Error('This browser cannot read images in a canvas');
+  ctx.drawImage(img, 0, 0, width, height);
+  const { data } = ctx.getImageData(0, 0, width, height);
+  const strokes = detectWalls(
+    { width, height, data, channels: 4 },
+    { pixelsPerMetre: pixelsPerMetre * scale },
+  );
+  const back = (p: { x: number; y: number }) => ({ x: p.x / scale, y: p.y / scale });
+  return strokes.map((s) => ({ a: back(s.a), b: back(s.b), thickness: s.thickness / scale }));
+}
+
+/** The reader of a map's plan strokes (its image, else the default image), or null: no image. */
+export function planReader(map: TrackingMap, defaultImage: string) {
+  const url = resolveImageUrl(map.settings.backgroundImage) ?? (defaultImage || null);
+  if (!url) return null;
+  return () => readPlanStrokes(url, imageSize(map.settings), framePixelsPerMetre(map));
+}
