@@ -14,6 +14,7 @@ import {
 } from './grid-filter.ts';
 import type { RadioMap } from './grid.ts';
 import { fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
+import { createLinkResiduals, DECORRELATION_MS } from './noise-calibration.ts';
 import { curvatureMapError, mapErrorCovariance, type Covariance } from './map-error.ts';
 import type { FloorRaster } from './floor-raster.ts';
 import { coarse, FILTER_CELL_M, FILTER_MAX_CELLS, sameGrid, sourceMap } from './grid-maps.ts';
@@ -81,6 +82,12 @@ export interface GridStageOptions {
    * readings at the estimate. docs/positioning.md ("Ranking, and how sure it is") compares them.
    */
   mapErrorFrom?: 'spread' | 'curvature';
+  /**
+   * Take the likelihood's tempering and the signal memory from what the site learns of its noise
+   * (Site.noise), and teach it from confident epochs; default true. decorrelationMs, when given,
+   * fixes the memory still.
+   */
+  learnNoise?: boolean;
   /** Settings whose signalAgeWeight and rssiWeight weigh the readings (spec defaults if absent). */
   settings?: Pick<LocateSettings, 'signalAgeWeight' | 'rssiWeight'>;
 }
@@ -107,16 +114,6 @@ export interface GridStage {
   reset(): void;
 }
 
-/**
- * Default correlation time of a link's shadowing (ms). Physics: indoor shadowing decorrelates
- * over ~1 m (Gudmundson-type models give 1–2 m indoors; RSSI residuals of the calibration run lose
- * half their correlation within 0.75–1 m of separation) and people walk at ~1 m/s, so ~1 s; a
- * still tag is averaged by the static mode instead. bench/lib/tune.ts compares 0.5, 1 and 2 s on
- * the calibration run and the simulation (never the test run): 0.5 s wins in the simulation,
- * whose noise is independent per report by construction, 2 s slightly on the slow calibration
- * robot; the physical 1 s is kept.
- */
-export const DECORRELATION_MS = 1_000;
 /**
  * White-acceleration density of the walker's velocity (m²/s³). Prior: a pedestrian starts, stops
  * or turns, changing velocity by ~1–1.5 m/s within ~1 s, so q ≈ 1–2. Chosen among 0.5, 1 and 2 on
@@ -221,7 +218,9 @@ function predictMotion(filter: GridFilter, kf: CvState | null, dtS: number, q: n
 
 /** A grid stage; the filter is rebuilt whenever the map's grid changes. */
 export function createGridStage(options: GridStageOptions = {}): GridStage {
-  const tau = options.decorrelationMs ?? DECORRELATION_MS;
+  const learnNoise = options.learnNoise ?? true;
+  const links = createLinkResiduals();
+  const trust = rssiTrust(options.settings?.rssiWeight ?? 1);
   const useVelocity = options.velocity ?? true;
   const q = options.processNoise ?? DEFAULT_VELOCITY_PROCESS_NOISE;
   const gate = options.gate ?? DEFAULT_GATE;
@@ -327,6 +326,8 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
         base,
         tag.offsetDb,
       );
+      const noise = learnNoise ? (site?.noise ?? null) : null;
+      const tau = options.decorrelationMs ?? noise?.decorrelationMs ?? DECORRELATION_MS;
       const first = !Number.isFinite(lastT);
       const dtMs = first ? tau : tMs - lastT;
       if (dtMs <= 0 || readings.length === 0) return null;
@@ -334,7 +335,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       const dtS = first ? 0 : dtMs / 1000;
       if (dtS > MAX_COAST_S) kf = null;
       predictMotion(f, useVelocity ? kf : null, dtS, q);
-      const weight = Math.min(1, dtMs / tau);
+      const weight = Math.min(1, dtMs / tau) * (noise?.tempering ?? 1);
       const fix = f.likelihood(map, readings, weight);
       if (!fix) return null;
       lastT = tMs;
@@ -367,7 +368,8 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       const raw = readings.map((r) => ({ ...r, rssi: r.rssi + tag.offsetDb }));
       // Learning is gated on the posterior's own spread (times the fit factor when inflating).
       const sure = { x: est.x, y: est.y, errorM: Math.sqrt(factor * (est.xx + est.yy)) };
-      learnFromEpoch(map, raw, sure, learnTag ? tag : null, source.calibration);
+      const feed = noise ? { calibration: noise, links, tMs, trust } : null;
+      learnFromEpoch(map, raw, sure, learnTag ? tag : null, source.calibration, feed);
       return result(est, mapErrorAt(est), worse, readings.length, primary, kf);
     },
   };

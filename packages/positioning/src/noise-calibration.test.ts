@@ -8,7 +8,7 @@ import {
   type NoiseCalibration,
 } from './noise-calibration.ts';
 import { gaussian, rng } from './random.ts';
-import { DECORRELATION_MS } from './grid-track.ts';
+import { DECORRELATION_MS } from './noise-calibration.ts';
 
 const GATEWAYS = ['a', 'b', 'c', 'd', 'e', 'f'];
 /** The map's assumed σ (dB) and the tag offset prior's precision (σ 4 dB). */

@@ -7,7 +7,6 @@
  * independent ones (the filter's decorrelation time). Both scales are robust: medians of absolute
  * values, so deep fades and a wrong fix now and then do not move them.
  */
-import { DECORRELATION_MS } from './grid-track.ts';
 
 /** The tempering stays within these: evidence is never trusted more than modelled, nor ignored. */
 export const NOISE_TEMPERING_BOUNDS = { min: 0.2, max: 1 } as const;
@@ -170,6 +169,17 @@ function robustOffset(
   }
   return offset;
 }
+
+/**
+ * Default correlation time of a link's shadowing (ms). Physics: indoor shadowing decorrelates
+ * over ~1 m (Gudmundson-type models give 1–2 m indoors; RSSI residuals of the calibration run lose
+ * half their correlation within 0.75–1 m of separation) and people walk at ~1 m/s, so ~1 s; a
+ * still tag is averaged by the static mode instead. bench/lib/tune.ts compares 0.5, 1 and 2 s on
+ * the calibration run and the simulation (never the test run): 0.5 s wins in the simulation,
+ * whose noise is independent per report by construction, 2 s slightly on the slow calibration
+ * robot; the physical 1 s is kept.
+ */
+export const DECORRELATION_MS = 1_000;
 
 /** A site's noise calibration, starting at the model's spread and DECORRELATION_MS. */
 export function createNoiseCalibration(): NoiseCalibration {

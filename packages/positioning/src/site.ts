@@ -4,13 +4,14 @@
  * radio map, the floor's raster on each filter grid). The caller owns sites and decides how long
  * they live: the server keeps one per map in a `Sites` book, a replay or a benchmark makes its own.
  */
-import type { FloorGeometry } from './floor.ts';
+import { solidWalls, type FloorGeometry } from './floor.ts';
 import { rasterizeFloor, type FloorRaster } from './floor-raster.ts';
 import type { MapFrame } from './frame.ts';
 import { gridForAnchors, pathLossMap, type Grid, type RadioMap } from './grid.ts';
 import { FILTER_CELL_M, FILTER_MAX_CELLS } from './grid-maps.ts';
 import { hullSupport, HULL_EDGE_M } from './grid-support.ts';
-import { DEFAULT_RADIO_MODEL, type RadioModel } from './radio-model.ts';
+import { DEFAULT_RADIO_MODEL } from './radio-model.ts';
+import { createNoiseCalibration, type NoiseCalibration } from './noise-calibration.ts';
 import { createSiteCalibration, type SiteCalibration } from './self-calibration.ts';
 import type { Anchor } from './types.ts';
 
@@ -18,9 +19,17 @@ import type { Anchor } from './types.ts';
 export interface Site {
   readonly anchors: readonly Anchor[];
   readonly floor: FloorGeometry | null;
-  /** The site's self-calibration; fed by confident fixes and gateways heard by the others. */
+  /**
+   * The site's self-calibration (exponent, gateway offsets, wall losses); fed by confident fixes
+   * and gateways heard by the others.
+   */
   readonly calibration: SiteCalibration;
-  /** The radio map at what the calibration has published so far, support on the soft hull. */
+  /** What the site's readings show of its noise: the likelihood's tempering, the signal memory. */
+  readonly noise: NoiseCalibration;
+  /**
+   * The radio map at what the calibration has published so far (the walls between each gateway
+   * and each cell taken off at their learnt losses), support on the soft hull.
+   */
   map(): RadioMap;
   /** The floor on this grid (cached per grid); null without a floor. */
   raster(grid: Grid): FloorRaster | null;
@@ -28,7 +37,9 @@ export interface Site {
 
 /** A site for these anchors and floor, starting from the generic radio model. */
 export function createSite(anchors: readonly Anchor[], floor: FloorGeometry | null = null): Site {
-  const calibration = createSiteCalibration(anchors);
+  const walls = floor ? solidWalls(floor) : [];
+  const calibration = createSiteCalibration(anchors, DEFAULT_RADIO_MODEL, walls);
+  const noise = createNoiseCalibration();
   let revision = -1;
   let map: RadioMap | null = null;
   const grid = floor ? gridForFloor(anchors, floor) : gridForAnchors(anchors);
@@ -37,9 +48,17 @@ export function createSite(anchors: readonly Anchor[], floor: FloorGeometry | nu
     anchors,
     floor,
     calibration,
+    noise,
     map() {
       if (!map || revision !== calibration.revision) {
-        map = generalMap(anchors, revision < 0 ? undefined : calibration.models(), grid);
+        map = pathLossMap(
+          anchors,
+          DEFAULT_RADIO_MODEL,
+          revision < 0 ? undefined : calibration.models(),
+          grid,
+          walls.length > 0 ? { walls, lossDb: calibration.wallLosses() } : undefined,
+        );
+        if (HULL_EDGE_M > 0) map.support = hullSupport(map.grid, anchors);
         revision = calibration.revision;
       }
       return map;
@@ -90,17 +109,6 @@ function gridForFloor(anchors: readonly Anchor[], floor: FloorGeometry): Grid {
     nx: Math.floor((x1 - x0) / step) + 1,
     ny: Math.floor((y1 - y0) / step) + 1,
   };
-}
-
-/** A site's path-loss map at its calibrated models, with the soft hull as its support. */
-function generalMap(
-  anchors: readonly Anchor[],
-  models: ReadonlyMap<string, RadioModel> | undefined,
-  grid: Grid,
-): RadioMap {
-  const map = pathLossMap(anchors, DEFAULT_RADIO_MODEL, models, grid);
-  if (HULL_EDGE_M > 0) map.support = hullSupport(map.grid, anchors);
-  return map;
 }
 
 /** A site not asked for this long (ms) is dropped: its map is gone or no longer heard. */

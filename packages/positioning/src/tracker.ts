@@ -1,11 +1,7 @@
 /** Causal tracking over time: RSSI smoothing per gateway, then averaging or a Kalman filter. */
 import type { RadioMap } from './grid.ts';
-import {
-  createGridStage,
-  DECORRELATION_MS,
-  type GridEstimate,
-  type GridStage,
-} from './grid-track.ts';
+import { createGridStage, type GridEstimate, type GridStage } from './grid-track.ts';
+import { DECORRELATION_MS } from './noise-calibration.ts';
 import { createReadingHistory } from './reading-history.ts';
 import type { FloorRaster } from './floor-raster.ts';
 import type { Site } from './site.ts';
@@ -66,6 +62,8 @@ export interface TrackerOptions {
   learnTagLevel?: boolean;
   /** Grid engine: gate what the site learns on the fit too; see GridStageOptions.fitInflation. */
   fitInflation?: boolean;
+  /** Grid engine: learn the site's noise and temper by it; see GridStageOptions.learnNoise. */
+  learnNoise?: boolean;
   /** Grid engine: shape of the map's own error; see GridStageOptions.mapErrorFrom. */
   mapErrorFrom?: 'spread' | 'curvature';
 }
@@ -121,6 +119,7 @@ function gridStageOf(o: TrackerOptions, settings: LocateSettings): GridStage {
     learnTagLevel: o.learnTagLevel,
     fitInflation: o.fitInflation,
     mapErrorFrom: o.mapErrorFrom,
+    learnNoise: o.learnNoise,
   });
 }
 

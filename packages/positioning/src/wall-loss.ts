@@ -43,6 +43,15 @@ export function wallClasses(walls: readonly WallSegment[]): WallClassLoss[] {
   return out.sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
+/**
+ * Most walls counted on one link. Past a few walls the strongest path is no longer the straight
+ * one through them but the long way round (along a corridor, through doors, diffracted over the
+ * partitions), whose loss grows much more slowly: the COST 231 multi-wall model's measured links
+ * flatten after three to four walls. Three is the physical figure; more walls than that on one
+ * link count as three, shared among the classes crossed in proportion.
+ */
+export const MAX_WALLS_COUNTED = 3;
+
 /** Angular bins of a sight index: enough that a bin holds the few walls in that direction. */
 const SIGHT_BINS = 512;
 /** Two crossings of one class closer than this along the line (m) are one (a wall's joint). */
@@ -53,7 +62,7 @@ export interface WallSight {
   readonly classes: readonly WallClassLoss[];
   /**
    * The walls crossed from the origin to (x, y), per class in reference walls, into out (one
-   * entry per class); returns their total.
+   * entry per class), MAX_WALLS_COUNTED at most in all; returns their total.
    */
   crossings(x: number, y: number, out: Float64Array): number;
 }
@@ -141,6 +150,11 @@ export function createWallSight(
         hitK[hits++] = w.cls;
         out[w.cls] = out[w.cls]! + w.weight;
         total += w.weight;
+      }
+      if (total > MAX_WALLS_COUNTED) {
+        const k = MAX_WALLS_COUNTED / total;
+        for (let c = 0; c < out.length; c++) out[c] = out[c]! * k;
+        total = MAX_WALLS_COUNTED;
       }
       return total;
     },
