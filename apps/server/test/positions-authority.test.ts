@@ -3,7 +3,7 @@
  * maps is placed on both (socket and REST); a map whose gateways never heard it never gets it;
  * owner, viewer and a stranger see exactly what they may read, and lose it when access ends; a
  * saved threshold moves a device at once; and with default settings the published position is
- * what the positioning package computes from the same reports, map and gateways.
+ * what the positioning package computes from the same reports, map, floor model and gateways.
  */
 import {
   DEFAULT_TRIANGULATION,
@@ -12,6 +12,7 @@ import {
   type ClientToServerEvents,
   type Device,
   type DeviceUpdate,
+  type FloorModelResponse,
   type Gateway,
   type ServerToClientEvents,
   type TrackingMap,
@@ -185,9 +186,12 @@ describeEachDb(
       // The first fix of a device no locator has seen yet (later ones continue its track).
       const published = positionedOn(heard, mac, demoMap)[0]!;
 
-      // What the console would compute: the same map and gateways, the same reports, at the time
-      // the server located the device.
+      // What the console would compute: the same map, floor model and gateways, the same reports,
+      // at the time the server located the device.
       const map = (await api('GET', `/api/maps/${demoMap}`, owner.token)).json().map as TrackingMap;
+      const { floorModel } = (
+        await api('GET', `/api/maps/${demoMap}/floor-model`, owner.token)
+      ).json() as FloorModelResponse;
       const gateways = (await api('GET', `/api/gateways/map/${demoMap}`, owner.token)).json()
         .gateways as Gateway[];
       const device = (await api('GET', '/api/devices', owner.token))
@@ -201,7 +205,7 @@ describeEachDb(
         settings: DEFAULT_TRIANGULATION,
       });
       const expected = locator.update(
-        buildFrame(map, gateways),
+        buildFrame({ ...map, floorModel }, gateways),
         observationsFromLinks(links.summaries(mac, nowMs), nowMs),
         nowMs,
       );
