@@ -154,9 +154,14 @@ function doorProblem(model: FloorModel): string | null {
   const snap = FLOOR_MODEL_LIMITS.doorSnapPx;
   for (const d of model.doors) {
     if (d.a.x === d.b.x && d.a.y === d.b.y) return say('doorNoWidth', `door "${d.id}"`);
+    const [minX, maxX] = [Math.min(d.a.x, d.b.x), Math.max(d.a.x, d.b.x)];
+    const [minY, maxY] = [Math.min(d.a.y, d.b.y), Math.max(d.a.y, d.b.y)];
     let onWall = false;
     for (let s = 0; s < segs.length && !onWall; s += 4) {
       const [ax, ay, bx, by] = [segs[s]!, segs[s + 1]!, segs[s + 2]!, segs[s + 3]!];
+      // A segment whose box, widened by the snap, does not hold the whole door is not its wall.
+      if (Math.min(ax, bx) - snap > minX || Math.max(ax, bx) + snap < maxX) continue;
+      if (Math.min(ay, by) - snap > minY || Math.max(ay, by) + snap < maxY) continue;
       onWall =
         segmentDistance(d.a, ax, ay, bx, by) <= snap &&
         segmentDistance(d.b, ax, ay, bx, by) <= snap;
