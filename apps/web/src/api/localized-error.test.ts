@@ -15,4 +15,12 @@ describe('localizedError', () => {
     );
     expect(localizedError('Something else', 'he')).toBe('Something else');
   });
+
+  it('gives a floor model refusal in Hebrew, keeping where the problem is', () => {
+    const text =
+      'Failed to save the floor model: A door has no width (its two ends are the same point): door "d1"';
+    expect(localizedError(text, 'he')).toBe(
+      'שמירת מודל הקומה נכשלה: לדלת אין רוחב (שני קצותיה באותה נקודה): door "d1"',
+    );
+  });
 });

@@ -12,20 +12,11 @@ import {
   rejectSuggestions,
   setSuggestions,
   type FloorDraft,
-  type Suggestion,
 } from './floor-draft.ts';
-import { coveredBy, distance, wallSegments } from './floor-geometry.ts';
+import { distance, wallSegments } from './floor-geometry.ts';
 import { useFloorStore } from './floor-store.ts';
 import { planReader } from './plan-image.ts';
-import type { Stroke } from './wall-detector.ts';
-
-/** The strokes no wall of the draft covers yet, numbered from 1. */
-function newSuggestions(d: FloorDraft, strokes: readonly Stroke[]): Suggestion[] {
-  const walls = wallSegments(d.model);
-  return strokes
-    .filter((s) => !coveredBy(s, walls, Math.max(4, s.thickness)))
-    .map((s, i) => ({ id: `suggestion-${i + 1}`, n: i + 1, a: s.a, b: s.b }));
-}
+import { wallSuggestions } from './suggest.ts';
 
 const change = (step: (d: FloorDraft) => FloorDraft) => useFloorStore.getState().changeDraft(step);
 
@@ -52,7 +43,7 @@ export function SuggestionsSection({ map, draft }: { map: TrackingMap; draft: Fl
     }
     let count = 0;
     useFloorStore.getState().changeDraft((d) => {
-      const list = newSuggestions(d, strokes);
+      const list = wallSuggestions(strokes, wallSegments(d.model), ppm);
       count = list.length;
       return setSuggestions(d, list);
     });

@@ -75,12 +75,12 @@ describe('floor draft', () => {
     expect(d.model.doors).toEqual([{ id: expect.any(String), a: p(50, 100), b: p(82, 100) }]);
   });
 
-  it('a door may span a gap between two walls in line', () => {
+  it("a door's second end stays on the first end's wall segment", () => {
     let d = withWall();
     d = finish(addPoint(addPoint(d, p(232, 100)), p(400, 100)));
     d = setTool(d, 'door');
-    d = placeDoorEnd(placeDoorEnd(d, p(197, 103), 8), p(236, 98), 8);
-    expect(d.model.doors.map(({ a, b }) => [a, b])).toEqual([[p(200, 100), p(232, 100)]]);
+    d = placeDoorEnd(placeDoorEnd(d, p(180, 103), 8), p(236, 98), 8);
+    expect(d.model.doors.map(({ a, b }) => [a, b])).toEqual([[p(180, 100), p(200, 100)]]);
   });
 
   it('selects and deletes a wall with the doors on it; undo brings both back', () => {
@@ -113,7 +113,7 @@ describe('floor draft', () => {
   });
 
   it('accepts suggestions one by one or all at once, rejects them, and undo brings them back', () => {
-    const s = (id: string, y: number) => ({ id, n: y, a: p(0, y), b: p(100, y) });
+    const s = (id: string, y: number) => ({ id, n: y, a: p(0, y), b: p(100, y), doors: [] });
     let d = setSuggestions(newFloorDraft(EMPTY_FLOOR_MODEL), [s('a', 0), s('b', 50), s('c', 90)]);
     d = acceptSuggestions(d, ['b']);
     expect(d.model.walls.map((w) => w.points)).toEqual([[p(0, 50), p(100, 50)]]);
@@ -125,6 +125,10 @@ describe('floor draft', () => {
     d = acceptSuggestions(d);
     expect(d.model.walls).toHaveLength(3);
     expect(d.suggestions).toEqual([]);
+    // A suggested wall brings its doors.
+    d = setSuggestions(d, [{ ...s('e', 200), doors: [{ a: p(40, 200), b: p(60, 200) }] }]);
+    d = acceptSuggestions(d, ['e']);
+    expect(d.model.doors).toEqual([{ id: expect.any(String), a: p(40, 200), b: p(60, 200) }]);
   });
 });
 

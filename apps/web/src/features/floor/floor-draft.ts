@@ -15,12 +15,10 @@ import {
 import { isValidPolygon } from '../zones/zone-geometry.ts';
 import {
   closestOnSegment,
-  collinear,
   distance,
   distanceToSegment,
   doorOnWall,
   nearest,
-  project,
   wallSegments,
   type Segment,
 } from './floor-geometry.ts';
@@ -37,6 +35,8 @@ export interface Suggestion extends Segment {
   id: string;
   /** Its number in lists ("Suggested wall 3"), kept while others are accepted or rejected. */
   n: number;
+  /** Doors on it: the door-wide gaps between the plan's pieces of this wall. */
+  doors: Segment[];
 }
 
 /** What undo steps back to: the model and the suggestions still open. */
@@ -143,8 +143,8 @@ export const cancelPending = (d: FloorDraft): FloorDraft =>
 
 /**
  * A click of the door tool at `p`: the first lands on the nearest wall within `tolerance` (its
- * end when that is near); the second lands on the same wall's line (on a wall in line with it
- * when the door spans a gap) and makes the door. A first click on no wall does nothing.
+ * end when that is near); the second lands on the same wall segment, where it passes nearest to
+ * `p`, and makes the door. A first click on no wall does nothing.
  */
 export function placeDoorEnd(d: FloorDraft, p: FloorPoint, tolerance: number): FloorDraft {
   if (d.tool !== 'door') return d;
@@ -158,12 +158,8 @@ export function placeDoorEnd(d: FloorDraft, p: FloorPoint, tolerance: number): F
   }
   const host = nearest(first, segments, distanceToSegment, 0.5);
   if (!host) return { ...d, pending: [] };
-  const inLine = segments.filter((s) => collinear(host, s, 0.5));
-  const onWall = nearest(p, inLine, distanceToSegment, tolerance);
-  const end = onWall ? nearest(p, [onWall.a, onWall.b], distance, tolerance) : null;
-  const b = end ? { ...end } : onWall ? closestOnSegment(p, onWall) : closestOnSegment(p, host);
-  const onLine = project(b, host).point;
-  const at = distance(b, onLine) < 1e-6 ? b : onLine;
+  const end = nearest(p, [host.a, host.b], distance, tolerance);
+  const at = end ? { ...end } : closestOnSegment(p, host);
   if (distance(first, at) < MIN_DOOR_PX) return d;
   if (d.model.doors.length >= FLOOR_MODEL_LIMITS.maxDoors) return { ...d, pending: [] };
   const door: Door = { id: freshId('door', d.model), a: first, b: at };
@@ -257,8 +253,11 @@ export function acceptSuggestions(d: FloorDraft, ids?: readonly string[]): Floor
   const accepted = new Set<string>();
   for (const s of chosen) {
     if (!roomForWall(model, 2)) break;
+    if (model.doors.length + s.doors.length > FLOOR_MODEL_LIMITS.maxDoors) break;
     const wall: Wall = { id: freshId('wall', model), points: [s.a, s.b], kind: d.wallClass };
     model = { ...model, walls: [...model.walls, wall] };
+    for (const door of s.doors)
+      model = { ...model, doors: [...model.doors, { id: freshId('door', model), ...door }] };
     accepted.add(s.id);
   }
   if (accepted.size === 0) return d;

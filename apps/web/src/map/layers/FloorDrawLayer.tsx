@@ -117,6 +117,14 @@ export function FloorDrawLayer({ map: tracking }: { map: TrackingMap }) {
         weight: selected ? 5 : 3,
         dashArray: '6 5',
       }).addTo(group);
+      for (const door of s.doors)
+        L.polyline([toLatLng(door.a), toLatLng(door.b)], {
+          pane,
+          interactive: false,
+          className: 'floor-suggestion-door',
+          weight: 3,
+          dashArray: '2 3',
+        }).addTo(group);
     }
     const points = draft.pending.map(toLatLng);
     const closing = draft.tool === 'outline' ? points.slice(0, 1) : [];
