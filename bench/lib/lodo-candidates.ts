@@ -25,6 +25,9 @@ export const LODO_CANDIDATES: readonly (readonly [string, StreamOptions])[] = [
   // The walker's white acceleration (m²/s³, default 2): how far the belief may wander per second.
   ['process noise 1', { tracker: { processNoise: 1 } }],
   ['process noise 4', { tracker: { processNoise: 4 } }],
+  // Noise learnt on site: off (the generic tempering and memory), or the tempering only (memory 1 s).
+  ['no noise learning', { tracker: { learnNoise: false } }],
+  ['noise tempering only', { tracker: { decorrelationMs: 1_000 } }],
   // The set's walls and outline left out (no difference on the simulations, which have none).
   ['no floor', { floor: false }],
 ];

@@ -27,8 +27,11 @@ function mapAt(map: RadioMap, gateway: string, x: number, y: number): number {
 /** What the site's noise calibration needs of a tag's epoch besides its readings. */
 export interface NoiseFeed {
   calibration: NoiseCalibration;
-  /** The tag's last residual per link (createLinkResiduals, one per tag, kept by its owner). */
-  links: LinkResiduals;
+  /**
+   * The tag's last residual per link (createLinkResiduals, one per tag, kept by its owner), for
+   * the signal memory; null to teach the spread only.
+   */
+  links: LinkResiduals | null;
   /** The epoch's time (ms). */
   tMs: number;
   /**
@@ -66,7 +69,7 @@ export function learnFromEpoch(
   if (sw > 0) tag?.observe(sr / sw, sw);
   if (noise) {
     const offsetPrecision = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
-    noise.calibration.observe(noise.tMs, residuals, offsetPrecision, noise.links);
+    noise.calibration.observe(noise.tMs, residuals, offsetPrecision, noise.links ?? undefined);
   }
   // Weights in 1/dB², the units of the calibration's priors.
   site?.observe(
@@ -93,6 +96,27 @@ export function fitVarianceFactor(
   x: number,
   y: number,
 ): number {
+  const { chi2, n } = residualChi2(map, readings, x, y);
+  return n < 2 ? 1 : Math.max(1, chi2 / (n - 1));
+}
+
+/**
+ * How closely the readings agree with the map at the estimate they gave: their χ² over its
+ * degrees of freedom (readings less the position's two and the tag's offset), 1 when they
+ * scatter as the noise model says, near 0 when they fit it exactly; NaN below four readings.
+ */
+export function fitAgreement(
+  map: RadioMap,
+  readings: readonly MapReading[],
+  x: number,
+  y: number,
+): number {
+  const { chi2, n } = residualChi2(map, readings, x, y);
+  return n < 4 ? Number.NaN : chi2 / (n - 3);
+}
+
+/** The weighted squared residuals at (x, y) with the tag's offset profiled out, and their count. */
+function residualChi2(map: RadioMap, readings: readonly MapReading[], x: number, y: number) {
   let sw = 0;
   let swd = 0;
   let swdd = 0;
@@ -107,10 +131,8 @@ export function fitVarianceFactor(
     swdd += w * d * d;
     n++;
   }
-  if (n < 2) return 1;
   const lb = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
-  const chi2 = swdd - (swd * swd) / (sw + lb);
-  return Math.max(1, chi2 / (n - 1));
+  return { chi2: n > 0 ? swdd - (swd * swd) / (sw + lb) : 0, n };
 }
 
 /** Slope of a gateway's surface at (x, y) (dB/m per axis), by differences over the next cells. */

@@ -99,15 +99,37 @@ describe('grid stage confidence', () => {
   it('keeps a still tag’s error radius at the map’s own error, however long it is heard', () => {
     // Little motion noise, so the posterior alone would collapse onto the tag.
     const stage = createGridStage({ velocity: false, diffusion: 0.01 });
-    const obs = readings(ROOM, 3, 4);
-    const first = stage.step(obs, ROOM, 0)!;
+    const rand = rng(3);
+    // Readings that scatter as the noise model says (σ 5 dB), fresh each epoch.
+    const noisy = () =>
+      readings(ROOM, 3, 4).map((o) => ({ ...o, rssi: o.rssi + 5 * gaussian(rand) }));
+    const first = stage.step(noisy(), ROOM, 0)!;
     let last = first;
-    for (let t = 1; t <= 120; t++) last = stage.step(obs, ROOM, t * 1000)!;
+    for (let t = 1; t <= 120; t++) last = stage.step(noisy(), ROOM, t * 1000)!;
     // The posterior alone shrinks as 1/√epochs; the error the map makes at a spot does not
     // average away, and with six links it is wider than one epoch's own spread.
+    const obs = readings(ROOM, 3, 4);
     const single = locate(obs, ROOM, { ...DEFAULT_LOCATE_SETTINGS, minConfidence: 0 })!;
     expect(last.errorM!).toBeGreaterThan(single.errorM!);
     expect(last.errorM!).toBeLessThan(first.errorM!);
     expect(last.confidence).toBeCloseTo(confidenceFromError(last.errorM!));
+  });
+
+  it('narrows the radius when the readings agree with the map closer than their noise', () => {
+    const run = (noiseDb: number) => {
+      const stage = createGridStage({ velocity: false, diffusion: 0.01 });
+      const rand = rng(4);
+      let last = null;
+      for (let t = 0; t <= 60; t++) {
+        const obs = readings(ROOM, 3, 4).map((o) => ({
+          ...o,
+          rssi: o.rssi + noiseDb * gaussian(rand),
+        }));
+        last = stage.step(obs, ROOM, t * 1000);
+      }
+      return last!.errorM!;
+    };
+    // Readings within a decibel of the map: a small error, and a radius to match.
+    expect(run(0.5)).toBeLessThan(0.6 * run(5));
   });
 });

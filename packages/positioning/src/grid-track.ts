@@ -13,7 +13,7 @@ import {
   type MapReading,
 } from './grid-filter.ts';
 import type { RadioMap } from './grid.ts';
-import { fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
+import { fitAgreement, fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
 import { createLinkResiduals, DECORRELATION_MS } from './noise-calibration.ts';
 import { curvatureMapError, mapErrorCovariance, type Covariance } from './map-error.ts';
 import type { FloorRaster } from './floor-raster.ts';
@@ -137,6 +137,14 @@ const FACTOR_SMOOTHING = 0.2;
  * absolute factor spread the sets' coverage apart. 30 and 120 epochs were tried (30 ranks better).
  */
 const USUAL_FIT_EPOCHS = 30;
+/**
+ * Least share of the map's own error kept when a tag's readings agree with the map better than
+ * its noise model says (their reduced χ², smoothed over a few epochs, below 1). The map's error
+ * is what the readings cannot see; readings that fit it to a fraction of a decibel show that at
+ * this spot it is small, so the predicted error shrinks with their agreement, down to a tenth: the
+ * cell and the model's shape are never exact.
+ */
+const AGREEMENT_FLOOR = 0.1;
 /** Consecutive rejected epochs after which the readings are trusted again. */
 const MAX_REJECTIONS = 3;
 /** A gap longer than this (s) forgets the velocity: nobody keeps a heading that long unseen. */
@@ -237,6 +245,8 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   let factor = 1;
   // Logarithm of the tag's usual fit factor (NaN until its first accepted epoch).
   let usualLog = Number.NaN;
+  // Smoothed agreement of the tag's readings with the map (fitAgreement; 1 until measured).
+  let agreement = 1;
   const base = options.locateOptions?.model ?? DEFAULT_RADIO_MODEL;
   // The tag's own site when it self-calibrates without being given one.
   const ownSites = new WeakMap<readonly Anchor[], Site>();
@@ -309,6 +319,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       tag.reset();
       factor = 1;
       usualLog = Number.NaN;
+      agreement = 1;
     },
     step(observations, anchors, tMs, given, still = false) {
       const site = siteFor(anchors, given);
@@ -341,7 +352,10 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       lastT = tMs;
       const spread = mapErrorCovariance(fix, weight, readings.length);
       const mapErrorAt = (at: GridPosterior): Covariance =>
-        (curvature && curvatureMapError(map, readings, at)) || spread;
+        scaled(
+          (curvature && curvatureMapError(map, readings, at)) || spread,
+          Math.min(1, Math.max(AGREEMENT_FLOOR, agreement)),
+        );
       // Outlier test: readings far better explained outside the predicted belief than inside.
       const outlier = !first && -2 * Math.log(Math.max(1e-300, f.evidence())) > gate;
       if (outlier && rejections < MAX_REJECTIONS) {
@@ -355,6 +369,8 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       rejections = 0;
       f.applyLikelihood();
       const est = estimateOf(f, still);
+      const agrees = fitAgreement(map, readings, est.x, est.y);
+      if (Number.isFinite(agrees)) agreement += FACTOR_SMOOTHING * (agrees - agreement);
       let worse = 1;
       if (inflate) {
         factor += FACTOR_SMOOTHING * (fitVarianceFactor(map, readings, est.x, est.y) - factor);
@@ -368,12 +384,18 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       const raw = readings.map((r) => ({ ...r, rssi: r.rssi + tag.offsetDb }));
       // Learning is gated on the posterior's own spread (times the fit factor when inflating).
       const sure = { x: est.x, y: est.y, errorM: Math.sqrt(factor * (est.xx + est.yy)) };
-      const feed = noise ? { calibration: noise, links, tMs, trust } : null;
+      // A tag known to stand still teaches the spread only: its readings' lasting bias would read
+      // as a long signal memory, which is what a moving tag's evidence would then be tempered by.
+      if (still) links.last.clear();
+      const feed = noise ? { calibration: noise, links: still ? null : links, tMs, trust } : null;
       learnFromEpoch(map, raw, sure, learnTag ? tag : null, source.calibration, feed);
       return result(est, mapErrorAt(est), worse, readings.length, primary, kf);
     },
   };
 }
+
+const scaled = (c: Covariance, k: number): Covariance =>
+  k === 1 ? c : { xx: k * c.xx, xy: k * c.xy, yy: k * c.yy };
 
 /**
  * The estimate: the posterior's point, and its spread plus the map's own error, times how much
