@@ -96,6 +96,9 @@ export async function apiClient(baseUrl: string, email: string, password: string
       if (!found) throw new Error(`no map called ${name}`);
       return found._id;
     },
+    /** Replaces a map's floor model (walls, doors, outline). */
+    putFloorModel: (mapId: string, model: unknown) =>
+      call('PUT', `/maps/${mapId}/floor-model`, model),
     /** Makes a map public, keeping everything else as it is. */
     makePublic: async (mapId: string) => {
       const { map } = await call<{ map: PlainMap }>('GET', `/maps/${mapId}`);

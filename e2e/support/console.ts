@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DevicesPanel } from '../pages/DevicesPanel.ts';
+import { FloorEditor } from '../pages/FloorEditor.ts';
 import { GatewaysPanel } from '../pages/GatewaysPanel.ts';
 import { MainPage } from '../pages/MainPage.ts';
 import { MapsPage } from '../pages/MapsPage.ts';
@@ -12,6 +13,7 @@ export interface ConsolePages {
   page: Page;
   main: MainPage;
   devices: DevicesPanel;
+  floor: FloorEditor;
   gateways: GatewaysPanel;
   maps: MapsPage;
 }
@@ -20,6 +22,7 @@ export const consoleFor = (page: Page): ConsolePages => ({
   page,
   main: new MainPage(page),
   devices: new DevicesPanel(page),
+  floor: new FloorEditor(page),
   gateways: new GatewaysPanel(page),
   maps: new MapsPage(page),
 });

@@ -83,6 +83,13 @@ export function FloorEditor({ map }: { map: TrackingMap }) {
       <h4 id={`${id}-title`} className="section-title">
         {t('floor.editorTitle')}
       </h4>
+      <p className="small muted" data-testid="floor-draft-summary">
+        {[
+          t('floor.walls', { count: draft.model.walls.length }),
+          t('floor.doors', { count: draft.model.doors.length }),
+          draft.model.outline ? t('floor.outlineSet') : t('floor.outlineNone'),
+        ].join(' · ')}
+      </p>
       <div className="segmented floor-tools" role="group" aria-label={t('floor.tools.label')}>
         {TOOLS.map((tool) => (
           <button

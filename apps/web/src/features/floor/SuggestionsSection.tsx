@@ -13,10 +13,13 @@ import {
   setSuggestions,
   type FloorDraft,
 } from './floor-draft.ts';
-import { distance, wallSegments } from './floor-geometry.ts';
+import { distance, wallSegments, type Segment } from './floor-geometry.ts';
 import { useFloorStore } from './floor-store.ts';
 import { planReader } from './plan-image.ts';
 import { wallSuggestions } from './suggest.ts';
+
+/** A segment as "x0 y0 x1 y1" (map pixels), for tests that read the suggestions off the page. */
+const segmentText = (s: Segment) => [s.a.x, s.a.y, s.b.x, s.b.y].map((v) => v.toFixed(1)).join(' ');
 
 const change = (step: (d: FloorDraft) => FloorDraft) => useFloorStore.getState().changeDraft(step);
 
@@ -102,7 +105,8 @@ export function SuggestionsSection({ map, draft }: { map: TrackingMap; draft: Fl
                   key={s.id}
                   className={selected ? 'selected' : undefined}
                   data-testid="floor-suggestion"
-                  data-segment={[s.a.x, s.a.y, s.b.x, s.b.y].map((v) => v.toFixed(1)).join(' ')}
+                  data-segment={segmentText(s)}
+                  data-doors={s.doors.map(segmentText).join(';')}
                 >
                   <button
                     type="button"
