@@ -22,9 +22,9 @@ export class FloorEditor {
   readonly wallPaths = () => this.page.locator('[data-testid="map-canvas"] path.floor-wall');
   readonly doorPaths = () => this.page.locator('[data-testid="map-canvas"] path.floor-door');
 
-  /** Opens the Zones tab and waits for the floor model's summary. */
+  /** Opens the Zones tab (in any language) and waits for the floor model's summary. */
   async open() {
-    await this.page.getByRole('tab', { name: 'Zones' }).click();
+    await this.page.locator('#tab-zones').click();
     await this.summary().waitFor();
   }
 

@@ -6,11 +6,14 @@
  * demo map's floor model and zones.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../pages/MapsFixtures.ts';
 import type { PlanPoint } from '../pages/FloorEditor.ts';
+import { MainPage } from '../pages/MainPage.ts';
 import { DEMO } from '../support/browser.ts';
+import { docsPath } from '../support/docs.ts';
 import { consoleFor } from '../support/console.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
@@ -105,6 +108,7 @@ describe('walls and doors', () => {
     await floor.editor().getByRole('button', { name: 'Suggest walls from the plan' }).click();
     await floor.suggestStatus().filter({ hasText: 'walls suggested' }).waitFor({ timeout: 30_000 });
 
+    await own.page.screenshot({ path: docsPath('floor-suggestions.png') });
     const suggested = await floor.suggested();
     const { strokeMatch } = (await import(
       /* @vite-ignore */ path.join(ROOT, 'apps/web/src/test/stroke-match.ts')
@@ -134,5 +138,45 @@ describe('walls and doors', () => {
     await floor.save();
     expect(await floor.counts()).toEqual({ walls: suggested.length, doors });
     await own.page.getByTestId('zone-list').getByText('Room 13', { exact: true }).waitFor();
+    await own.page.screenshot({ path: docsPath('floor-rooms.png') });
+  });
+
+  it('at 390 px wide in Hebrew, the editor fits the screen and axe finds nothing serious', async () => {
+    const { page } = own;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { floor } = await signedIn();
+    await new MainPage(page).switchLanguage('he');
+    await floor.section().getByRole('button', { name: 'ערוך קירות ודלתות' }).click();
+    await floor.editor().waitFor();
+    await floor.editor().scrollIntoViewIfNeeded();
+    const overflow = await floor.editor().evaluate((el) => {
+      const out: string[] = [];
+      if (el.scrollWidth > el.clientWidth + 1)
+        out.push(`editor ${el.scrollWidth} > ${el.clientWidth}`);
+      for (const b of el.querySelectorAll('button, select, input')) {
+        const r = b.getBoundingClientRect();
+        if (r.left < 0 || r.right > window.innerWidth)
+          out.push(`${b.textContent} ${r.left}–${r.right}`);
+      }
+      return out;
+    });
+    expect(overflow).toEqual([]);
+    await page.addScriptTag({
+      path: createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    });
+    const serious = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } })
+        .axe;
+      const result = (await axe.run('[data-testid="floor-editor"]', {
+        resultTypes: ['violations'],
+      })) as {
+        violations: { id: string; impact: string | null }[];
+      };
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id);
+    });
+    expect(serious).toEqual([]);
+    await page.screenshot({ path: docsPath('floor-editor-390-he.png') });
   });
 });

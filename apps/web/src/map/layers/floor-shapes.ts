@@ -8,7 +8,10 @@ import type { FloorModel, WallClass } from '@rtls/contract';
 import type { FloorSelection } from '../../features/floor/floor-draft.ts';
 import { toLatLng } from '../crs.ts';
 
-/** The map pane of floor models: above the plan, under zones (overlay pane, 400) and markers. */
+/**
+ * The map pane of floor models: above the plan and the zones (both in the overlay pane, 400),
+ * under the zones' labels (450) and the markers (600).
+ */
 export const FLOOR_PANE = 'floorModel';
 
 /** Line width (screen pixels) of each wall class: heavier walls are drawn thicker. */
@@ -16,7 +19,7 @@ export const WALL_WEIGHT: Readonly<Record<WallClass, number>> = { glass: 3, ligh
 
 /** The floor pane, created on first use. */
 export function floorPane(map: L.Map): string {
-  if (!map.getPane(FLOOR_PANE)) map.createPane(FLOOR_PANE).style.zIndex = '390';
+  if (!map.getPane(FLOOR_PANE)) map.createPane(FLOOR_PANE).style.zIndex = '410';
   return FLOOR_PANE;
 }
 
