@@ -30,4 +30,6 @@ export const LODO_CANDIDATES: readonly (readonly [string, StreamOptions])[] = [
   ['noise tempering only', { tracker: { decorrelationMs: 1_000 } }],
   // The set's walls and outline left out (no difference on the simulations, which have none).
   ['no floor', { floor: false }],
+  // The set's walls keep motion to the doors but take no signal.
+  ['walls without loss', { wallLoss: false }],
 ];

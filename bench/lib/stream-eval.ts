@@ -102,6 +102,8 @@ export interface StreamOptions {
   linkWindowMs?: number;
   /** false: locate as if the set had no floor (its walls and outline left out of the frame). */
   floor?: boolean;
+  /** false: the set's walls keep motion to doors but take no signal (a radio map without walls). */
+  wallLoss?: boolean;
 }
 
 function evaluateTrack(
@@ -166,6 +168,10 @@ export function evaluateStreams(set: StreamSet, options: StreamOptions = {}): St
   };
   // Each evaluation is a site of its own: nothing learnt in one run carries into another.
   const sites = createSites();
+  if (set.floor && options.wallLoss === false) {
+    const walls = set.floor.walls.map((w) => ({ ...w, lossDb: 0 }));
+    set = { ...set, floor: { ...set.floor, walls } };
+  }
   let block = 0;
   for (const track of set.tracks) {
     if (track.reports.length > 0) block = evaluateTrack(set, track, options, out, sites, block);
