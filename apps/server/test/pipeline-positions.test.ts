@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { buildFrame, createSites, type Sites } from '@rtls/positioning';
-import { createOwnerCache } from '../src/modules/ingest/owner-cache.ts';
+import { createOwnerCache } from '../src/lib/owner-cache.ts';
 import { locateSettings, type OwnerFrames } from '../src/modules/positions/frames.ts';
 import type { TrailRecorder } from '../src/modules/positions/recorder.ts';
 import type { TrailPointRow } from '../src/modules/positions/repository.ts';

@@ -17,7 +17,7 @@ import {
 } from './repository.ts';
 import type { GatewayHeartbeat } from './formats/index.ts';
 import { liveUpdate, type PositionSource } from './live-update.ts';
-import { createOwnerCache } from './owner-cache.ts';
+import { createOwnerCache } from '../../lib/owner-cache.ts';
 import { createLiveThrottle } from './live-throttle.ts';
 import { createSignalCache } from './signal-cache.ts';
 import { createWriteBehind } from './write-behind.ts';

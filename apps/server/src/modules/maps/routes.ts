@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   MapCreateBody,
+  type Device,
   MapDevicesResponse,
   MapPresetBody,
   MapPresetResponse,
@@ -14,7 +15,6 @@ import {
 } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../../lib/errors.ts';
-import type { MapDevices } from '../positions/map-devices.ts';
 import { presentMap } from './presenter.ts';
 import type { MapsRepository } from './repository.ts';
 import type { MapsService } from './service.ts';
@@ -25,7 +25,8 @@ const tags = ['maps'];
 export const mapRoutes: FastifyPluginAsyncTypebox<{
   maps: MapsRepository;
   service: MapsService;
-  devicesOnMap: MapDevices;
+  /** The devices located on a map now, as the reader may see them (the caller may read the map). */
+  devicesOnMap: (readerId: string, mapId: string) => Promise<Device[]>;
 }> = async (app, { maps, service, devicesOnMap }) => {
   const list = { schema: { tags, response: { 200: MapsResponse } } };
   app.get('/api/maps', list, async (req) => ({

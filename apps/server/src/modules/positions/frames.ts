@@ -18,7 +18,7 @@ import {
   type LocateSettings,
   type MapFrame,
 } from '@rtls/positioning';
-import { createOwnerCache } from '../ingest/owner-cache.ts';
+import { createOwnerCache } from '../../lib/owner-cache.ts';
 import type { PlacedGatewayRow, PositionsRepository } from './repository.ts';
 
 /** One map the owner's gateways hang on. */

@@ -5,7 +5,7 @@
  * what has not been confirmed within the live window is dropped.
  */
 import { MAX_SIGNAL_AGE_MS } from '@rtls/positioning';
-import type { LocatedOnMap } from './service.ts';
+import type { LocatedOnMap } from './core.ts';
 
 interface RemoteDevice {
   ownerId: string;
