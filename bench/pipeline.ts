@@ -7,8 +7,10 @@
  *
  *   npm run bench:pipeline -- [--minutes 1] [--db pglite,postgres] [--instances 1]
  *                             [--devices 2500] [--rate <per db>] [--throughput-seconds 20]
- *                             [--listener worker|main]
+ *                             [--listener worker|main] [--walls none]
  *
+ * The bench map has walls and doors (benchFloorModel: 146 wall segments on the 60 × 40 m floor)
+ * unless --walls none.
  * --instances N (N > 1) runs one and N instances on PostgreSQL, side by side; the N instances
  * share Redis and the positions stream (RabbitMQ, BENCH_AMQP_URL), under queue names of this run.
  */
@@ -66,6 +68,7 @@ const opts = {
   throughputSeconds: positive('throughput-seconds', 20),
   /** Where device_updates are timed: a worker thread of its own (default) or the sending thread. */
   listener: flag('listener', 'worker') === 'main' ? ('main' as const) : ('worker' as const),
+  walls: flag('walls', 'bench') !== 'none',
   dbs: flag('db', 'pglite,postgres')
     .split(',')
     .map((s) => s.trim())
@@ -94,7 +97,7 @@ async function runOne(
     await addAccount(dbEnv, EMAIL, PASSWORD);
     const first = await startServerProcess(dbEnv);
     servers.push(first);
-    const fleet = await setUpFleet(first.url, opts.devices);
+    const fleet = await setUpFleet(first.url, opts.devices, opts.walls);
     let target = first;
     let watcher = first;
     if (instances > 1) {
@@ -217,7 +220,8 @@ async function main() {
         .join(' ')}`,
   );
   console.log(
-    `  fleet: ${opts.devices} monitored devices, ${GATEWAYS} gateways on one map; instances: ${opts.instances}; ` +
+    `  fleet: ${opts.devices} monitored devices, ${GATEWAYS} gateways on one map ` +
+      `(${opts.walls ? 'walls and doors: 146 wall segments' : 'no walls'}); instances: ${opts.instances}; ` +
       `the bench client runs on the same machine and competes for its CPU`,
   );
   // With --instances N: one instance and N instances on PostgreSQL, side by side.

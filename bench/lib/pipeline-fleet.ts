@@ -2,6 +2,7 @@
  * The pipeline bench's account and fleet, made over the real API (sign in, ingest key, one map with
  * placed gateways, monitored devices), and the reports it sends.
  */
+import type { FloorModel } from '@rtls/contract';
 
 export const EMAIL = 'bench@example.com';
 export const PASSWORD = 'bench-password-1234';
@@ -61,8 +62,39 @@ export function rssiAt(d: { x: number; y: number }, gateway: number) {
   return Math.round(-59 - 20 * Math.log10(metres) + (Math.random() * 6 - 3));
 }
 
-/** A map with 8 placed gateways and `devices` monitored tags, and an ingest key. */
-export async function setUpFleet(base: string, devices: number): Promise<Fleet> {
+/**
+ * The bench floor's walls: rooms of 6 × 5 m in a 10 × 8 grid over the 60 × 40 m floor, each
+ * inner wall a polyline with a 1 m door in the middle of every room's side, and the outer walls
+ * (146 wall segments, 142 doors), in map pixels. Tags are located with motion kept to the doors
+ * and the walls counted in the radio map, as on a drawn floor of that size.
+ */
+export function benchFloorModel(): FloorModel {
+  const px = (x: number, y: number) => ({ x: x * PPM, y: y * PPM });
+  const { widthM: w, heightM: h } = FLOOR;
+  const walls: FloorModel['walls'] = [
+    { id: 'outer', points: [px(0, 0), px(w, 0), px(w, h), px(0, h), px(0, 0)], kind: 'heavy' },
+  ];
+  const doors: FloorModel['doors'] = [];
+  for (let x = 6; x < w; x += 6) {
+    const ys = Array.from({ length: h / 5 + 1 }, (_, k) => k * 5);
+    walls.push({ id: `v${x}`, points: ys.map((y) => px(x, y)), kind: 'light' });
+    for (const y of ys.slice(0, -1))
+      doors.push({ id: `v${x}-${y}`, a: px(x, y + 2), b: px(x, y + 3) });
+  }
+  for (let y = 5; y < h; y += 5) {
+    const xs = Array.from({ length: w / 6 + 1 }, (_, k) => k * 6);
+    walls.push({ id: `h${y}`, points: xs.map((x) => px(x, y)), kind: 'light' });
+    for (const x of xs.slice(0, -1))
+      doors.push({ id: `h${y}-${x}`, a: px(x + 2.5, y), b: px(x + 3.5, y) });
+  }
+  return { walls, doors, outline: null };
+}
+
+/**
+ * A map with 8 placed gateways and `devices` monitored tags, and an ingest key; the map has the
+ * bench floor's walls unless `walls` is false.
+ */
+export async function setUpFleet(base: string, devices: number, walls = true): Promise<Fleet> {
   const { data } = await api<{ data: { token: string } }>(`${base}/api/user/signin`, null, 'POST', {
     email: EMAIL,
     password: PASSWORD,
@@ -81,6 +113,7 @@ export async function setUpFleet(base: string, devices: number): Promise<Fleet> 
       imageSize: { width: FLOOR.widthM * PPM, height: FLOOR.heightM * PPM },
     },
   });
+  if (walls) await api(`${base}/api/maps/${map._id}/floor-model`, token, 'PUT', benchFloorModel());
   const gateways = Array.from({ length: GATEWAYS }, (_, i) => macOf('AC:23:3F', i + 1));
   for (const [i, mac] of gateways.entries()) {
     await api(`${base}/api/gateways`, token, 'POST', {
