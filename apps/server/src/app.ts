@@ -131,10 +131,17 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   const metrics = createMetrics();
   const emitToMap: MapEmitter = (mapId, event, ...args) =>
     hub.io.to(mapRoom(mapId)).emit(event, ...args);
+  const positions = createPositionsModule(sql, {
+    retentionMinutes: config.trailRetentionMinutes,
+    workers: config.positionsWorkers,
+    broadcast: hub.broadcastPositionChange,
+    onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
+  });
+  hub.onPositionChange(positions.applyRemote);
   const alerting = createAlertingModule({
     sql,
     maps,
-    locatedOf: (ownerId, mac) => positions.service.locatedOf(ownerId, mac),
+    locatedOf: positions.service.locatedOf,
     emit: emitToMap,
     retentionDays: config.eventRetentionDays,
     timers: config.alertingTimers,
@@ -150,24 +157,11 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   alerting.addSink(webhooks.service.sink);
   const mqttOut = createMqttOutput({
     repo: mqttOutputRepository(sql),
-    locatedOf: (ownerId, mac) => positions.service.locatedOf(ownerId, mac),
+    locatedOf: positions.service.locatedOf,
     onError: (err) => app.log.warn({ err }, 'MQTT output'),
   });
   alerting.presence.listen(mqttOut.presence);
   alerting.alerting.addSink(mqttOut.events);
-  const positions = createPositionsModule(sql, {
-    retentionMinutes: config.trailRetentionMinutes,
-    workers: config.positionsWorkers,
-    // A device's new position goes out at once, with its signals as the pipeline holds them, and
-    // its zone presence follows from it.
-    onLocated: (ownerId, macs) => {
-      pipeline.publishLocated(ownerId, macs);
-      alerting.presence.located(ownerId, macs);
-      mqttOut.located(ownerId, macs);
-    },
-    broadcast: (change) => hub.broadcastPositionChange(change),
-    onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
-  });
   // Each device's stored reports are delivered (signals, positions, live updates) by one process:
   // this one, or with several instances the one RabbitMQ gives the device's partition to.
   const affinity = createAffinity<CleanReport>({
@@ -188,7 +182,11 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     },
   });
   hub.onRemoteUpdates(pipeline.mergeRemote);
-  hub.onPositionChange(positions.applyRemote);
+  // A device's new position goes out at once, with its signals as the pipeline holds them, and
+  // its zone presence follows from it.
+  positions.service.onLocated(pipeline.publishLocated);
+  positions.service.onLocated(alerting.presence.located);
+  positions.service.onLocated(mqttOut.located);
   const changed = positions.changed;
   const mapsSvc = mapsService(maps, images, {
     geometry: changed.map,

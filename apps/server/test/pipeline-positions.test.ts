@@ -62,12 +62,8 @@ function setUp(
     add: (p: TrailPointRow) => points.push(p),
     close: () => Promise.resolve(),
   } as unknown as TrailRecorder;
-  const positions = createPositionsService({
-    frames,
-    recorder,
-    onLocated: (_owner, macs) => handed.push(macs),
-    ...options,
-  });
+  const positions = createPositionsService({ frames, recorder, ...options });
+  positions.onLocated((_owner, macs) => handed.push([...macs]));
   open = positions;
   return { frames, points, handed, positions };
 }
@@ -183,10 +179,10 @@ it('re-locates an owner’s devices at once with the new frames when the owner c
   const positions = createPositionsService({
     frames,
     recorder: recorder as unknown as TrailRecorder,
-    onLocated: (_o, macs) => {
-      handed.push(macs);
-      left.push(positions.leftMaps('u1', DEV1));
-    },
+  });
+  positions.onLocated((_o, macs) => {
+    handed.push([...macs]);
+    left.push(positions.leftMaps('u1', DEV1));
   });
   open = positions;
   await positions.observe('u1', reports(DEV1, [...M1, ...M2], Date.now()));

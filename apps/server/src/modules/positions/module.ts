@@ -15,8 +15,6 @@ export interface PositionsModuleOptions {
   framesRefreshMs?: number;
   /** Worker threads that locate devices; 0 (the default here) locates in this thread. */
   workers?: number;
-  /** Devices whose positions changed, per owner (to publish them). */
-  onLocated?: (ownerId: string, macs: string[]) => void;
   /** Tell the other instances of a change made here (they may locate the devices concerned). */
   broadcast?: (change: PositionChange) => void;
   onError?: (err: unknown) => void;
@@ -24,14 +22,7 @@ export interface PositionsModuleOptions {
 
 export function createPositionsModule(
   sql: Sql,
-  {
-    retentionMinutes,
-    framesRefreshMs,
-    workers = 0,
-    onLocated,
-    broadcast,
-    onError,
-  }: PositionsModuleOptions,
+  { retentionMinutes, framesRefreshMs, workers = 0, broadcast, onError }: PositionsModuleOptions,
 ) {
   const repo = positionsRepository(sql);
   const frames = createFrameCache(repo, framesRefreshMs);
@@ -44,7 +35,6 @@ export function createPositionsModule(
     frames,
     recorder,
     ...(workers > 0 ? { core: workerCore({ workers, ...(onError ? { onError } : {}) }) } : {}),
-    ...(onLocated ? { onLocated } : {}),
     ...(onError ? { onError } : {}),
   });
   /** Re-locate what a change touches, here only. */

@@ -3,8 +3,8 @@
  * locating core (core.ts): in this thread, or in a locator worker so that locating never holds up
  * the server's I/O (worker-core.ts). The service keeps what the core last told of each device
  * (where it is, per map), which devices are on each map, the positions other instances publish,
- * and hands devices whose positions changed to onLocated for publishing; new fixes become trail
- * points.
+ * and announces devices whose positions changed to its listeners (onLocated); new fixes become
+ * trail points.
  */
 import type { Sites } from '@rtls/positioning';
 import type { FrameCache, OwnerFrames } from './frames.ts';
@@ -43,8 +43,6 @@ export interface CoreSink {
 export interface PositionsServiceOptions {
   frames: FrameCache;
   recorder: TrailRecorder;
-  /** Devices whose positions changed (a new fix, or a map gained or lost), per owner. */
-  onLocated?: (ownerId: string, macs: string[]) => void;
   /** Where the core runs; by default in this thread (with the options below). */
   core?: (sink: CoreSink) => CoreHandle;
   intervalMs?: number;
@@ -54,6 +52,9 @@ export interface PositionsServiceOptions {
   /** The maps' sites, for a core in this thread; the core's own when absent. */
   sites?: Sites;
 }
+
+/** Told of devices whose positions changed (a new fix, or a map gained or lost), per owner. */
+export type LocatedListener = (ownerId: string, macs: readonly string[]) => void;
 
 /** How long positions of idle owners' frames are kept (ms). */
 const IDLE_MS = 10 * 60_000;
@@ -93,7 +94,6 @@ export function inlineCore(
 export function createPositionsService({
   frames,
   recorder,
-  onLocated = () => undefined,
   core: makeCore,
   intervalMs,
   budgetMsPerS,
@@ -107,8 +107,9 @@ export function createPositionsService({
   const remote = createRemotePositions();
   /** Devices located on each map now (held here). */
   const onMaps = new Map<string, Set<string>>();
-  /** The maps devices just left, while their change is handed to onLocated. */
+  /** The maps devices just left, while their change is announced to the listeners. */
   const leaving = new Map<string, string[]>();
+  const listeners: LocatedListener[] = [];
   const sink: CoreSink = {
     onLocated: applyChanges,
     onTrail: (fix) => recorder.add(fix),
@@ -142,13 +143,14 @@ export function createPositionsService({
       if (list) list.push(c.mac);
       else byOwner.set(c.ownerId, [c.mac]);
     }
-    for (const [ownerId, macs] of byOwner) {
-      try {
-        onLocated(ownerId, macs);
-      } catch (err) {
-        onError(err);
+    for (const [ownerId, macs] of byOwner)
+      for (const listener of listeners) {
+        try {
+          listener(ownerId, macs);
+        } catch (err) {
+          onError(err);
+        }
       }
-    }
     leaving.clear();
   }
 
@@ -174,6 +176,14 @@ export function createPositionsService({
   sweeper.unref();
 
   return {
+    /**
+     * Listen to devices whose positions changed, in the order listeners were added; leftMaps()
+     * answers while they are told.
+     */
+    onLocated(listener: LocatedListener) {
+      listeners.push(listener);
+    },
+
     /**
      * Take accepted reports of one owner: each report of a monitored device joins its link
      * window, and the device is located soon; reports of placed gateways teach calibration.
@@ -211,8 +221,8 @@ export function createPositionsService({
     },
 
     /**
-     * The maps a device has just left (its change is being handed to onLocated): their readers
-     * are told at once that it is no longer there.
+     * The maps a device has just left (while its change is announced to the listeners): their
+     * readers are told at once that it is no longer there.
      */
     leftMaps(ownerId: string, mac: string): readonly string[] {
       return leaving.get(deviceKey(ownerId, mac)) ?? [];
