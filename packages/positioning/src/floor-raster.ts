@@ -96,6 +96,7 @@ export function rasterizeFloor(grid: Grid, floor: FloorGeometry): FloorRaster | 
       }
     }
   }
+  dropIslands(grid, walkable, openEast, openNext, roomEast, roomNext);
   const { room, rooms } = label(grid, walkable, inDoorway, roomEast, roomNext);
 
   const cellAt = (x: number, y: number) => {
@@ -188,6 +189,38 @@ function indexSegments(grid: Grid, segs: readonly Segment[]): CellIndex {
     }
   });
   return { start, ids };
+}
+
+/**
+ * Fewest cells of a region motion cannot leave for it to stay walkable. Smaller ones are slivers
+ * the grid cuts between walls that pass near cell centres (no room is a cell or two across):
+ * nobody could walk in, and a shown path could not reach them.
+ */
+const MIN_REGION_CELLS = 4;
+
+/** Cells of regions smaller than MIN_REGION_CELLS made unwalkable, their edges closed. */
+function dropIslands(
+  grid: Grid,
+  walkable: Uint8Array,
+  ...edges: [Uint8Array, Uint8Array, Uint8Array, Uint8Array]
+): void {
+  const [openEast, openNext] = edges;
+  const none = new Uint8Array(walkable.length);
+  const { room: region, rooms: regions } = label(grid, walkable, none, openEast, openNext);
+  const size = new Int32Array(regions);
+  for (const r of region) if (r >= 0) size[r]!++;
+  const { nx } = grid;
+  for (let c = 0; c < walkable.length; c++) {
+    const r = region[c]!;
+    if (r < 0 || size[r]! >= MIN_REGION_CELLS) continue;
+    walkable[c] = 0;
+    for (const e of edges) {
+      e[c] = 0;
+      if (c % nx > 0 && e === edges[0]) e[c - 1] = 0;
+      if (c % nx > 0 && e === edges[2]) e[c - 1] = 0;
+      if (c >= nx && (e === edges[1] || e === edges[3])) e[c - nx] = 0;
+    }
+  }
 }
 
 /** Connected components of the walkable cells (doorways aside) over the open edges. */

@@ -15,6 +15,12 @@ export const ROOM_SWITCH_SHARE = 2 / 3;
 export const ROOM_SWITCH_EPOCHS = 2;
 /** Share at which another room takes the tag at once: nothing is left where it was. */
 const ROOM_SURE_SHARE = 0.95;
+/**
+ * Share of its room below which a tag standing still leaves it. A tag that stands does not walk
+ * through a door; readings that keep pointing past a wall (the fixed shadowing of where it
+ * stands) are what it leaves its room on only when they leave nothing of the belief there.
+ */
+const STILL_LEAVE_SHARE = 0.01;
 
 export interface RoomChoice {
   /**
@@ -50,9 +56,11 @@ export function createRoomChoice(): RoomChoice {
         return room;
       }
       const share = shares[best]!;
-      if (share >= ROOM_SURE_SHARE) {
+      if (still) {
+        if (shares[room]! < STILL_LEAVE_SHARE) room = best;
+      } else if (share >= ROOM_SURE_SHARE) {
         room = best;
-      } else if (share >= ROOM_SWITCH_SHARE && !still) {
+      } else if (share >= ROOM_SWITCH_SHARE) {
         lead = candidate === best ? lead + 1 : 1;
         candidate = best;
         if (lead >= ROOM_SWITCH_EPOCHS) room = best;
