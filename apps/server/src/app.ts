@@ -30,8 +30,8 @@ import { gatewayRoutes } from './modules/gateways/routes.ts';
 import { gatewaysService } from './modules/gateways/service.ts';
 import { ingestKeys } from './modules/ingest/keys.ts';
 import { createPipeline } from './modules/ingest/pipeline.ts';
-import type { CleanReport } from './modules/ingest/validate.ts';
-import { createAffinity } from './modules/affinity/affinity.ts';
+import { createLiveModule } from './modules/live/module.ts';
+import { liveRepository } from './modules/live/repository.ts';
 import { floorModelsRepository } from './modules/floor-models/repository.ts';
 import { floorModelRoutes } from './modules/floor-models/routes.ts';
 import { floorModelsService } from './modules/floor-models/service.ts';
@@ -162,31 +162,29 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   });
   alerting.presence.listen(mqttOut.presence);
   alerting.alerting.addSink(mqttOut.events);
-  // Each device's stored reports are delivered (signals, positions, live updates) by one process:
-  // this one, or with several instances the one RabbitMQ gives the device's partition to.
-  const affinity = createAffinity<CleanReport>({
-    url: config.positionsStreamUrl,
-    prefix: config.positionsStreamPrefix ?? undefined,
-    observe: (ownerId, reports) => pipeline.deliver(ownerId, reports),
-    onError: (err) => app.log.warn({ err }, 'positions stream'),
-  });
-  if (affinity.ready) readiness.positionsStream = affinity.ready;
-  const pipeline = createPipeline({
-    sql,
-    publish: hub.publish,
+  // Each device's reports are received (signals, positions, live updates) by one process: this
+  // one, or with several instances the one RabbitMQ gives the device's partition to.
+  const live = createLiveModule({
+    repo: liveRepository(sql),
     positions: positions.service,
-    handOff: affinity.send,
-    onError: (err) => app.log.error({ err }, 'live update failed'),
-    onPublished: (ms, n) => {
+    realtime: hub,
+    streamUrl: config.positionsStreamUrl,
+    streamPrefix: config.positionsStreamPrefix ?? undefined,
+    onSent: (ms, n) => {
       for (let i = 0; i < n; i++) metrics.latency.observe(ms / 1000);
     },
+    onError: (err) => app.log.error({ err }, 'live update failed'),
+    onStreamError: (err) => app.log.warn({ err }, 'positions stream'),
   });
-  hub.onRemoteUpdates(pipeline.mergeRemote);
-  // A device's new position goes out at once, with its signals as the pipeline holds them, and
-  // its zone presence follows from it.
-  positions.service.onLocated(pipeline.publishLocated);
+  if (live.stream.ready) readiness.positionsStream = live.stream.ready;
+  // A device's zone presence and MQTT output follow its new position (live publishes it first).
   positions.service.onLocated(alerting.presence.located);
   positions.service.onLocated(mqttOut.located);
+  const pipeline = createPipeline({
+    sql,
+    live: live.intake,
+    onError: (err) => app.log.error({ err }, 'derived tables not written'),
+  });
   const changed = positions.changed;
   const mapsSvc = mapsService(maps, images, {
     geometry: changed.map,
@@ -217,7 +215,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     realtime: hub.realtimeStats,
     pool: () => sql.poolStats(),
     positions: () => positions.service.stats(),
-    ...(affinity.ready ? { positionsStream: () => affinity.stats } : {}),
+    ...(live.stream.ready ? { positionsStream: () => live.stream.stats } : {}),
   });
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),
@@ -266,9 +264,9 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   app.addHook('onClose', async () => {
     available.close();
     await pipeline.close();
+    await live.close();
     await alerting.close();
     await webhooks.worker.close();
-    await affinity.close();
     await positions.service.close();
     await hub.close();
     await redis?.close();
@@ -279,7 +277,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     auth,
     hub,
     pipeline,
-    affinity,
+    live,
     positions,
     alerting,
     webhooks,

@@ -17,7 +17,7 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
   const readiness: Record<string, () => Promise<'ok' | string>> = {};
   const built = await buildApp({ config, sql, logger: opts.logger ?? true, readiness });
   const { app, pipeline } = built;
-  await pipeline.warm();
+  await built.live.warm();
 
   let simulator: Simulator | null = null;
   if (config.simulator) {

@@ -20,7 +20,7 @@ import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
 import { authRepository } from '../src/modules/auth/repository.ts';
 import { authService } from '../src/modules/auth/service.ts';
-import { DEFAULT_PARTITIONS } from '../src/modules/affinity/affinity.ts';
+import { DEFAULT_PARTITIONS } from '../src/modules/live/positions-stream.ts';
 import { ingestKeys } from '../src/modules/ingest/keys.ts';
 import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';

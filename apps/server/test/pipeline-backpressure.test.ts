@@ -1,6 +1,8 @@
 /** A burst faster than publishing: new reports wait for publishing to catch up, nothing is lost. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPipeline } from '../src/modules/ingest/pipeline.ts';
+import { createLiveModule } from '../src/modules/live/module.ts';
+import { liveRepository } from '../src/modules/live/repository.ts';
 import { openTestDatabase, type TestDatabase } from './helpers.ts';
 
 let db: TestDatabase;
@@ -25,17 +27,29 @@ const stored = async () =>
 it('takes no more reports while those taken before are not yet published', async () => {
   let release = () => undefined as void;
   const held = new Promise<void>((r) => (release = r));
-  const handedOff: number[] = [];
-  const pipeline = createPipeline({
-    sql: db.sql,
-    publish: () => undefined,
-    maxUnpublished: 2,
-    maxDelayMs: 1,
-    handOff: async (_owner, reports) => {
-      handedOff.push(reports.length);
-      await held;
+  const located: number[] = [];
+  // Locating holds the live path: in one process, sending a report is receiving it.
+  const live = createLiveModule({
+    repo: liveRepository(db.sql),
+    positions: {
+      observe: async (_owner, reports) => {
+        located.push(reports.length);
+        await held;
+      },
+      locatedOf: () => [],
+      leftMaps: () => [],
+      adoptRemote: () => undefined,
+      onLocated: () => undefined,
     },
+    realtime: { publish: () => undefined, onRemoteUpdates: () => undefined },
+    streamUrl: null,
+    maxUnsent: 2,
   });
+  const pipeline = createPipeline({ sql: db.sql, live: live.intake, maxDelayMs: 1 });
+  const close = async () => {
+    await pipeline.close();
+    await live.close();
+  };
   try {
     const first = await pipeline.submit('u1', [report(1), report(2)]);
     expect(first.accepted).toBe(2);
@@ -51,10 +65,10 @@ it('takes no more reports while those taken before are not yet published', async
     release();
     expect((await second).accepted).toBe(1);
     expect(await stored()).toBe(3);
-    await pipeline.close();
-    expect(handedOff).toEqual([2, 1]);
+    await close();
+    expect(located).toEqual([2, 1]);
   } finally {
     release();
-    await pipeline.close().catch(() => undefined);
+    await close().catch(() => undefined);
   }
 });

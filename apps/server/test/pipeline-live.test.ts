@@ -1,11 +1,13 @@
 /**
- * The live path does not wait for the database: reports go live as they are taken, while their
+ * The live path does not wait for the database: reports go live as ingest takes them, while their
  * store is still running; a copy of a report already taken (a retry after a failed store, a
  * redelivery) is skipped there, and so is one older than its link's newest.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sql } from '../src/plugins/db.ts';
 import { createPipeline } from '../src/modules/ingest/pipeline.ts';
+import { createLiveModule, type LivePositions } from '../src/modules/live/module.ts';
+import { liveRepository } from '../src/modules/live/repository.ts';
 import type { PublishedDevice } from '../src/modules/realtime/fan-out.ts';
 import { openTestDatabase, type TestDatabase } from './helpers.ts';
 
@@ -26,6 +28,37 @@ const report = (device: string, timestamp: number, rssi = -60) => ({
   rssi,
   timestamp,
 });
+
+/** Positions that locate nothing; `observe` as given. */
+const positionsObserving = (observe: LivePositions['observe']): LivePositions => ({
+  observe,
+  locatedOf: () => [],
+  leftMaps: () => [],
+  adoptRemote: () => undefined,
+  onLocated: () => undefined,
+});
+
+/** Ingest and the live path in one process, as the app wires them. */
+function ingestAndLive(
+  sql: Sql,
+  publish: (ownerId: string, devices: PublishedDevice[]) => void,
+  positions = positionsObserving(async () => undefined),
+) {
+  const live = createLiveModule({
+    repo: liveRepository(sql),
+    positions,
+    realtime: { publish, onRemoteUpdates: () => undefined },
+    streamUrl: null,
+  });
+  const pipeline = createPipeline({ sql, live: live.intake, maxDelayMs: 1 });
+  return {
+    pipeline,
+    async close() {
+      await pipeline.close();
+      await live.close();
+    },
+  };
+}
 
 /** The test database, whose statements wait for `gate` while it is set (a slow database). */
 function gatedSql(base: Sql) {
@@ -55,11 +88,9 @@ function gatedSql(base: Sql) {
 it('publishes a report live while its store is still waiting for the database', async () => {
   const gated = gatedSql(db.sql);
   const published: PublishedDevice[] = [];
-  const pipeline = createPipeline({
-    sql: gated.sql,
-    publish: (_owner, devices) => published.push(...devices),
-    maxDelayMs: 1,
-  });
+  const { pipeline, close } = ingestAndLive(gated.sql, (_owner, devices) =>
+    published.push(...devices),
+  );
   // The first report of an owner reads its device names once; after that the database is off the
   // live path.
   await pipeline.submit('u1', [report('C3:00:00:00:01:00', Date.now() - 1_000)]);
@@ -81,24 +112,19 @@ it('publishes a report live while its store is still waiting for the database', 
     expect((await answer).accepted).toBe(1);
   } finally {
     release();
-    await pipeline.close();
+    await close();
   }
 });
 
 it('skips, on the live path, copies of reports already taken and reports older than their link’s newest', async () => {
   const observed: number[] = [];
-  const pipeline = createPipeline({
-    sql: db.sql,
-    publish: () => undefined,
-    maxDelayMs: 1,
-    positions: {
-      observe: async (_owner, reports) => {
-        for (const r of reports) observed.push(r.receivedAt);
-      },
-      locatedOf: () => [],
-      adoptRemote: () => undefined,
-    },
-  });
+  const { pipeline, close } = ingestAndLive(
+    db.sql,
+    () => undefined,
+    positionsObserving(async (_owner, reports) => {
+      for (const r of reports) observed.push(r.receivedAt);
+    }),
+  );
   try {
     const t0 = Date.now() - 5_000;
     const device = 'C3:00:00:00:01:02';
@@ -109,9 +135,9 @@ it('skips, on the live path, copies of reports already taken and reports older t
     // An older report of the same link is stored, but adds nothing live.
     expect((await pipeline.submit('u1', [report(device, t0 + 500)])).accepted).toBe(1);
     expect((await pipeline.submit('u1', [report(device, t0 + 2_000)])).accepted).toBe(1);
-    await pipeline.close();
+    await close();
     expect(observed).toEqual([t0, t0 + 1_000, t0 + 2_000]);
   } finally {
-    await pipeline.close().catch(() => undefined);
+    await close().catch(() => undefined);
   }
 });

@@ -1,6 +1,6 @@
 /** The signal cache: newest report per gateway, signal maps from other instances merged in. */
 import { expect, it } from 'vitest';
-import { createSignalCache } from '../src/modules/ingest/signal-cache.ts';
+import { createSignalCache } from '../src/modules/live/signal-cache.ts';
 
 const DEV = 'C3:00:00:00:00:01';
 const report = (gateway: string, rssi: number, receivedAt: number) => ({

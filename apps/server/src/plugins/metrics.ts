@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AffinityStats } from '../modules/affinity/affinity.ts';
 import type { PipelineStats } from '../modules/ingest/pipeline.ts';
+import type { StreamStats } from '../modules/live/positions-stream.ts';
 import type { LocatingStats } from '../modules/positions/core.ts';
 
 export interface MetricsSources {
@@ -16,7 +16,7 @@ export interface MetricsSources {
   realtime?: () => { pending: number; coalesced: number; dropped: number };
   pool: () => { total: number; idle: number; waiting: number } | null;
   /** Reports through the positions stream (several instances). */
-  positionsStream?: () => AffinityStats;
+  positionsStream?: () => StreamStats;
   /** The locating core's work on this instance. */
   positions?: () => LocatingStats;
 }
@@ -170,14 +170,15 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
     const stream = sources.positionsStream;
     new Counter({
       name: 'rtls_positions_stream_reports_total',
-      help: 'Reports handed to the positions stream (sent), confirmed by it (delivered), not carried (dropped: stream down) and observed by this instance (observed)',
+      help: 'Reports handed to the positions stream (sent), confirmed by it (delivered), not carried (dropped: stream down) and received by this instance (observed)',
       labelNames: ['state'],
       registers: [registry],
       collect() {
         const s = stream();
         this.reset();
-        for (const state of ['sent', 'delivered', 'dropped', 'observed'] as const)
+        for (const state of ['sent', 'delivered', 'dropped'] as const)
           this.inc({ state }, s[state]);
+        this.inc({ state: 'observed' }, s.received);
       },
     });
   }

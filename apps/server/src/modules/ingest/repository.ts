@@ -208,27 +208,3 @@ export async function touchGateway(
     [ownerId, hb.gateway, hb.ip, iso(at), hb.gatewayName],
   );
 }
-
-/** An owner's configured device names (the display name when set), by MAC. */
-export async function configuredNames(sql: Sql, ownerId: string): Promise<Map<string, string>> {
-  const rows = await sql.query<{ mac: string; name: string; display_name: string | null }>(
-    `select mac, name, custom_settings->>'displayName' as display_name from devices where owner_id = $1`,
-    [ownerId],
-  );
-  return new Map(rows.map((r) => [r.mac, r.display_name || r.name]));
-}
-
-/** Latest signals of the last hour, to warm the in-memory cache at start. */
-export async function recentSignals(sql: Sql, sinceMs: number) {
-  return sql.query<{
-    owner_id: string;
-    device_mac: string;
-    gateway_mac: string;
-    rssi: number;
-    received_at: Date;
-    ip: string | null;
-  }>(
-    'select owner_id, device_mac, gateway_mac, rssi, received_at, ip from latest_signals where received_at > $1',
-    [iso(sinceMs)],
-  );
-}

@@ -176,7 +176,7 @@ export function createHub(
     });
     for (const [socket, updates] of perSocket) outboxes.send(outboxView(socket), updates);
   }
-  /** Told of every update published on another instance (the pipeline merges their signals). */
+  /** Told of every update published on another instance (the live module merges their signals). */
   const remoteListeners: ((ownerId: string, devices: PublishedDevice[]) => void)[] = [];
   // Updates published on other instances arrive here (only with the Redis adapter).
   io.on('device_updates', (ownerId, devices) => {

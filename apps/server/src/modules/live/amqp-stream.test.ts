@@ -7,7 +7,8 @@ import net from 'node:net';
 import amqp from 'amqplib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testServices } from '../../../test/services.ts';
-import { createAffinity, type Affinity } from './affinity.ts';
+import { createAmqpStream } from './amqp-stream.ts';
+import type { PositionsStream } from './positions-stream.ts';
 
 /** RabbitMQ of this run (TEST_AMQP_URL or the local one); null: unreachable, skipped. */
 const AMQP = testServices().amqp;
@@ -65,29 +66,29 @@ async function proxy(target: URL) {
 
 describe.skipIf(!AMQP)('positions stream on RabbitMQ', () => {
   const prefix = `rtls.test.${randomBytes(4).toString('hex')}`;
-  const streams: Affinity<Report>[] = [];
+  const streams: PositionsStream<Report>[] = [];
   const seen: Seen[] = [];
 
   function instance(
     name: string,
     url = AMQP_URL,
-    observe?: (r: readonly Report[]) => Promise<void>,
+    receive?: (r: readonly Report[]) => Promise<void>,
     rebalanceMs = 60_000,
   ) {
-    const stream = createAffinity<Report>({
+    const stream = createAmqpStream<Report>({
       url,
       prefix,
       partitions: PARTITIONS,
       tuning: { rebalanceMs, drainTimeoutMs: 1_000 },
-      observe: async (owner, reports) => {
+      receive: async (owner, reports) => {
         for (const report of reports) seen.push({ by: name, owner, report });
-        await observe?.(reports);
+        await receive?.(reports);
       },
     });
     streams.push(stream);
     return stream;
   }
-  const ready = (s: Affinity<Report>) =>
+  const ready = (s: PositionsStream<Report>) =>
     until('the stream', async () => (await s.ready!()) === 'ok');
 
   afterAll(async () => {
@@ -100,7 +101,7 @@ describe.skipIf(!AMQP)('positions stream on RabbitMQ', () => {
 
   /** Rounds of one report per device, sent alternately through the given instances. */
   async function sendRounds(
-    via: Affinity<Report>[],
+    via: PositionsStream<Report>[],
     devices: string[],
     rounds: number,
     t0: number,
@@ -118,7 +119,7 @@ describe.skipIf(!AMQP)('positions stream on RabbitMQ', () => {
 
   const ofRun = (t0: number) => seen.filter((s) => s.report.at >= t0 && s.report.at < t0 + 1000);
 
-  it('observes each device on exactly one instance, every report once, in order', async () => {
+  it('receives each device on exactly one instance, every report once, in order', async () => {
     const a = instance('a');
     const b = instance('b');
     await Promise.all([ready(a), ready(b)]);
@@ -148,7 +149,7 @@ describe.skipIf(!AMQP)('positions stream on RabbitMQ', () => {
     await ready(b);
     const devices = Array.from({ length: 20 }, (_, d) => `C3:00:00:00:02:${d}`);
     await sendRounds([a, b], devices, 3, 2000);
-    await until('a to observe the first rounds', () => ofRun(2000).length >= 60);
+    await until('a to receive the first rounds', () => ofRun(2000).length >= 60);
     expect(new Set(ofRun(2000).map((s) => s.by))).toEqual(new Set(['a'])); // registered first
     hang = true; // a takes the next batch and never finishes it
     await sendRounds([b], devices, 1, 2003);
@@ -158,7 +159,7 @@ describe.skipIf(!AMQP)('positions stream on RabbitMQ', () => {
     await a.close();
     await sendRounds([b], devices, 2, 2004);
     await until(
-      'b to observe the rest',
+      'b to receive the rest',
       () => ofRun(2003).filter((s) => s.by === 'b').length >= 60,
     );
     const onB = ofRun(2003).filter((s) => s.by === 'b');
@@ -168,7 +169,7 @@ describe.skipIf(!AMQP)('positions stream on RabbitMQ', () => {
       ]);
   });
 
-  it('spreads the partitions over the instances, each report still observed once and in order', async () => {
+  it('spreads the partitions over the instances, each report still received once and in order', async () => {
     await Promise.all(streams.map((s) => s.close()));
     streams.length = 0;
     const a = instance('a', AMQP_URL, undefined, 300);

@@ -1,19 +1,5 @@
-/** What the pipeline publishes of a device: its update without a position, and where it is. */
+/** A device's live update as published, before the realtime fan-out adds a map's position. */
 import type { DeviceUpdate, SignalMap } from '@rtls/contract';
-import type { LocatedOnMap } from '../positions/service.ts';
-import type { CleanReport } from './validate.ts';
-
-/** Server positions (the positions module); the pipeline feeds it and reads where devices are. */
-export interface PositionSource {
-  /** Every accepted report of one owner, after it is stored. */
-  observe(ownerId: string, reports: readonly CleanReport[]): Promise<void>;
-  /** Where a device is now, one entry per map it is located on. */
-  locatedOf(ownerId: string, mac: string): LocatedOnMap[];
-  /** The maps a device has just left, while its change is being published. */
-  leftMaps?(ownerId: string, mac: string): readonly string[];
-  /** Where another instance, which locates the device, published it. */
-  adoptRemote(ownerId: string, mac: string, located: readonly LocatedOnMap[]): void;
-}
 
 /** The last time turned into text: the updates of one publish share their `timestamp`. */
 let lastMs = NaN;

@@ -2,7 +2,7 @@
  * The positions stream on RabbitMQ: N durable partition queues (`<prefix>.<k>`) with a single
  * active consumer each. Every instance publishes each device's reports to the device's partition
  * (publisher confirms, one message per partition and owner every few milliseconds) and
- * consumes every partition; RabbitMQ decides which instance observes which partition and fails
+ * consumes every partition; RabbitMQ decides which instance receives which partition and fails
  * over when an instance goes away. While RabbitMQ is unreachable reports are stored but not
  * positioned, readiness says why, and the connection is retried until it returns.
  *
@@ -13,14 +13,14 @@
  * channel, RabbitMQ activates the next registered instance, and this one registers again behind.
  */
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
-import type { Affinity, AffinityStats, Observe } from './affinity.ts';
+import type { PositionsStream, Receive, StreamStats } from './positions-stream.ts';
 import { consumePartitions, type PartitionConsumer, type StreamMessage } from './amqp-consumer.ts';
 import { splitByPartition, type DeviceReport } from './partition.ts';
 
 export interface AmqpTuning {
   /** Unacknowledged messages per partition held by its active consumer. */
   prefetch: number;
-  /** On close or release, how long the observation under way may take before handing over. */
+  /** On close or release, how long the receive under way may take before handing over. */
   drainTimeoutMs: number;
   /** How often this instance compares the partitions it is active on with its share. */
   rebalanceMs: number;
@@ -37,7 +37,7 @@ const DEFAULT_TUNING: AmqpTuning = {
 
 export interface AmqpStreamOptions<R> {
   url: string;
-  observe: Observe<R>;
+  receive: Receive<R>;
   partitions: number;
   prefix: string;
   tuning?: Partial<AmqpTuning>;
@@ -67,12 +67,14 @@ const hostOf = (url: string) => {
   }
 };
 
-export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions<R>): Affinity<R> {
-  const { partitions, prefix, observe } = opts;
+export function createAmqpStream<R extends DeviceReport>(
+  opts: AmqpStreamOptions<R>,
+): PositionsStream<R> {
+  const { partitions, prefix, receive } = opts;
   const tuning = { ...DEFAULT_TUNING, ...opts.tuning };
   const onError = (err: unknown) => opts.onError?.(err);
   const queues = Array.from({ length: partitions }, (_, k) => `${prefix}.${k}`);
-  const stats: AffinityStats = { sent: 0, delivered: 0, dropped: 0, observed: 0 };
+  const stats: StreamStats = { sent: 0, delivered: 0, dropped: 0, received: 0 };
   let publisher: ConfirmChannel | null = null;
   let consumer: PartitionConsumer | null = null;
   let down = `connecting to ${hostOf(opts.url)}`;
@@ -93,9 +95,9 @@ export function createAmqpStream<R extends DeviceReport>(opts: AmqpStreamOptions
     for (const q of queues) await pub.assertQueue(q, QUEUE_OPTIONS);
     consumer = await consumePartitions<R>(model, {
       queues,
-      observe,
+      receive,
       prefetch: tuning.prefetch,
-      onObserved: (n) => (stats.observed += n),
+      onReceived: (n) => (stats.received += n),
       onError,
       onCancelled: () => void model.close().catch(() => undefined),
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAffinity } from './affinity.ts';
+import { oneProcessStream } from './positions-stream.ts';
 import { partitionOf, splitByPartition } from './partition.ts';
 
 describe('partitions', () => {
@@ -26,31 +26,29 @@ describe('partitions', () => {
   });
 });
 
-describe('affinity without a stream (one process)', () => {
-  it('observes every report at once, in the caller’s turn', async () => {
+describe('the positions stream in one process', () => {
+  it('receives every report at once, in the sender’s turn', async () => {
     const seen: string[] = [];
-    const affinity = createAffinity<{ device: string }>({
-      url: null,
-      observe: (owner, reports) => void seen.push(...reports.map((r) => `${owner}/${r.device}`)),
-    });
-    const sent = affinity.send('o1', [{ device: 'A' }, { device: 'B' }]);
+    const stream = oneProcessStream<{ device: string }>(
+      (owner, reports) => void seen.push(...reports.map((r) => `${owner}/${r.device}`)),
+    );
+    const sent = stream.send('o1', [{ device: 'A' }, { device: 'B' }]);
     expect(seen).toEqual(['o1/A', 'o1/B']);
     await sent;
     expect(seen).toEqual(['o1/A', 'o1/B']);
-    expect(affinity.ready).toBeNull();
-    expect(affinity.stats.observed).toBe(2);
+    expect(stream.ready).toBeNull();
+    expect(stream.stats.received).toBe(2);
   });
 
-  it('reports a failing observe instead of throwing into the pipeline', async () => {
+  it('reports a failing receive instead of throwing into the sender', async () => {
     const errors: unknown[] = [];
-    const affinity = createAffinity<{ device: string }>({
-      url: null,
-      observe: (_o, reports) =>
+    const stream = oneProcessStream<{ device: string }>(
+      (_o, reports) =>
         reports[0]!.device === 'sync' ? fail('sync') : Promise.reject(new Error('async')),
-      onError: (err) => errors.push(err),
-    });
-    await expect(affinity.send('o', [{ device: 'sync' }])).resolves.toBeUndefined();
-    await expect(affinity.send('o', [{ device: 'later' }])).resolves.toBeUndefined();
+      (err) => errors.push(err),
+    );
+    await expect(stream.send('o', [{ device: 'sync' }])).resolves.toBeUndefined();
+    await expect(stream.send('o', [{ device: 'later' }])).resolves.toBeUndefined();
     expect(errors.map((e) => (e as Error).message)).toEqual(['sync', 'async']);
   });
 });

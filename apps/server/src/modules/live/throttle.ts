@@ -11,7 +11,7 @@ export interface LiveThrottleOptions {
   intervalMs?: number;
   lateMs?: number;
   /** Publish devices whose wait is over (they had no newer report to carry them). */
-  flush: (ownerId: string, macs: string[]) => void;
+  publish: (ownerId: string, macs: string[]) => void;
   onError?: (err: unknown) => void;
 }
 
@@ -29,7 +29,7 @@ const TICK_MS = 25;
 export function createLiveThrottle({
   intervalMs = 500,
   lateMs = 100,
-  flush,
+  publish,
   onError = () => undefined,
 }: LiveThrottleOptions) {
   /** When each device's update last went out (ms); entries older than the interval are spent. */
@@ -59,7 +59,7 @@ export function createLiveThrottle({
         if (devices.size === 0) held.delete(ownerId);
         if (macs.length === 0) continue;
         try {
-          flush(ownerId, macs);
+          publish(ownerId, macs);
         } catch (err) {
           onError(err);
         }

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createLiveThrottle } from './live-throttle.ts';
+import { createLiveThrottle } from './throttle.ts';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
 afterEach(() => vi.useRealTimers());
 
 it('lets a device out once per interval, holds the rest and sends them late when no report comes', () => {
-  const flushed: [string, string[]][] = [];
+  const published: [string, string[]][] = [];
   const t = createLiveThrottle({
     intervalMs: 500,
     lateMs: 100,
-    flush: (owner, macs) => flushed.push([owner, macs]),
+    publish: (owner, macs) => published.push([owner, macs]),
   });
   const now = () => Date.now();
   expect(t.admit('o1', 'A', now())).toBe(true);
@@ -18,18 +18,18 @@ it('lets a device out once per interval, holds the rest and sends them late when
   expect(t.admit('o1', 'A', now())).toBe(false);
   expect(t.admit('o1', 'A', now())).toBe(false);
   expect(t.held()).toBe(1);
-  // Held until the interval and the late wait are over: then flushed once.
+  // Held until the interval and the late wait are over: then published once.
   vi.advanceTimersByTime(450);
-  expect(flushed).toEqual([]);
+  expect(published).toEqual([]);
   vi.advanceTimersByTime(100);
-  expect(flushed).toEqual([['o1', ['A']]]);
+  expect(published).toEqual([['o1', ['A']]]);
   expect(t.held()).toBe(0);
   t.close();
 });
 
 it('drops a held update when the device went out for another reason or its next report is let out', () => {
-  const flushed: string[] = [];
-  const t = createLiveThrottle({ intervalMs: 500, flush: (_o, macs) => flushed.push(...macs) });
+  const published: string[] = [];
+  const t = createLiveThrottle({ intervalMs: 500, publish: (_o, macs) => published.push(...macs) });
   t.admit('o1', 'A', Date.now());
   t.admit('o1', 'B', Date.now());
   vi.advanceTimersByTime(100);
@@ -41,6 +41,6 @@ it('drops a held update when the device went out for another reason or its next 
   expect(t.admit('o1', 'B', Date.now())).toBe(true); // B's next report, after the interval
   expect(t.held()).toBe(0);
   vi.advanceTimersByTime(1_000);
-  expect(flushed).toEqual([]);
+  expect(published).toEqual([]);
   t.close();
 });

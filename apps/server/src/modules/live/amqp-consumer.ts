@@ -2,13 +2,13 @@
  * The consuming side of the positions stream: this instance registers on every partition queue,
  * one channel per partition; RabbitMQ makes one registered consumer per queue active
  * (x-single-active-consumer) and moves that role to the next one when its channel closes.
- * Messages are observed in arrival order (so each partition's in queue order), gathered per turn
- * of the event loop into one observe per owner, and acknowledged after observe settles: what an
+ * Messages are received in arrival order (so each partition's in queue order), gathered per turn
+ * of the event loop into one receive per owner, and acknowledged after receive settles: what an
  * instance took but had not started goes back to the queue, in place, for the next active
  * consumer.
  */
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
-import type { Observe } from './affinity.ts';
+import type { Receive } from './positions-stream.ts';
 
 /** One message: one owner's reports of one partition, oldest first. */
 export interface StreamMessage<R> {
@@ -18,10 +18,10 @@ export interface StreamMessage<R> {
 
 export interface ConsumerOptions<R> {
   queues: string[];
-  observe: Observe<R>;
+  receive: Receive<R>;
   /** Unacknowledged messages per partition (RabbitMQ's per-consumer prefetch). */
   prefetch: number;
-  onObserved: (reports: number) => void;
+  onReceived: (reports: number) => void;
   onError: (err: unknown) => void;
   /** The server cancelled a consumer (its queue was deleted): reconnect to re-declare. */
   onCancelled: () => void;
@@ -32,7 +32,7 @@ export interface PartitionConsumer {
   active(sinceMs: number): number[];
   /** Give partition k to the next registered instance, and register again behind the others. */
   release(k: number, drainTimeoutMs: number): Promise<void>;
-  /** Stop observing: settle the observation under way, release the rest to the next consumer. */
+  /** Stop receiving: settle the receive under way, release the rest to the next consumer. */
   stop(drainTimeoutMs: number): Promise<void>;
 }
 
@@ -40,7 +40,7 @@ interface Slot {
   channel: Channel;
   /** The channel can still acknowledge. */
   open: boolean;
-  /** New messages are observed (false once released or stopping). */
+  /** New messages are received (false once released or stopping). */
   taking: boolean;
   lastDelivery: number;
 }
@@ -51,12 +51,12 @@ export async function consumePartitions<R>(
 ): Promise<PartitionConsumer> {
   const slots: Slot[] = [];
   let stopped = false;
-  /** Messages received and not yet observed, in arrival order. */
+  /** Messages arrived and not yet received, in arrival order. */
   let inbox: { slot: Slot; msg: ConsumeMessage }[] = [];
   let draining: Promise<void> = Promise.resolve();
   let scheduled = false;
 
-  function receive(slot: Slot, msg: ConsumeMessage) {
+  function arrive(slot: Slot, msg: ConsumeMessage) {
     slot.lastDelivery = Date.now();
     inbox.push({ slot, msg });
     if (scheduled) return;
@@ -70,7 +70,7 @@ export async function consumePartitions<R>(
       .catch(opts.onError);
   }
 
-  /** Observe what arrived, one call per owner, then acknowledge it (one ack per channel). */
+  /** Receive what arrived, one call per owner, then acknowledge it (one ack per channel). */
   async function drain() {
     const taken = inbox;
     inbox = [];
@@ -93,11 +93,11 @@ export async function consumePartitions<R>(
     }
     for (const [ownerId, reports] of byOwner) {
       try {
-        await opts.observe(ownerId, reports);
+        await opts.receive(ownerId, reports);
       } catch (err) {
         opts.onError(err);
       }
-      opts.onObserved(reports.length);
+      opts.onReceived(reports.length);
     }
     for (const [slot, msg] of last) if (slot.open) slot.channel.ack(msg, true);
   }
@@ -110,14 +110,14 @@ export async function consumePartitions<R>(
     await channel.prefetch(opts.prefetch, false);
     await channel.consume(
       opts.queues[k]!,
-      (msg) => (msg === null ? opts.onCancelled() : receive(slot, msg)),
+      (msg) => (msg === null ? opts.onCancelled() : arrive(slot, msg)),
       { noAck: false },
     );
     slots[k] = slot;
     return slot;
   }
 
-  /** Finish the observation under way (at most drainTimeoutMs), then close the channel. */
+  /** Finish the receive under way (at most drainTimeoutMs), then close the channel. */
   async function settle(slot: Slot, drainTimeoutMs: number) {
     slot.taking = false;
     let timer: NodeJS.Timeout | undefined;

@@ -1,7 +1,7 @@
 /**
  * One authority under scale-out, in one process: two apps on one PostgreSQL database share the
  * positions stream (RabbitMQ); a device whose reports arrive split between them (two gateways
- * through each) is observed and located by exactly one of them, at the position a single
+ * through each) is received and located by exactly one of them, at the position a single
  * instance finds for the same reports. A static tag with steady signals makes that position a
  * function of the reports alone, not of when they were located.
  */
@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
-import { DEFAULT_PARTITIONS } from '../src/modules/affinity/affinity.ts';
+import { DEFAULT_PARTITIONS } from '../src/modules/live/positions-stream.ts';
 import {
   bearer,
   createIngestKey,
@@ -46,7 +46,7 @@ interface Node {
 async function seed(name: string, built: BuiltApp, ownerId?: string): Promise<Node> {
   await built.app.ready();
   if (ownerId) return { name, built, ownerId, key: await createIngestKey(built, ownerId) };
-  const user = await createSignedInUser(built, 'affinity');
+  const user = await createSignedInUser(built, 'stream');
   const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
     const res = await built.app.inject({ method, url, payload, headers: bearer(user.token) });
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
@@ -71,7 +71,7 @@ async function seed(name: string, built: BuiltApp, ownerId?: string): Promise<No
 /** Until the node's positions stream is connected and consuming. */
 async function streamReady(node: Node) {
   const deadline = Date.now() + 10_000;
-  while ((await node.built.affinity.ready?.()) !== 'ok') {
+  while ((await node.built.live.stream.ready?.()) !== 'ok') {
     if (Date.now() > deadline) throw new Error(`${node.name}: the positions stream is not ready`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -141,16 +141,16 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.amqp)('one authority under scale
     ]);
     const total = 3 * GATEWAYS.length;
     await expect
-      .poll(() => a.built.affinity.stats.observed + b.built.affinity.stats.observed)
+      .poll(() => a.built.live.stream.stats.received + b.built.live.stream.stats.received)
       .toBe(total);
     // Every report of the device went to one instance, whichever received it.
-    expect([a, b].map((n) => n.built.affinity.stats.observed).sort()).toEqual([0, total]);
-    const authority = a.built.affinity.stats.observed === total ? a : b;
+    expect([a, b].map((n) => n.built.live.stream.stats.received).sort()).toEqual([0, total]);
+    const authority = a.built.live.stream.stats.received === total ? a : b;
     const other = authority === a ? b : a;
     await expect.poll(() => located(authority).length, { timeout: 5_000 }).toBe(1);
     await expect.poll(() => located(one).length, { timeout: 5_000 }).toBe(1);
     expect(located(other)).toEqual([]);
-    // Both settle on the fix from all four gateways (without affinity each instance would see
+    // Both settle on the fix from all four gateways (without the stream each instance would see
     // two of them), and that fix is the same.
     const used = (n: Node) => located(n)[0]?.triangulationInfo.signalsUsed;
     await expect.poll(() => [used(authority), used(one)], { timeout: 10_000 }).toEqual([4, 4]);

@@ -1,6 +1,6 @@
 /** Latest signal per gateway for each device, in memory, bounded by age. */
 import { SIGNAL_POPUP_RECENCY_MS, type SignalMap } from '@rtls/contract';
-import type { CleanReport } from './validate.ts';
+import type { CleanReport } from '../ingest/validate.ts';
 
 /** `iso` is `at` as the update's text, made once per report rather than once per update. */
 type DeviceSignals = Map<string, { rssi: number; at: number; iso: string; ip: string | null }>;
