@@ -17,8 +17,6 @@ export const MAX_SHOWN_SPEED_M_S = 2.4;
  * pace, so the map never shows a leap.
  */
 const STEP_SPAN_MS = 1_000;
-/** After this long unseen (ms) the tag may be anywhere: it is shown where it is found. */
-const RESTART_AFTER_MS = 30_000;
 
 export interface XYM {
   x: number;
@@ -37,7 +35,7 @@ export function createShownPath(maxSpeed = MAX_SHOWN_SPEED_M_S): ShownPath {
   return {
     step(x, y, tMs, floor) {
       const target = onFloor(floor, x, y);
-      if (!last || floorOf !== floor || tMs - last.t > RESTART_AFTER_MS || tMs < last.t) {
+      if (!last || floorOf !== floor || tMs < last.t) {
         floorOf = floor;
         last = { ...target, t: tMs };
         return target;

@@ -61,5 +61,5 @@ console.log(
   `  in another room or corridor: all tags ${pct(report.wrongPlace)}, standing tags (still ${STANDING_MS / 1000} s or more) ${pct(shown.wrongRoomStanding)} of ${shown.standingSamples}`,
 );
 console.log(
-  `  room flips of a standing tag: ${shown.flipsPer10MinStanding.toFixed(2)} per 10 minutes standing (${shown.standingSeconds} tag-seconds)`,
+  `  room flips of a tag standing ${STANDING_MS / 1000} s or more: ${shown.flipsPer10MinStanding.toFixed(2)} per 10 minutes standing (${shown.standingSeconds} tag-seconds)`,
 );

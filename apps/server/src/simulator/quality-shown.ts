@@ -19,7 +19,8 @@ export interface ShownReport {
   standingSamples: number;
   /**
    * Shown room changes from one second to the next while the tag stands still in one room (or
-   * corridor), per 10 minutes of standing.
+   * corridor) and has stood there STANDING_MS or more (the seconds of its arrival, while the
+   * shown position still walks in, are not standing yet), per 10 minutes of such standing.
    */
   flipsPer10MinStanding: number;
   /** Standing tag-seconds behind the flip rate. */
@@ -97,7 +98,7 @@ export function createShownTally() {
         const d = Math.hypot(shown.x - prev.x, shown.y - prev.y);
         if (wallsBetween(prev.x, prev.y, shown.x, shown.y) > 0) crossing++;
         if (d > FAST_STEP_M_S) fast++;
-        if (!truth.moved && truePlace !== null) {
+        if (!truth.moved && truePlace !== null && truth.standingMs >= STANDING_MS) {
           standingSeconds++;
           if (place !== st.place) flips++;
         }
