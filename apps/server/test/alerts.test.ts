@@ -16,6 +16,7 @@ import { io, type Socket } from 'socket.io-client';
 import { expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createSignedInUser, describeEachDb, testConfig } from './helpers.ts';
+import { payloadErrors } from './socket-payloads.ts';
 import { api, ownMap, settle, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 3600_000;
@@ -373,6 +374,11 @@ describeEachDb(
         await expect
           .poll(() => got.occupancy.at(-1)?.zones)
           .toEqual([{ zoneId: ward.id, count: 1 }]);
+        expect([
+          ...payloadErrors('zone_presence', got.presence),
+          ...payloadErrors('zone_occupancy', got.occupancy),
+          ...payloadErrors('alert', got.alerts),
+        ]).toEqual([]);
       } finally {
         s.disconnect();
       }

@@ -39,6 +39,7 @@ import {
   seedAccount,
   type SignedIn,
 } from './helpers.ts';
+import { payloadErrors } from './socket-payloads.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -185,6 +186,7 @@ describeEachDb(
         .toBeGreaterThan(0);
       // The first fix of a device no locator has seen yet (later ones continue its track).
       const published = positionedOn(heard, mac, demoMap)[0]!;
+      expect(payloadErrors('device_update', [published])).toEqual([]);
 
       // What the console would compute: the same map, floor model and gateways, the same reports,
       // at the time the server located the device.

@@ -117,10 +117,3 @@ export const AlertsResponse = Type.Object({
 export type AlertsResponse = Static<typeof AlertsResponse>;
 export const AlertResponse = Type.Object({ success: Type.Literal(true), alert: Alert });
 export type AlertResponse = Static<typeof AlertResponse>;
-
-/** Socket event `alert`: an alert of a watched map opened, or changed state. */
-export const AlertUpdate = Type.Object({
-  action: StringEnum(['opened', 'updated'] as const),
-  alert: Alert,
-});
-export type AlertUpdate = Static<typeof AlertUpdate>;

@@ -31,11 +31,3 @@ export const UserResponse = Type.Object({
   }),
 });
 export type UserResponse = Static<typeof UserResponse>;
-
-/** Body of every error answer: a clear sentence, never a stack trace. */
-export const ErrorBody = Type.Object({
-  success: Type.Literal(false),
-  status: Type.Literal('error'),
-  message: Type.String(),
-});
-export type ErrorBody = Static<typeof ErrorBody>;

@@ -47,7 +47,9 @@ export const DevicesResponse = Type.Object({
   success: Type.Literal(true),
   devices: Type.Array(Device),
 });
+export type DevicesResponse = Static<typeof DevicesResponse>;
 export const DeviceResponse = Type.Object({ success: Type.Literal(true), device: Device });
+export type DeviceResponse = Static<typeof DeviceResponse>;
 
 export const GatewayCreateBody = Type.Object({
   mac: Type.String({ minLength: 1, maxLength: 64 }),
@@ -87,7 +89,9 @@ export const GatewaysResponse = Type.Object({
   success: Type.Literal(true),
   gateways: Type.Array(Gateway),
 });
+export type GatewaysResponse = Static<typeof GatewaysResponse>;
 export const GatewayResponse = Type.Object({ success: Type.Literal(true), gateway: Gateway });
+export type GatewayResponse = Static<typeof GatewayResponse>;
 
 export const AvailableDevice = Type.Object({
   mac: Type.String(),
@@ -110,10 +114,12 @@ export const AvailableDevicesResponse = Type.Object({
   success: Type.Literal(true),
   devices: Type.Array(AvailableDevice),
 });
+export type AvailableDevicesResponse = Static<typeof AvailableDevicesResponse>;
 export const AvailableGatewaysResponse = Type.Object({
   success: Type.Literal(true),
   gateways: Type.Array(AvailableGateway),
 });
+export type AvailableGatewaysResponse = Static<typeof AvailableGatewaysResponse>;
 
 export const SyncStatus = Type.Object({
   periodic: Type.Boolean(),
@@ -125,3 +131,4 @@ export const SyncStatus = Type.Object({
 });
 export type SyncStatus = Static<typeof SyncStatus>;
 export const SyncStatusResponse = Type.Object({ success: Type.Literal(true), status: SyncStatus });
+export type SyncStatusResponse = Static<typeof SyncStatusResponse>;

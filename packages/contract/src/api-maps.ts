@@ -28,15 +28,19 @@ export const MapsResponse = Type.Object({
   success: Type.Literal(true),
   maps: Type.Array(TrackingMap),
 });
+export type MapsResponse = Static<typeof MapsResponse>;
 export const MapResponse = Type.Object({ success: Type.Literal(true), map: TrackingMap });
+export type MapResponse = Static<typeof MapResponse>;
 export const MapPresetBody = Type.Object({
   center: Point,
   zoom: Type.Number({ minimum: 1e-5, maximum: 100 }),
 });
+export type MapPresetBody = Static<typeof MapPresetBody>;
 export const MapPresetResponse = Type.Object({
   success: Type.Literal(true),
   savedView: Type.Object({ center: Point, zoom: Type.Number() }),
 });
+export type MapPresetResponse = Static<typeof MapPresetResponse>;
 
 /** The roles a collaborator can have on a map (the owner is not a collaborator). */
 export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const;
@@ -57,15 +61,19 @@ export const CollaboratorBody = Type.Object({
   userId: Type.String({ minLength: 1, maxLength: 254, description: 'User id, e-mail or slug' }),
   role: CollaboratorRole,
 });
+export type CollaboratorBody = Static<typeof CollaboratorBody>;
 export const CollaboratorRoleBody = Type.Object({ role: CollaboratorRole });
+export type CollaboratorRoleBody = Static<typeof CollaboratorRoleBody>;
 export const CollaboratorsResponse = Type.Object({
   success: Type.Literal(true),
   collaborators: Type.Array(Collaborator),
 });
+export type CollaboratorsResponse = Static<typeof CollaboratorsResponse>;
 export const CollaboratorResponse = Type.Object({
   success: Type.Literal(true),
   collaborator: Collaborator,
 });
+export type CollaboratorResponse = Static<typeof CollaboratorResponse>;
 
 /**
  * GET /maps/{id}/devices: the devices located on one map now, for anyone who may read the map

@@ -54,7 +54,9 @@ export const AppSettings = Type.Object({
 });
 export type AppSettings = Static<typeof AppSettings>;
 export const SettingsResponse = Type.Object({ success: Type.Literal(true), config: AppSettings });
+export type SettingsResponse = Static<typeof SettingsResponse>;
 export const SettingsUpdate = Type.Object({ config: AppSettings });
+export type SettingsUpdate = Static<typeof SettingsUpdate>;
 
 /** Text labels: free-form content the console places on maps; only id and times are fixed. */
 export const TextLabel = Type.Object(
@@ -81,4 +83,6 @@ export const LabelsResponse = Type.Object({
   success: Type.Literal(true),
   labels: Type.Array(TextLabel),
 });
+export type LabelsResponse = Static<typeof LabelsResponse>;
 export const LabelResponse = Type.Object({ success: Type.Literal(true), label: TextLabel });
+export type LabelResponse = Static<typeof LabelResponse>;

@@ -104,10 +104,6 @@ export const FloorModelResponse = Type.Object({
 });
 export type FloorModelResponse = Static<typeof FloorModelResponse>;
 
-/** Socket event floor_model_changed: a map's floor model was replaced; re-fetch it. */
-export const FloorModelChanged = Type.Object({ mapId: Type.String() });
-export type FloorModelChanged = Static<typeof FloorModelChanged>;
-
 /**
  * Why a floor model is refused (the `message` of its 400 starts with `en`, followed by where:
  * the wall, door or point); the console may show `he` for the same sentence.

@@ -110,6 +110,10 @@ export const IngestKeyInfo = Type.Object({
 });
 export type IngestKeyInfo = Static<typeof IngestKeyInfo>;
 
+/** GET /api/ingest-keys: the account's keys, revoked ones included. */
+export const IngestKeysResponse = Type.Object({ keys: Type.Array(IngestKeyInfo) });
+export type IngestKeysResponse = Static<typeof IngestKeysResponse>;
+
 export const IngestKeyCreateBody = Type.Object({
   name: Type.String({ maxLength: 100, default: '' }),
 });

@@ -1,11 +1,9 @@
 /** Realtime channel events (Socket.IO at SOCKET_PATH), as typed maps for server and client. */
 import { Type, type Static } from '@sinclair/typebox';
+import { Alert } from './alerts.ts';
 import { Point, SignalMap, TriangulationInfo } from './entities.ts';
-import { Nullable } from './schema-helpers.ts';
-import type { AlertUpdate } from './alerts.ts';
-import type { ZoneOccupancy, ZonePresence } from './presence.ts';
-import type { ZonesChanged } from './zones.ts';
-import type { FloorModelChanged } from './floor-model.ts';
+import { ZoneOccupancy, ZonePresence } from './presence.ts';
+import { Nullable, StringEnum } from './schema-helpers.ts';
 
 /**
  * Version of the realtime protocol. The client sends it in the handshake `auth`; the server refuses
@@ -42,8 +40,24 @@ export const DeviceUpdate = Type.Object({
 });
 export type DeviceUpdate = Static<typeof DeviceUpdate>;
 
+/** The answer to `ping`: the server's clock (ms) and its SOCKET_PROTOCOL_VERSION. */
 export const Pong = Type.Object({ timestamp: Type.Number(), protocol: Type.Number() });
 export type Pong = Static<typeof Pong>;
+
+/** An alert of a watched map opened, or changed state. */
+export const AlertUpdate = Type.Object({
+  action: StringEnum(['opened', 'updated'] as const),
+  alert: Alert,
+});
+export type AlertUpdate = Static<typeof AlertUpdate>;
+
+/** A map's zones were created, edited or deleted; the client re-fetches them. */
+export const ZonesChanged = Type.Object({ mapId: Type.String() });
+export type ZonesChanged = Static<typeof ZonesChanged>;
+
+/** A map's floor model was replaced; the client re-fetches it. */
+export const FloorModelChanged = Type.Object({ mapId: Type.String() });
+export type FloorModelChanged = Static<typeof FloorModelChanged>;
 
 /** Most maps one socket may watch at once (the grid view shows several). */
 export const SOCKET_MAX_WATCHED_MAPS = 50;
@@ -65,21 +79,34 @@ export const WatchMapsAck = Type.Object({
 });
 export type WatchMapsAck = Static<typeof WatchMapsAck>;
 
-export interface ServerToClientEvents {
+/**
+ * The payload schema of each server → client event (for device_update, of each of its arguments).
+ * ServerToClientEvents is derived from it, so no event reaches a client without a schema.
+ */
+export const ServerEventSchemas = {
   /** One or more device updates, oldest first (at most SOCKET_MAX_UPDATES_PER_EVENT). */
-  device_update: (...updates: DeviceUpdate[]) => void;
-  pong: (pong: Pong) => void;
+  device_update: DeviceUpdate,
+  pong: Pong,
   /** A device's presence on a watched map changed (zone, state). */
-  zone_presence: (presence: ZonePresence) => void;
+  zone_presence: ZonePresence,
   /** A watched map's occupancy changed (at most about once a second per map). */
-  zone_occupancy: (occupancy: ZoneOccupancy) => void;
+  zone_occupancy: ZoneOccupancy,
   /** An alert of a watched map opened or changed state. */
-  alert: (update: AlertUpdate) => void;
+  alert: AlertUpdate,
   /** A watched map's zones were created, edited or deleted. */
-  zones_changed: (change: ZonesChanged) => void;
+  zones_changed: ZonesChanged,
   /** A watched map's floor model (walls, doors, outline) was replaced. */
-  floor_model_changed: (change: FloorModelChanged) => void;
-}
+  floor_model_changed: FloorModelChanged,
+} as const;
+export type ServerEventName = keyof typeof ServerEventSchemas;
+export type ServerEventPayload<E extends ServerEventName> = Static<(typeof ServerEventSchemas)[E]>;
+
+/** Server → client events as Socket.IO types them: device_update carries several payloads. */
+export type ServerToClientEvents = {
+  [E in ServerEventName]: E extends 'device_update'
+    ? (...updates: ServerEventPayload<E>[]) => void
+    : (payload: ServerEventPayload<E>) => void;
+};
 
 export interface ClientToServerEvents {
   ping: () => void;

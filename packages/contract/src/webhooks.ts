@@ -70,6 +70,7 @@ export const WebhooksResponse = Type.Object({
 });
 export type WebhooksResponse = Static<typeof WebhooksResponse>;
 export const WebhookResponse = Type.Object({ success: Type.Literal(true), webhook: Webhook });
+export type WebhookResponse = Static<typeof WebhookResponse>;
 /** POST answer: the signing secret is shown this once and never again. */
 export const WebhookCreatedResponse = Type.Object({
   success: Type.Literal(true),

@@ -74,7 +74,3 @@ export const ZonesResponse = Type.Object({ success: Type.Literal(true), zones: T
 export type ZonesResponse = Static<typeof ZonesResponse>;
 export const ZoneResponse = Type.Object({ success: Type.Literal(true), zone: Zone });
 export type ZoneResponse = Static<typeof ZoneResponse>;
-
-/** Socket event zones_changed: a map's zones were created, edited or deleted; re-fetch them. */
-export const ZonesChanged = Type.Object({ mapId: Type.String() });
-export type ZonesChanged = Static<typeof ZonesChanged>;

@@ -15,6 +15,7 @@ import {
   RuleCreateBody,
   RuleResponse,
   RulesResponse,
+  SuccessResponse,
   RuleUpdateBody,
 } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
@@ -85,7 +86,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
         tags: ['rules'],
         summary: 'Delete a rule (owners and editors)',
         params: MapRuleParams,
-        response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors },
+        response: { 200: SuccessResponse, ...errors },
       },
     },
     async (req) => {

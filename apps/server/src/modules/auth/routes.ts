@@ -1,7 +1,12 @@
-/** Sign-in, current user and sign-out (spec §7 Sign-in). */
+/** Sign-in, current user and sign-out. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, SignInBody, SignInResponse, UserResponse } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
+import {
+  ErrorBody,
+  SignInBody,
+  SignInResponse,
+  SuccessResponse,
+  UserResponse,
+} from '@rtls/contract';
 import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (
@@ -43,10 +48,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
 
   app.post(
     '/api/user/signout',
-    { schema: { tags: ['auth'], response: { 200: Type.Object({ success: Type.Boolean() }) } } },
+    { schema: { tags: ['auth'], response: { 200: SuccessResponse } } },
     async (req) => {
       if (req.bearerToken) await auth.signOut(req.bearerToken);
-      return { success: true };
+      return { success: true as const };
     },
   );
 };

@@ -1,4 +1,4 @@
-/** Device calls of spec §7, keyed by MAC. */
+/** Device calls, keyed by MAC (a device id in any case, with or without separators, or its _id). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DeviceCreateBody,
@@ -7,6 +7,7 @@ import {
   DevicesResponse,
   DeviceUpdateBody,
   MacParams,
+  SuccessResponse,
 } from '@rtls/contract';
 import type { DevicesService } from './service.ts';
 
@@ -51,10 +52,14 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ service: DevicesService }
     }),
   );
 
-  app.delete('/api/devices/:id', { schema: { tags, params: MacParams } }, async (req) => {
-    await service.remove(req.user.id, req.params.id);
-    return { success: true };
-  });
+  app.delete(
+    '/api/devices/:id',
+    { schema: { tags, params: MacParams, response: { 200: SuccessResponse } } },
+    async (req) => {
+      await service.remove(req.user.id, req.params.id);
+      return { success: true as const };
+    },
+  );
 
   app.post(
     '/api/devices/monitor/:id',

@@ -1,4 +1,4 @@
-/** Gateway calls of spec §7, keyed by MAC; map-scoped calls need edit rights on the map. */
+/** Gateway calls, keyed by MAC; map-scoped calls need edit rights on the map. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   GatewayCreateBody,
@@ -8,6 +8,7 @@ import {
   GatewaysResponse,
   GatewayUpdateBody,
   MacParams,
+  SuccessResponse,
 } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
 import type { GatewaysService } from './service.ts';
@@ -50,10 +51,14 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ service: GatewaysService
     { schema: { tags, params: MacParams, body: GatewayUpdateBody, response: one } },
     async (req) => ok(await service.update(req.user.id, req.params.id, req.body)),
   );
-  app.delete('/api/gateways/:id', { schema: { tags, params: MacParams } }, async (req) => {
-    await service.remove(req.user.id, req.params.id);
-    return { success: true };
-  });
+  app.delete(
+    '/api/gateways/:id',
+    { schema: { tags, params: MacParams, response: { 200: SuccessResponse } } },
+    async (req) => {
+      await service.remove(req.user.id, req.params.id);
+      return { success: true as const };
+    },
+  );
   app.patch(
     '/api/gateways/:id/settings',
     { schema: { tags, params: MacParams, body: GatewaySettingsBody, response: one } },
@@ -100,10 +105,10 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ service: GatewaysService
   );
   app.delete(
     '/api/gateways/map/:mapId/:gatewayId',
-    { schema: { tags, params: MapGatewayParams } },
+    { schema: { tags, params: MapGatewayParams, response: { 200: SuccessResponse } } },
     async (req) => {
       await service.removeFromMap(req.user.id, req.params.mapId, req.params.gatewayId);
-      return { success: true };
+      return { success: true as const };
     },
   );
 };

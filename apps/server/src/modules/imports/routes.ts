@@ -1,32 +1,9 @@
 /** POST /api/imports/espresense: build maps and placed gateways from a companion config.yaml. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
+import { EspresenseImportBody, EspresenseImportResponse, ErrorBody } from '@rtls/contract';
 import { badRequest } from '../../lib/errors.ts';
 import { ConfigError } from './espresense-config.ts';
 import type { ImportsService } from './service.ts';
-
-const Placed = Type.Object({ x: Type.Number(), y: Type.Number() });
-const ImportResponse = Type.Object({
-  success: Type.Literal(true),
-  maps: Type.Array(
-    Type.Object({
-      _id: Type.String(),
-      name: Type.String(),
-      floor: Type.String(),
-      gateways: Type.Integer(),
-    }),
-  ),
-  gateways: Type.Array(
-    Type.Object({
-      mac: Type.String(),
-      name: Type.String(),
-      mapId: Type.String(),
-      position: Placed,
-    }),
-  ),
-  skipped: Type.Array(Type.Object({ name: Type.String(), reason: Type.String() })),
-});
 
 export const importRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService }> = async (
   app,
@@ -39,8 +16,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService }
       schema: {
         tags: ['imports'],
         summary: 'Import an ESPresense-companion config.yaml: a map per floor, nodes as gateways',
-        body: Type.Object({ config: Type.String({ minLength: 1, maxLength: 1_000_000 }) }),
-        response: { 200: ImportResponse, 400: ErrorBody },
+        body: EspresenseImportBody,
+        response: { 200: EspresenseImportResponse, 400: ErrorBody },
       },
     },
     async (req) => {

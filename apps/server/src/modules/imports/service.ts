@@ -3,6 +3,7 @@
  * from its rooms, walls from the rooms' edges) and its nodes named gateways placed on them, for
  * the importing user.
  */
+import type { EspresenseImportResponse } from '@rtls/contract';
 import { HttpError } from '../../lib/errors.ts';
 import type { FloorModelsService } from '../floor-models/service.ts';
 import type { GatewaysService } from '../gateways/service.ts';
@@ -11,11 +12,7 @@ import { readEspresenseConfig, type ImportedFloor } from './espresense-config.ts
 import { floorPlanSvg } from './floor-plan.ts';
 import { roomWalls } from './room-walls.ts';
 
-export interface ImportResult {
-  maps: { _id: string; name: string; floor: string; gateways: number }[];
-  gateways: { mac: string; name: string; mapId: string; position: { x: number; y: number } }[];
-  skipped: { name: string; reason: string }[];
-}
+export type ImportResult = Omit<EspresenseImportResponse, 'success'>;
 
 export function importsService(
   maps: MapsService,

@@ -1,7 +1,7 @@
 /** Text labels (spec §7): the user's own, keyed by id. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LabelResponse, LabelsResponse, TextLabelBody } from '@rtls/contract';
+import { LabelResponse, LabelsResponse, SuccessResponse, TextLabelBody } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../../lib/errors.ts';
 import type { Sql } from '../../plugins/db.ts';
@@ -59,12 +59,16 @@ export const labelRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (app, 
     },
   );
 
-  app.delete('/api/labels/:id', { schema: { tags, params: IdParams } }, async (req) => {
-    const rows = await sql.query(
-      'delete from labels where id = $1 and owner_id = $2 returning id',
-      [req.params.id, req.user.id],
-    );
-    if (!rows[0]) throw notFound('Label');
-    return { success: true };
-  });
+  app.delete(
+    '/api/labels/:id',
+    { schema: { tags, params: IdParams, response: { 200: SuccessResponse } } },
+    async (req) => {
+      const rows = await sql.query(
+        'delete from labels where id = $1 and owner_id = $2 returning id',
+        [req.params.id, req.user.id],
+      );
+      if (!rows[0]) throw notFound('Label');
+      return { success: true as const };
+    },
+  );
 };

@@ -1,5 +1,5 @@
 /**
- * Collaborator calls of spec §7; the owner manages them, a collaborator may leave. Every call names
+ * Collaborator calls; the owner manages them, a collaborator may leave. Every call names
  * the collaborator the same way: user id, e-mail or user name.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -8,6 +8,7 @@ import {
   CollaboratorResponse,
   CollaboratorRoleBody,
   CollaboratorsResponse,
+  SuccessResponse,
   type Collaborator,
 } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
@@ -99,10 +100,10 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsServic
 
   app.delete(
     '/api/maps/:id/collaborators/:userId',
-    { schema: { tags, params: UserParams } },
+    { schema: { tags, params: UserParams, response: { 200: SuccessResponse } } },
     async (req) => {
       await service.removeCollaborator(req.user.id, req.params.id, req.params.userId);
-      return { success: true };
+      return { success: true as const };
     },
   );
 };

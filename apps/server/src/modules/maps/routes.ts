@@ -1,4 +1,4 @@
-/** Map calls of spec §7: lists, get, create, update, delete, duplicate, preset, live devices. */
+/** Map calls: lists, get, create, update, delete, duplicate, preset, live devices. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
@@ -12,6 +12,7 @@ import {
   MapUpdateBody,
   PUBLIC_MAPS_DEFAULT_LIMIT,
   PUBLIC_MAPS_DEFAULT_SKIP,
+  SuccessResponse,
 } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../../lib/errors.ts';
@@ -104,10 +105,14 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
     }),
   );
 
-  app.delete('/api/maps/:id', { schema: { tags, params: MapIdParams } }, async (req) => {
-    await service.remove(req.user.id, req.params.id);
-    return { success: true };
-  });
+  app.delete(
+    '/api/maps/:id',
+    { schema: { tags, params: MapIdParams, response: { 200: SuccessResponse } } },
+    async (req) => {
+      await service.remove(req.user.id, req.params.id);
+      return { success: true as const };
+    },
+  );
 
   app.post(
     '/api/maps/:id/duplicate',

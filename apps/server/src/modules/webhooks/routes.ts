@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DeadLettersResponse,
   ErrorBody,
+  SuccessResponse,
   WebhookCreateBody,
   WebhookCreatedResponse,
   WebhookParams,
@@ -13,11 +14,9 @@ import {
   WebhooksResponse,
   WebhookUpdateBody,
 } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
 import type { WebhooksService } from './service.ts';
 
 const tags = ['webhooks'];
-const Ok = Type.Object({ success: Type.Literal(true) });
 
 export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService }> = async (
   app,
@@ -69,7 +68,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
         tags,
         summary: 'Delete a webhook and its queued deliveries',
         params: WebhookParams,
-        response: { 200: Ok, 404: ErrorBody },
+        response: { 200: SuccessResponse, 404: ErrorBody },
       },
     },
     async (req) => {
@@ -100,7 +99,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
         tags,
         summary: 'Queue a dead letter again, in its original place',
         params: WebhookParams,
-        response: { 200: Ok, 404: ErrorBody },
+        response: { 200: SuccessResponse, 404: ErrorBody },
       },
     },
     async (req) => {

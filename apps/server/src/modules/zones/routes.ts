@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   MapZoneParams,
+  SuccessResponse,
   ZoneCreateBody,
   ZoneResponse,
   ZonesResponse,
@@ -76,7 +77,7 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = 
         tags,
         summary: 'Delete a zone (owners and editors)',
         params: MapZoneParams,
-        response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors },
+        response: { 200: SuccessResponse, ...errors },
       },
     },
     async (req) => {

@@ -1,0 +1,14 @@
+/** Answers shared by many calls: the error body and the bare success of a delete or sign-out. */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Body of every error answer: a clear sentence, never a stack trace. */
+export const ErrorBody = Type.Object({
+  success: Type.Literal(false),
+  status: Type.Literal('error'),
+  message: Type.String(),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** The answer of a call that only succeeds (delete, sign-out, retry). */
+export const SuccessResponse = Type.Object({ success: Type.Literal(true) });
+export type SuccessResponse = Static<typeof SuccessResponse>;
