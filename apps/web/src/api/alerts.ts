@@ -1,15 +1,15 @@
 /** Alerts of the maps the user can read: list by state, acknowledge, resolve. */
-import type { Alert, AlertState } from '@rtls/contract';
+import type { AlertResponse, AlertState, AlertsResponse } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 const key = (id: string) => encodeURIComponent(id);
 
 export const fetchAlerts = async (query: { state?: AlertState; mapId?: string; limit?: number }) =>
-  (await apiRequest<{ alerts: Alert[] }>('/alerts', { query, error: 'fetchAlerts' })).alerts;
+  (await apiRequest<AlertsResponse>('/alerts', { query, error: 'fetchAlerts' })).alerts;
 
 export const acknowledgeAlert = async (id: string) =>
   (
-    await apiRequest<{ alert: Alert }>(`/alerts/${key(id)}/acknowledge`, {
+    await apiRequest<AlertResponse>(`/alerts/${key(id)}/acknowledge`, {
       method: 'POST',
       error: 'acknowledgeAlert',
     })
@@ -17,7 +17,7 @@ export const acknowledgeAlert = async (id: string) =>
 
 export const resolveAlert = async (id: string) =>
   (
-    await apiRequest<{ alert: Alert }>(`/alerts/${key(id)}/resolve`, {
+    await apiRequest<AlertResponse>(`/alerts/${key(id)}/resolve`, {
       method: 'POST',
       error: 'resolveAlert',
     })

@@ -38,11 +38,9 @@ describe('signIn', () => {
 });
 
 describe('fetchUserSlug', () => {
-  it('reads data.slug, or a top-level slug', async () => {
+  it('reads data.slug', async () => {
     mockFetch({ 'GET /api/user': jsonResponse({ status: 'success', data: { slug: 'ada-l' } }) });
     await expect(fetchUserSlug()).resolves.toBe('ada-l');
-    mockFetch({ 'GET /api/user': jsonResponse({ slug: 'top' }) });
-    await expect(fetchUserSlug()).resolves.toBe('top');
   });
 
   it('resolves undefined when the call fails', async () => {

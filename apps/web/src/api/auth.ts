@@ -1,15 +1,15 @@
-/** Sign-in calls of spec §7. */
-import type { SignInResponse, UserResponse } from '@rtls/contract';
+/** Sign-in, the signed-in user's slug, and sign-out. */
+import type { SignInBody, SignInResponse, UserResponse } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
-/** Inner failure text; the login screen replaces it with 'Invalid credentials' (spec §8). */
+/** Inner failure text; the login screen shows its own 'Invalid credentials' for every failure. */
 export const AUTHENTICATION_FAILED = 'Authentication failed';
 
 export async function signIn(email: string, password: string): Promise<SignInResponse['data']> {
   try {
     const res = await apiRequest<SignInResponse>('/user/signin', {
       method: 'POST',
-      body: { email, password },
+      body: { email, password } satisfies SignInBody,
     });
     if (res.status !== 'success') throw new Error(AUTHENTICATION_FAILED);
     return res.data;
@@ -18,11 +18,11 @@ export async function signIn(email: string, password: string): Promise<SignInRes
   }
 }
 
-/** Reads the user's slug; a failure here is ignored (spec §7). */
+/** Reads the user's slug; undefined when the call fails (the console works on without it). */
 export async function fetchUserSlug(): Promise<string | undefined> {
   try {
-    const res = await apiRequest<UserResponse & { slug?: string }>('/user');
-    return res.data?.slug ?? res.slug;
+    const res = await apiRequest<UserResponse>('/user');
+    return res.data.slug;
   } catch {
     return undefined;
   }

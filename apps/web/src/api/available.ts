@@ -1,10 +1,10 @@
-/** Provider data calls of spec §7: devices and gateways heard by the provider. */
-import type { AvailableDevice, AvailableGateway } from '@rtls/contract';
+/** Devices and gateways the account's gateways have heard, monitored or not. */
+import type { AvailableDevicesResponse, AvailableGatewaysResponse } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 export const fetchAvailableDevices = async () =>
   (
-    await apiRequest<{ devices: AvailableDevice[] }>('/available/devices', {
+    await apiRequest<AvailableDevicesResponse>('/available/devices', {
       error: 'fetchAvailableDevices',
     })
   ).devices;
@@ -12,7 +12,7 @@ export const fetchAvailableDevices = async () =>
 /** `lastSeenDays` undefined means all. */
 export const fetchAvailableGateways = async (lastSeenDays?: number) =>
   (
-    await apiRequest<{ gateways: AvailableGateway[] }>('/available/gateways', {
+    await apiRequest<AvailableGatewaysResponse>('/available/gateways', {
       ...(lastSeenDays === undefined ? {} : { query: { lastSeenDays } }),
       error: 'fetchAvailableGateways',
     })

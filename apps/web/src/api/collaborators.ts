@@ -1,20 +1,18 @@
-/** Collaborator calls of spec §7: list, add (by user id, e-mail or slug), change role, remove. */
-import type { Collaborator, CollaboratorRole } from '@rtls/contract';
+/** Collaborator calls: list, add (by user id, e-mail or slug), change role, remove. */
+import type { CollaboratorResponse, CollaboratorRole, CollaboratorsResponse } from '@rtls/contract';
 import { apiRequest } from './http.ts';
-
-type ListBody = { success: boolean; collaborators: Collaborator[] };
-type OneBody = { success: boolean; collaborator: Collaborator };
 
 const path = (mapId: string, userId?: string) =>
   `/maps/${encodeURIComponent(mapId)}/collaborators` +
   (userId === undefined ? '' : `/${encodeURIComponent(userId)}`);
 
 export const fetchCollaborators = async (mapId: string) =>
-  (await apiRequest<ListBody>(path(mapId), { error: 'fetchCollaborators' })).collaborators;
+  (await apiRequest<CollaboratorsResponse>(path(mapId), { error: 'fetchCollaborators' }))
+    .collaborators;
 
 export const addCollaborator = async (mapId: string, userId: string, role: CollaboratorRole) =>
   (
-    await apiRequest<OneBody>(path(mapId), {
+    await apiRequest<CollaboratorResponse>(path(mapId), {
       method: 'POST',
       body: { userId, role },
       error: 'addCollaborator',
@@ -23,7 +21,7 @@ export const addCollaborator = async (mapId: string, userId: string, role: Colla
 
 export const updateCollaborator = async (mapId: string, userId: string, role: CollaboratorRole) =>
   (
-    await apiRequest<OneBody>(path(mapId, userId), {
+    await apiRequest<CollaboratorResponse>(path(mapId, userId), {
       method: 'PUT',
       body: { role },
       error: 'updateCollaborator',

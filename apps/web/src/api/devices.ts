@@ -1,29 +1,33 @@
-/** Device calls of spec §7, keyed by MAC. */
-import type { Device, DeviceCreateBody, DeviceMonitorBody, DeviceUpdateBody } from '@rtls/contract';
+/** Device calls, keyed by MAC. */
+import type {
+  DeviceCreateBody,
+  DeviceMonitorBody,
+  DeviceResponse,
+  DevicesResponse,
+  DeviceUpdateBody,
+} from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
-type DevicesBody = { devices: Device[] };
-type DeviceBody = { device: Device };
 const key = (mac: string) => encodeURIComponent(mac);
 
 export const fetchDevices = async () =>
-  (await apiRequest<DevicesBody>('/devices', { error: 'fetchDevices' })).devices;
+  (await apiRequest<DevicesResponse>('/devices', { error: 'fetchDevices' })).devices;
 
 export const fetchMonitoredDevices = async () =>
   (
-    await apiRequest<DevicesBody>('/devices/monitored', {
+    await apiRequest<DevicesResponse>('/devices/monitored', {
       error: 'fetchMonitoredDevices',
     })
   ).devices;
 
 export const createDevice = async (body: DeviceCreateBody) =>
-  (await apiRequest<DeviceBody>('/devices', { method: 'POST', body, error: 'createDevice' }))
+  (await apiRequest<DeviceResponse>('/devices', { method: 'POST', body, error: 'createDevice' }))
     .device;
 
-/** Update by MAC; also used for the {positioningMode} update of spec §7. */
+/** Update by MAC: name, custom settings or positioning mode. */
 export const updateDevice = async (mac: string, body: DeviceUpdateBody) =>
   (
-    await apiRequest<DeviceBody>(`/devices/${key(mac)}`, {
+    await apiRequest<DeviceResponse>(`/devices/${key(mac)}`, {
       method: 'PUT',
       body,
       error: 'updateDevice',
@@ -36,7 +40,7 @@ export const deleteDevice = async (mac: string) => {
 
 export const monitorDevice = async (mac: string, body: DeviceMonitorBody) =>
   (
-    await apiRequest<DeviceBody>(`/devices/monitor/${key(mac)}`, {
+    await apiRequest<DeviceResponse>(`/devices/monitor/${key(mac)}`, {
       method: 'POST',
       body,
       error: 'monitorDevice',
@@ -45,7 +49,7 @@ export const monitorDevice = async (mac: string, body: DeviceMonitorBody) =>
 
 export const unmonitorDevice = async (mac: string) =>
   (
-    await apiRequest<DeviceBody>(`/devices/monitor/${key(mac)}`, {
+    await apiRequest<DeviceResponse>(`/devices/monitor/${key(mac)}`, {
       method: 'DELETE',
       error: 'unmonitorDevice',
     })

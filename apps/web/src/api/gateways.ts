@@ -1,36 +1,35 @@
-/** Gateway calls of spec §7, keyed by MAC. */
+/** Gateway calls, keyed by MAC. */
 import type {
-  Gateway,
   GatewayMonitorBody,
+  GatewayResponse,
   GatewaySettingsBody,
+  GatewaysResponse,
   GatewayUpdateBody,
 } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
-type GatewaysBody = { gateways: Gateway[] };
-type GatewayBody = { gateway: Gateway };
 const key = (id: string) => encodeURIComponent(id);
 
 export const fetchGateways = async () =>
-  (await apiRequest<GatewaysBody>('/gateways', { error: 'fetchGateways' })).gateways;
+  (await apiRequest<GatewaysResponse>('/gateways', { error: 'fetchGateways' })).gateways;
 
 export const fetchMonitoredGateways = async () =>
   (
-    await apiRequest<GatewaysBody>('/gateways/monitored', {
+    await apiRequest<GatewaysResponse>('/gateways/monitored', {
       error: 'fetchMonitoredGateways',
     })
   ).gateways;
 
 export const fetchMapGateways = async (mapId: string) =>
   (
-    await apiRequest<GatewaysBody>(`/gateways/map/${key(mapId)}`, {
+    await apiRequest<GatewaysResponse>(`/gateways/map/${key(mapId)}`, {
       error: 'fetchMapGateways',
     })
   ).gateways;
 
 export const updateGateway = async (mac: string, body: GatewayUpdateBody) =>
   (
-    await apiRequest<GatewayBody>(`/gateways/${key(mac)}`, {
+    await apiRequest<GatewayResponse>(`/gateways/${key(mac)}`, {
       method: 'PUT',
       body,
       error: 'updateGateway',
@@ -44,7 +43,7 @@ export const deleteGateway = async (mac: string) => {
 /** The sliders: logicThreshold and/or viewRadius, with the map. */
 export const updateGatewaySettings = async (mac: string, body: GatewaySettingsBody) =>
   (
-    await apiRequest<GatewayBody>(`/gateways/${key(mac)}/settings`, {
+    await apiRequest<GatewayResponse>(`/gateways/${key(mac)}/settings`, {
       method: 'PATCH',
       body,
       error: 'updateGatewaySettings',
@@ -53,7 +52,7 @@ export const updateGatewaySettings = async (mac: string, body: GatewaySettingsBo
 
 export const monitorGateway = async (mac: string, body: GatewayMonitorBody) =>
   (
-    await apiRequest<GatewayBody>(`/gateways/monitor/${key(mac)}`, {
+    await apiRequest<GatewayResponse>(`/gateways/monitor/${key(mac)}`, {
       method: 'POST',
       body,
       error: 'monitorGateway',
@@ -62,7 +61,7 @@ export const monitorGateway = async (mac: string, body: GatewayMonitorBody) =>
 
 export const unmonitorGateway = async (mac: string) =>
   (
-    await apiRequest<GatewayBody>(`/gateways/monitor/${key(mac)}`, {
+    await apiRequest<GatewayResponse>(`/gateways/monitor/${key(mac)}`, {
       method: 'DELETE',
       error: 'unmonitorGateway',
     })
@@ -71,7 +70,7 @@ export const unmonitorGateway = async (mac: string) =>
 /** Edit mode's save: a gateway's position on a map the user may edit. */
 export const updateMapGateway = async (mapId: string, mac: string, body: GatewayUpdateBody) =>
   (
-    await apiRequest<GatewayBody>(`/gateways/map/${key(mapId)}/${key(mac)}`, {
+    await apiRequest<GatewayResponse>(`/gateways/map/${key(mapId)}/${key(mac)}`, {
       method: 'PUT',
       body,
       error: 'updateMapGateway',

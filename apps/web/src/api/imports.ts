@@ -1,15 +1,10 @@
 /** Imports: an ESPresense-companion config.yaml becomes maps and placed, named gateways. */
+import type { EspresenseImportBody, EspresenseImportResponse } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
-export interface EspresenseImportResult {
-  maps: { _id: string; name: string; floor: string; gateways: number }[];
-  gateways: { mac: string; name: string; mapId: string }[];
-  skipped: { name: string; reason: string }[];
-}
-
 export const importEspresenseConfig = (config: string) =>
-  apiRequest<EspresenseImportResult>('/imports/espresense', {
+  apiRequest<EspresenseImportResponse>('/imports/espresense', {
     method: 'POST',
-    body: { config },
+    body: { config } satisfies EspresenseImportBody,
     error: 'importEspresense',
   });

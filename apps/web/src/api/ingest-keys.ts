@@ -1,9 +1,9 @@
 /** Ingest keys of the signed-in account: list, create (the key is returned once), revoke. */
-import type { IngestKeyCreated, IngestKeyInfo } from '@rtls/contract';
+import type { IngestKeyCreated, IngestKeysResponse, SuccessResponse } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 export const fetchIngestKeys = async () =>
-  (await apiRequest<{ keys: IngestKeyInfo[] }>('/ingest-keys', { error: 'fetchIngestKeys' })).keys;
+  (await apiRequest<IngestKeysResponse>('/ingest-keys', { error: 'fetchIngestKeys' })).keys;
 
 export const createIngestKey = (name: string) =>
   apiRequest<IngestKeyCreated>('/ingest-keys', {
@@ -13,7 +13,7 @@ export const createIngestKey = (name: string) =>
   });
 
 export const revokeIngestKey = (id: string) =>
-  apiRequest<{ success: boolean }>(`/ingest-keys/${encodeURIComponent(id)}`, {
+  apiRequest<SuccessResponse>(`/ingest-keys/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     error: 'revokeIngestKey',
   });

@@ -1,63 +1,75 @@
-/** Map calls of spec §7: reads, create, update, delete, duplicate, preset, image upload and removal. */
+/** Map calls: reads, create, update, delete, duplicate, preset, image upload and removal. */
 import {
   API_ERRORS,
+  type ErrorBody,
   PUBLIC_MAPS_DEFAULT_LIMIT,
   PUBLIC_MAPS_DEFAULT_SKIP,
   type MapCreateBody,
   type MapDevicesResponse,
+  type MapPresetBody,
+  type MapPresetResponse,
+  type MapResponse,
+  type MapsResponse,
   type MapUpdateBody,
-  type Point,
   type TrackingMap,
 } from '@rtls/contract';
 import { API_BASE, ApiError, apiRequest } from './http.ts';
 import { getToken } from './token.ts';
 
-type MapsBody = { success: boolean; maps: TrackingMap[] };
-type MapBody = { success: boolean; map: TrackingMap };
-type PresetBody = { success: boolean; savedView: { center: Point; zoom: number } };
-
 const mapPath = (id: string) => `/maps/${encodeURIComponent(id)}`;
 
 export const fetchMaps = async () =>
-  (await apiRequest<MapsBody>('/maps', { error: 'fetchMaps' })).maps;
+  (await apiRequest<MapsResponse>('/maps', { error: 'fetchMaps' })).maps;
 export const fetchSharedMaps = async () =>
-  (await apiRequest<MapsBody>('/maps/shared', { error: 'fetchSharedMaps' })).maps;
-/** Public maps, a page at a time (limit default 20, skip default 0, spec §9). */
+  (await apiRequest<MapsResponse>('/maps/shared', { error: 'fetchSharedMaps' })).maps;
+/** Public maps, a page at a time (20 from the first unless told). */
 export const fetchPublicMaps = async (
   limit = PUBLIC_MAPS_DEFAULT_LIMIT,
   skip = PUBLIC_MAPS_DEFAULT_SKIP,
 ) =>
-  (await apiRequest<MapsBody>('/maps/public', { query: { limit, skip }, error: 'fetchPublicMaps' }))
-    .maps;
+  (
+    await apiRequest<MapsResponse>('/maps/public', {
+      query: { limit, skip },
+      error: 'fetchPublicMaps',
+    })
+  ).maps;
 export const fetchMap = async (id: string) =>
-  (await apiRequest<MapBody>(mapPath(id), { error: 'fetchMap' })).map;
+  (await apiRequest<MapResponse>(mapPath(id), { error: 'fetchMap' })).map;
 /** The devices the server located on one map, with that map's positions (anyone who may read it). */
 export const fetchMapDevices = async (id: string) =>
   (await apiRequest<MapDevicesResponse>(`${mapPath(id)}/devices`, { error: 'fetchDevices' }))
     .devices;
 
 export const createMap = async (body: MapCreateBody) =>
-  (await apiRequest<MapBody>('/maps', { method: 'POST', body, error: 'createMap' })).map;
+  (await apiRequest<MapResponse>('/maps', { method: 'POST', body, error: 'createMap' })).map;
 export const updateMap = async (id: string, body: MapUpdateBody) =>
-  (await apiRequest<MapBody>(mapPath(id), { method: 'PUT', body, error: 'updateMap' })).map;
+  (await apiRequest<MapResponse>(mapPath(id), { method: 'PUT', body, error: 'updateMap' })).map;
 export const deleteMap = async (id: string) => {
   await apiRequest(mapPath(id), { method: 'DELETE', error: 'deleteMap' });
 };
 export const duplicateMap = async (id: string) =>
-  (await apiRequest<MapBody>(`${mapPath(id)}/duplicate`, { method: 'POST', error: 'duplicateMap' }))
-    .map;
-/** Saves settings.savedView; the answer is the stored view. */
-export const saveMapPreset = async (id: string, view: { center: Point; zoom: number }) =>
   (
-    await apiRequest<PresetBody>(`${mapPath(id)}/preset`, {
+    await apiRequest<MapResponse>(`${mapPath(id)}/duplicate`, {
+      method: 'POST',
+      error: 'duplicateMap',
+    })
+  ).map;
+/** Saves settings.savedView; the answer is the stored view. */
+export const saveMapPreset = async (id: string, view: MapPresetBody) =>
+  (
+    await apiRequest<MapPresetResponse>(`${mapPath(id)}/preset`, {
       method: 'PATCH',
       body: view,
       error: 'saveMapPreset',
     })
   ).savedView;
 export const removeMapImage = async (id: string) =>
-  (await apiRequest<MapBody>(`${mapPath(id)}/image`, { method: 'DELETE', error: 'removeImage' }))
-    .map;
+  (
+    await apiRequest<MapResponse>(`${mapPath(id)}/image`, {
+      method: 'DELETE',
+      error: 'removeImage',
+    })
+  ).map;
 
 /**
  * Uploads a background image (multipart field `image`). XMLHttpRequest rather than fetch, because
@@ -81,7 +93,7 @@ export function uploadMapImage(
     };
     xhr.onerror = () => fail(0, 'network error');
     xhr.onload = () => {
-      let body: { map?: TrackingMap; message?: string } = {};
+      let body: Partial<Pick<MapResponse, 'map'> & Pick<ErrorBody, 'message'>> = {};
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {

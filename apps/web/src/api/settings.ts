@@ -1,15 +1,15 @@
-/** App/view settings calls of spec §7: GET /settings and PUT /settings, wrapped in `config`. */
-import type { AppSettings } from '@rtls/contract';
+/** The console's app settings of the signed-in user: GET and PUT /settings, wrapped in `config`. */
+import type { AppSettings, SettingsResponse, SettingsUpdate } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 export const fetchAppSettings = async (): Promise<AppSettings> =>
-  (await apiRequest<{ config: AppSettings }>('/settings', { error: 'fetchSettings' })).config;
+  (await apiRequest<SettingsResponse>('/settings', { error: 'fetchSettings' })).config;
 
 export const saveAppSettings = async (config: AppSettings): Promise<AppSettings> =>
   (
-    await apiRequest<{ config: AppSettings }>('/settings', {
+    await apiRequest<SettingsResponse>('/settings', {
       method: 'PUT',
-      body: { config },
+      body: { config } satisfies SettingsUpdate,
       error: 'updateSettings',
     })
   ).config;

@@ -1,20 +1,20 @@
-/** User settings calls of spec §7: view options, tooltip fields and triangulation. */
+/** User settings calls: view options, tooltip fields and triangulation. */
 import type {
   TooltipField,
   TriangulationSettings,
   UserSettings,
+  UserSettingsResponse,
   ViewOptionKey,
 } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
-type Answer = { settings: UserSettings };
-
 export const fetchUserSettings = async (): Promise<UserSettings> =>
-  (await apiRequest<Answer>('/user-settings', { error: 'fetchUserSettings' })).settings;
+  (await apiRequest<UserSettingsResponse>('/user-settings', { error: 'fetchUserSettings' }))
+    .settings;
 
 export const updateViewOption = async (key: ViewOptionKey, value: boolean) =>
   (
-    await apiRequest<Answer>('/user-settings/view-option', {
+    await apiRequest<UserSettingsResponse>('/user-settings/view-option', {
       method: 'PATCH',
       body: { key, value },
       error: 'updateViewOption',
@@ -23,7 +23,7 @@ export const updateViewOption = async (key: ViewOptionKey, value: boolean) =>
 
 export const updateTooltipFields = async (tooltipFields: TooltipField[]) =>
   (
-    await apiRequest<Answer>('/user-settings/tooltip-fields', {
+    await apiRequest<UserSettingsResponse>('/user-settings/tooltip-fields', {
       method: 'PATCH',
       body: { tooltipFields },
       error: 'updateTooltipFields',
@@ -32,7 +32,7 @@ export const updateTooltipFields = async (tooltipFields: TooltipField[]) =>
 
 export const updateTriangulation = async (triangulation: Partial<TriangulationSettings>) =>
   (
-    await apiRequest<Answer>('/user-settings/triangulation', {
+    await apiRequest<UserSettingsResponse>('/user-settings/triangulation', {
       method: 'PATCH',
       body: { triangulation },
       error: 'updateTriangulation',

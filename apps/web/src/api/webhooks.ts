@@ -1,16 +1,16 @@
 /** The account's webhooks: list, create (the signing secret is returned once), delete; dead letters. */
 import type {
-  DeadLetter,
-  Webhook,
+  DeadLettersResponse,
   WebhookCreateBody,
   WebhookCreatedResponse,
+  WebhooksResponse,
 } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 const key = (id: string) => encodeURIComponent(id);
 
 export const fetchWebhooks = async () =>
-  (await apiRequest<{ webhooks: Webhook[] }>('/webhooks', { error: 'fetchWebhooks' })).webhooks;
+  (await apiRequest<WebhooksResponse>('/webhooks', { error: 'fetchWebhooks' })).webhooks;
 
 export const createWebhook = (body: WebhookCreateBody) =>
   apiRequest<WebhookCreatedResponse>('/webhooks', {
@@ -25,7 +25,7 @@ export const deleteWebhook = async (id: string) => {
 
 export const fetchDeadLetters = async () =>
   (
-    await apiRequest<{ deadLetters: DeadLetter[] }>('/webhooks/dead-letters', {
+    await apiRequest<DeadLettersResponse>('/webhooks/dead-letters', {
       error: 'fetchDeadLetters',
     })
   ).deadLetters;

@@ -1,13 +1,15 @@
 /** Zone, presence and rule calls of one map. */
 import type {
   EventsQuery,
+  EventsResponse,
   PresenceResponse,
-  Rule,
   RuleCreateBody,
+  RuleResponse,
+  RulesResponse,
   RuleUpdateBody,
-  Zone,
   ZoneCreateBody,
-  ZoneEvent,
+  ZoneResponse,
+  ZonesResponse,
   ZoneUpdateBody,
 } from '@rtls/contract';
 import { apiRequest } from './http.ts';
@@ -17,11 +19,11 @@ const zonesPath = (mapId: string) => `/maps/${key(mapId)}/zones`;
 const rulesPath = (mapId: string) => `/maps/${key(mapId)}/rules`;
 
 export const fetchZones = async (mapId: string) =>
-  (await apiRequest<{ zones: Zone[] }>(zonesPath(mapId), { error: 'fetchZones' })).zones;
+  (await apiRequest<ZonesResponse>(zonesPath(mapId), { error: 'fetchZones' })).zones;
 
 export const createZone = async (mapId: string, body: ZoneCreateBody) =>
   (
-    await apiRequest<{ zone: Zone }>(zonesPath(mapId), {
+    await apiRequest<ZoneResponse>(zonesPath(mapId), {
       method: 'POST',
       body,
       error: 'createZone',
@@ -30,7 +32,7 @@ export const createZone = async (mapId: string, body: ZoneCreateBody) =>
 
 export const updateZone = async (mapId: string, zoneId: string, body: ZoneUpdateBody) =>
   (
-    await apiRequest<{ zone: Zone }>(`${zonesPath(mapId)}/${key(zoneId)}`, {
+    await apiRequest<ZoneResponse>(`${zonesPath(mapId)}/${key(zoneId)}`, {
       method: 'PUT',
       body,
       error: 'updateZone',
@@ -49,11 +51,11 @@ export const fetchPresence = (mapId: string) =>
   apiRequest<PresenceResponse>(`/maps/${key(mapId)}/presence`, { error: 'fetchPresence' });
 
 export const fetchRules = async (mapId: string) =>
-  (await apiRequest<{ rules: Rule[] }>(rulesPath(mapId), { error: 'fetchRules' })).rules;
+  (await apiRequest<RulesResponse>(rulesPath(mapId), { error: 'fetchRules' })).rules;
 
 export const createRule = async (mapId: string, body: RuleCreateBody) =>
   (
-    await apiRequest<{ rule: Rule }>(rulesPath(mapId), {
+    await apiRequest<RuleResponse>(rulesPath(mapId), {
       method: 'POST',
       body,
       error: 'createRule',
@@ -62,7 +64,7 @@ export const createRule = async (mapId: string, body: RuleCreateBody) =>
 
 export const updateRule = async (mapId: string, ruleId: string, body: RuleUpdateBody) =>
   (
-    await apiRequest<{ rule: Rule }>(`${rulesPath(mapId)}/${key(ruleId)}`, {
+    await apiRequest<RuleResponse>(`${rulesPath(mapId)}/${key(ruleId)}`, {
       method: 'PUT',
       body,
       error: 'updateRule',
@@ -79,7 +81,7 @@ export const deleteRule = async (mapId: string, ruleId: string) => {
 /** The map's event log, newest first; page back with `before` (the oldest `at` of a page). */
 export const fetchEvents = async (mapId: string, query: Partial<EventsQuery> = {}) =>
   (
-    await apiRequest<{ events: ZoneEvent[] }>(`/maps/${key(mapId)}/events`, {
+    await apiRequest<EventsResponse>(`/maps/${key(mapId)}/events`, {
       query,
       error: 'fetchEvents',
     })
