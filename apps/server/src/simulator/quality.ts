@@ -9,7 +9,7 @@
  */
 import {
   confidenceClass,
-  DEFAULT_TRIANGULATION,
+  gatewayLogicThreshold,
   signalClass,
   type ConfidenceClass,
   type SignalClass,
@@ -23,6 +23,7 @@ import {
   type DeviceLocator,
   type PositioningMode,
 } from '@rtls/positioning';
+import { locateSettings } from '../modules/positions/frames.ts';
 import { DEMO_FLOOR, DEMO_PIXELS_PER_METRE } from './building.ts';
 import { demoFloorModel, insideBuilding, placeAt, wallsBetween } from './plan.ts';
 import { createShownTally, STANDING_MS, type ShownReport } from './quality-shown.ts';
@@ -106,10 +107,13 @@ export function measureDemo(opts: QualityOptions): QualityReport {
       mac: g.mac,
       position: { x: g.x * ppm, y: g.y * ppm },
       maxRSSI: opts.rssiAt1m,
-      logicThreshold: opts.logicThreshold,
+      logicThreshold: gatewayLogicThreshold({
+        customSettings: { logicThreshold: opts.logicThreshold, maxRSSI: opts.rssiAt1m },
+      }),
     })),
   );
-  const settings = { ...DEFAULT_TRIANGULATION };
+  // The demo user's settings are the defaults, taken as the server takes a user's settings.
+  const settings = locateSettings();
   // One book of sites for every tag, as the server keeps: what one tag's fixes teach serves all.
   const sites = createSites();
   const shown = createShownTally();
@@ -156,14 +160,7 @@ export function measureDemo(opts: QualityOptions): QualityReport {
       if (!locator) {
         locator = createDeviceLocator({
           mode: opts.mode ?? 'auto',
-          settings: {
-            enabled: settings.enabled,
-            algorithm: settings.algorithm,
-            minSignalCount: settings.minSignalCount,
-            minConfidence: settings.minConfidence,
-            signalAgeWeight: settings.signalAgeWeight,
-            rssiWeight: settings.rssiWeight,
-          },
+          settings,
           sites,
         });
         locators.set(tag.mac, locator);

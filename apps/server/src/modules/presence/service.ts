@@ -4,12 +4,8 @@
  * and rules, the live channel, MQTT output); presence is saved when it changes, so a restart
  * neither forgets who is where nor announces every entry again.
  */
-import {
-  DEFAULT_PIXELS_PER_METRE,
-  PRESENCE_DEFAULTS,
-  type ZoneOccupancy,
-  type ZonePresence,
-} from '@rtls/contract';
+import { PRESENCE_DEFAULTS, type ZoneOccupancy, type ZonePresence } from '@rtls/contract';
+import { framePixelsPerMetre } from '@rtls/positioning';
 import type { ZonesRepository } from '../zones/repository.ts';
 import { compilePolygon } from '../zones/geometry.ts';
 import type { MapInfo, PresenceRepository, StoredPresence } from './repository.ts';
@@ -101,7 +97,11 @@ export function createPresenceService(opts: PresenceOptions) {
 
   async function shapesOf(mapId: string, info: MapInfo): Promise<MapShapes> {
     const list = await zones.ofMap(mapId);
-    const ppm = info.pixelsPerMetre ?? DEFAULT_PIXELS_PER_METRE;
+    // The scale the map's positions were located with.
+    const ppm = framePixelsPerMetre({
+      _id: mapId,
+      settings: { pixelsPerMetre: info.pixelsPerMetre },
+    });
     const shapes = list
       .map((z) => ({ id: z.id, name: z.name, poly: compilePolygon(z.polygon) }))
       .sort((a, b) => a.poly.area - b.poly.area);
