@@ -252,6 +252,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   const ownSites = new WeakMap<readonly Anchor[], Site>();
   let floor: FloorRaster | null = null;
   const rooms = createRoomChoice();
+  const recent = createRecentTrack();
 
   function siteFor(anchors: readonly Anchor[], given: Site | null | undefined): Site | null {
     if (given) return given;
@@ -284,7 +285,8 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   function estimateOf(f: GridFilter, still: boolean): GridPosterior {
     const all = f.estimate();
     if (!floor) return all;
-    const inRoom = f.estimateIn(rooms.pick(f, floor, still));
+    const inRoom = f.estimateIn(rooms.pick(f, floor, still || recent.standing()));
+    recent.add(inRoom.x, inRoom.y);
     const dx = inRoom.x - all.x;
     const dy = inRoom.y - all.y;
     return {
@@ -313,6 +315,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       filter = null;
       floor = null;
       rooms.reset();
+      recent.reset();
       kf = null;
       rejections = 0;
       lastT = -Infinity;
@@ -396,6 +399,47 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
 
 const scaled = (c: Covariance, k: number): Covariance =>
   k === 1 ? c : { xx: k * c.xx, xy: k * c.xy, yy: k * c.yy };
+
+/** Epochs in each half of the span over which a tag's recent estimates tell that it stands. */
+const STANDING_HALF_EPOCHS = 5;
+/**
+ * Most distance (m) between the means of the two halves for a standing tag: a walker covers
+ * about five metres between them, a standing tag's estimates jitter about a still point.
+ */
+const STANDING_SHIFT_M = 1;
+
+/** The tag's last estimates, and whether they say it stands. */
+function createRecentTrack() {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const n = 2 * STANDING_HALF_EPOCHS;
+  const mean = (v: number[], from: number, to: number) => {
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += v[i]!;
+    return sum / (to - from);
+  };
+  return {
+    add(x: number, y: number) {
+      xs.push(x);
+      ys.push(y);
+      if (xs.length > n) {
+        xs.shift();
+        ys.shift();
+      }
+    },
+    standing(): boolean {
+      if (xs.length < n) return false;
+      const h = STANDING_HALF_EPOCHS;
+      const dx = mean(xs, h, n) - mean(xs, 0, h);
+      const dy = mean(ys, h, n) - mean(ys, 0, h);
+      return Math.hypot(dx, dy) < STANDING_SHIFT_M;
+    },
+    reset() {
+      xs.length = 0;
+      ys.length = 0;
+    },
+  };
+}
 
 /**
  * The estimate: the posterior's point, and its spread plus the map's own error, times how much

@@ -65,19 +65,17 @@ const centre = (floor: FloorRaster, c: number): XYM => ({
 });
 
 /**
- * (x, y) when it stands on a walkable cell in sight of that cell's centre; else the nearest
- * walkable cell's centre.
+ * (x, y) when it sees the centre of a walkable cell next to it (its own or a neighbour's: a point
+ * by a wall may lie nearer a centre across it); else the nearest walkable cell's centre.
  */
 export function onFloor(floor: FloorRaster, x: number, y: number): XYM {
-  const c = floor.cellAt(x, y);
+  const g = floor.grid;
   const inGrid =
-    Math.abs(x - centre(floor, c).x) <= floor.grid.step / 2 &&
-    Math.abs(y - centre(floor, c).y) <= floor.grid.step / 2;
-  if (inGrid && floor.walkable[c]) {
-    const m = centre(floor, c);
-    if (!floor.blocked(x, y, m.x, m.y)) return { x, y };
-    return m;
-  }
+    x >= g.x0 - g.step / 2 &&
+    x <= g.x0 + (g.nx - 0.5) * g.step &&
+    y >= g.y0 - g.step / 2 &&
+    y <= g.y0 + (g.ny - 0.5) * g.step;
+  if (inGrid && visibleCell(floor, { x, y }) >= 0) return { x, y };
   let best = -1;
   let bestD = Infinity;
   for (let k = 0; k < floor.walkable.length; k++) {
