@@ -110,7 +110,9 @@ const finiteOrNull = (v: number | null | undefined): number | null =>
 
 /**
  * A gateway's RSSI threshold (dBm), spec §3: its customSettings.logicThreshold, else the
- * top-level logicThreshold, else maxRSSI (customSettings first, then top level); null when none.
+ * top-level logicThreshold, else maxRSSI (customSettings first, then top level); null when none,
+ * and then the locator keeps every signal of the gateway (there is no default value). The one
+ * rule for a gateway's effective threshold, for the server and the console alike.
  */
 export function gatewayLogicThreshold(g: GatewayThresholdSource): number | null {
   const cs = g.customSettings;
