@@ -53,7 +53,7 @@ async function seed(name: string, built: BuiltApp, ownerId?: string): Promise<No
     return res.json() as { map?: { _id: string } };
   };
   const { map } = await call('POST', '/api/maps', {
-    name: 'Affinity floor',
+    name: 'Stream floor',
     settings: { pixelsPerMetre: PPM, imageSize: { width: 30 * PPM, height: 30 * PPM } },
   });
   for (const g of GATEWAYS)

@@ -1,5 +1,5 @@
 /**
- * Positions located by another instance (with device affinity each device is located by one
+ * Positions located by another instance (the positions stream gives each device one locating
  * instance), learnt from the updates it publishes, so this instance's live updates and REST answers
  * show the same positions. Per map, a fix never replaces a newer one (an update relayed late);
  * what has not been confirmed within the live window is dropped.
