@@ -1,5 +1,6 @@
 /** Fixtures for the maps specs: a floor-plan PNG built in memory and direct API calls for setup. */
 import { crc32, deflateSync } from 'node:zlib';
+import type { FloorModelResponse, MapResponse } from '@rtls/contract';
 
 function chunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -96,6 +97,11 @@ export async function apiClient(baseUrl: string, email: string, password: string
       if (!found) throw new Error(`no map called ${name}`);
       return found._id;
     },
+    /** A map as GET /maps/{id} answers it (its settings hold the scale). */
+    map: async (mapId: string) => (await call<MapResponse>('GET', `/maps/${mapId}`)).map,
+    /** A map's floor model (walls, doors, outline) in map pixels. */
+    floorModel: async (mapId: string) =>
+      (await call<FloorModelResponse>('GET', `/maps/${mapId}/floor-model`)).floorModel,
     /** Replaces a map's floor model (walls, doors, outline). */
     putFloorModel: (mapId: string, model: unknown) =>
       call('PUT', `/maps/${mapId}/floor-model`, model),
