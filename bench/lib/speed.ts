@@ -5,6 +5,7 @@
 import {
   createDeviceLocator,
   createLinkWindows,
+  createSites,
   DEFAULT_LOCATE_SETTINGS,
   locate,
   observationsFromLinks,
@@ -47,8 +48,10 @@ export function trackerSpeed(): number {
   const frame: MapFrame = { mapId: 'speed', pixelsPerMetre: 1, anchors: SIM_ANCHORS };
   const tags = 64;
   const windows = createLinkWindows();
+  // One book of sites for every tag, as the server keeps: one map, one site.
+  const sites = createSites();
   const locators = Array.from({ length: tags }, () =>
-    createDeviceLocator({ mode: 'mobile', settings: DEFAULT_LOCATE_SETTINGS }),
+    createDeviceLocator({ mode: 'mobile', settings: DEFAULT_LOCATE_SETTINGS, sites }),
   );
   const packets = Array.from({ length: 64 }, () =>
     simulate(2 + 16 * rand(), 2 + 11 * rand(), rand),
