@@ -4,7 +4,7 @@ import { setUnauthorizedHandler } from '../api/http.ts';
 import { MainScreen } from '../features/layout/MainScreen.tsx';
 import { LoginScreen } from '../features/session/LoginScreen.tsx';
 import { useSessionStore } from '../features/session/session-store.ts';
-import { I18nProvider } from './I18nProvider.tsx';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { ThemeProvider } from './ThemeProvider.tsx';
 
 export function App() {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../app/I18nProvider.tsx';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useUiStore } from '../features/layout/ui-store.ts';
 import { makeMap } from '../test/fixtures.ts';
 import { MapCanvas } from './MapCanvas.tsx';

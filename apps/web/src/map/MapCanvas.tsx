@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { TrackingMap } from '@rtls/contract';
-import { useI18n } from '../app/I18nProvider.tsx';
+import { useI18n } from '../i18n/I18nProvider.tsx';
 import { useUiStore } from '../features/layout/ui-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
 import { applyZoomBounds, keepViewOnResize } from './fit.ts';

@@ -4,7 +4,7 @@ import { createRef } from 'react';
 import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingMap } from '@rtls/contract';
-import { I18nProvider } from '../app/I18nProvider.tsx';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useUiStore } from '../features/layout/ui-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';

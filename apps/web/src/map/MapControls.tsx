@@ -4,7 +4,7 @@
  */
 import type { ReactNode, RefObject } from 'react';
 import type { TrackingMap } from '@rtls/contract';
-import { useI18n } from '../app/I18nProvider.tsx';
+import { useI18n } from '../i18n/I18nProvider.tsx';
 import { canEdit } from '../features/maps/access.ts';
 import { PresetNotice } from '../features/maps/PresetNotice.tsx';
 import { savePresetWithNotice } from '../features/maps/preset-notice.ts';

@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import L from 'leaflet';
 import type { Point, TrackingMap } from '@rtls/contract';
-import { useI18n } from '../app/I18nProvider.tsx';
+import { useI18n } from '../i18n/I18nProvider.tsx';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { toLatLng } from './crs.ts';
 import { useLeafletMap } from './map-context.ts';

@@ -4,7 +4,7 @@
  * manual MAC (upper-cased) and name entry, and the cancel/submit row.
  */
 import type { ReactNode } from 'react';
-import { useI18n } from '../app/I18nProvider.tsx';
+import { useI18n } from '../i18n/I18nProvider.tsx';
 
 export type Source = 'available' | 'manual';
 

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alert } from '@rtls/contract';
-import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice, makeMap } from '../../test/fixtures.ts';
 import { makeAlert, makeEvent, makeZone } from '../../test/zone-fixtures.ts';

@@ -3,7 +3,7 @@
  * up beside it when the user wants (the panel's option).
  */
 import { useEffect, useRef } from 'react';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { ALERT_PANEL_ID, AlertPanel } from './AlertPanel.tsx';
 import { AlertToasts } from './AlertToasts.tsx';
 import { openCount, useAlertsStore } from './alerts-store.ts';

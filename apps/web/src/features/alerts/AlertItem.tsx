@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Alert, AlertActor } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
 import { formatDate, isolate } from '../../app/format.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canEdit } from '../maps/access.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { alertText } from './alert-text.ts';

@@ -5,7 +5,7 @@
 import { localizedError } from '../../api/localized-error.ts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ALERT_STATES, type AlertState } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
 import { AlertItem } from './AlertItem.tsx';
 import { alertsIn, useAlertsStore } from './alerts-store.ts';

@@ -1,5 +1,5 @@
 /** Pop-ups for new alerts (when the user turned them on): what happened, open the panel, dismiss. */
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { alertText } from './alert-text.ts';
 import { useAlertsStore } from './alerts-store.ts';
 

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { DEVICE_DEFAULT_COLOR } from '@rtls/contract';
 import { formatDate } from '../../app/format.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import {
   AvailableList,

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';

@@ -8,7 +8,7 @@ import {
   isOnlineInDetails,
 } from '@rtls/contract';
 import { formatLastSeen, formatRssi } from '../../app/format.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { gatewayName } from '../gateways/gateways-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { changeFailureText } from '../maps/refusal.ts';

@@ -3,7 +3,7 @@
  * (online / warning / offline, spec §4), and Follow, which keeps the selected device in view.
  */
 import { LIST_STATUSES, type ListStatus } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import type { StatusFilter } from './device-filter.ts';
 import { useFollowStore } from './follow-store.ts';
 

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { STORAGE_KEYS } from '@rtls/contract';
 import { changeFailureText } from '../maps/refusal.ts';
 import { useTick } from '../gateways/gateway-health.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { ListTools } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';

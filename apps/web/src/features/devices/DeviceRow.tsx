@@ -4,7 +4,7 @@
  */
 import { DEVICE_DEFAULT_COLOR, listStatus } from '@rtls/contract';
 import { formatLastSeen, formatRssi } from '../../app/format.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useDeviceZone } from '../zones/presence.ts';
 import { InlineRename } from './InlineRename.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';

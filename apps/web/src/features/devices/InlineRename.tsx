@@ -3,7 +3,7 @@
  * save says why beside the name.
  */
 import { useState } from 'react';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { changeFailureText } from '../maps/refusal.ts';
 
 interface Props {

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { WALL_CLASS_LOSS_DB, WALL_CLASSES, type TrackingMap } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import type { TranslationKey } from '../../i18n/i18n.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { changeFailureText } from '../maps/refusal.ts';

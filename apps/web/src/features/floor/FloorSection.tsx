@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import type { TrackingMap } from '@rtls/contract';
 import { localizedError } from '../../api/localized-error.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canEdit } from '../maps/access.ts';
 import { useSettingsStore } from '../settings/settings-store.ts';
 import { useZonesStore } from '../zones/zones-store.ts';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ZONE_DEFAULT_COLOR, type TrackingMap } from '@rtls/contract';
 import { framePixelsPerMetre } from '@rtls/positioning';
 import { createZone } from '../../api/zones.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { imageSize } from '../../map/crs.ts';
 import { changeFailureText } from '../maps/refusal.ts';
 import { useZonesStore } from '../zones/zones-store.ts';

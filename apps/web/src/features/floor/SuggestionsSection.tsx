@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { TrackingMap } from '@rtls/contract';
 import { framePixelsPerMetre } from '@rtls/positioning';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useSettingsStore } from '../settings/settings-store.ts';
 import {
   acceptSuggestions,

@@ -5,7 +5,7 @@ import {
   GATEWAY_DAYS_FILTER,
   GATEWAY_DAYS_FILTER_DEFAULT,
 } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { daysAgo } from '../../i18n/i18n.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckboxField, ColorField, TextField } from '../../ui/fields.tsx';

@@ -4,7 +4,7 @@
  * after asking when gateways were dragged and not saved. A failed Save says why.
  */
 import { useEffect, useState } from 'react';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { translator } from '../../i18n/i18n.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { changeFailureText } from '../maps/refusal.ts';

@@ -5,7 +5,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { importEspresenseConfig } from '../../api/imports.ts';
 import { errorText } from '../../api/http.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { useGatewaysStore } from './gateways-store.ts';
 

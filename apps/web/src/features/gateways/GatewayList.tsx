@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { ListTools } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { useRightsOn } from '../maps/access.ts';

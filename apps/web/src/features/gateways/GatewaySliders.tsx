@@ -3,7 +3,7 @@
  * 'Unsaved Changes'; Save or Cancel; disabled while saving. A failed save says why.
  */
 import type { Gateway } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { gatewayThreshold, useGatewaysStore } from './gateways-store.ts';
 
 export const THRESHOLD_MIN = -120;

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { makeDevice, makeGateway } from '../../test/fixtures.ts';
 import { useDevicesStore } from '../devices/devices-store.ts';
 import { useUiStore } from '../layout/ui-store.ts';

@@ -1,6 +1,6 @@
 /** A just-created secret (an ingest key, a webhook's signing secret): shown this once, with a copy button. */
 import { useState } from 'react';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 
 export function CreatedKey({
   value,

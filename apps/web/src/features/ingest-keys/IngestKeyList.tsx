@@ -1,6 +1,6 @@
 /** The account's ingest keys with creation, last use and revocation; live ones can be revoked. */
 import type { IngestKeyInfo } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { formatDate, formatLastSeen, isolate } from '../../app/format.ts';
 
 interface Props {

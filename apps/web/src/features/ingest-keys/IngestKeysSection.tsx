@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { IngestKeyInfo } from '@rtls/contract';
 import { createIngestKey, fetchIngestKeys, revokeIngestKey } from '../../api/ingest-keys.ts';
 import { errorText } from '../../api/http.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CreatedKey } from './CreatedKey.tsx';
 import { IngestKeyList } from './IngestKeyList.tsx';
 

@@ -1,7 +1,7 @@
 /** Header of spec §2: tools-panel toggle, connection indicator, and a menu with language and logout. */
 import { useEffect, useRef, useState } from 'react';
 import { Logo } from '../../app/Logo.tsx';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { AlertCenter } from '../alerts/AlertCenter.tsx';
 import { ConnectionIndicator } from '../live/ConnectionIndicator.tsx';
 import { useMapsStore } from '../maps/maps-store.ts';

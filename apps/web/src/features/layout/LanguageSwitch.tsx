@@ -1,5 +1,5 @@
 /** Switches between English and Hebrew. */
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useUiStore } from './ui-store.ts';
 
 export function LanguageSwitch() {

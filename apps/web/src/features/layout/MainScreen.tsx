@@ -1,6 +1,6 @@
 /** Main screen of spec §2: header, then either the All Maps grid or the tab bar, map and tools panel. */
 import { useSessionData } from '../../app/useSessionData.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCanvas } from '../../map/MapCanvas.tsx';
 import { AllMapsPage } from '../maps/AllMapsPage.tsx';
 import { MapDialogs } from '../maps/MapFormModal.tsx';

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_VIEW_OPTIONS } from '@rtls/contract';
-import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { useDevicesStore } from '../devices/devices-store.ts';
 import { useGatewaysStore } from '../gateways/gateways-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';

@@ -1,6 +1,6 @@
 /** The tools panel of spec §2: 'Management Tools' with the Maps, Devices, Gateways and View tabs. */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { DeviceList } from '../devices/DeviceList.tsx';
 import { GatewayList } from '../gateways/GatewayList.tsx';
 import { MapList } from '../maps/MapList.tsx';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ERRORS } from '@rtls/contract';
-import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { useUiStore } from '../layout/ui-store.ts';
 import { ConnectionIndicator } from './ConnectionIndicator.tsx';
 import { useLiveStore } from './live-store.ts';

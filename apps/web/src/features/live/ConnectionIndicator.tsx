@@ -2,7 +2,7 @@
  * The header's quiet indicator of the live connection; offers a retry once reconnects gave up, and
  * a reload when the server refused this page's protocol (no retry can fix that).
  */
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { needsReload, useLiveStore } from './live-store.ts';
 
 export function ConnectionIndicator() {

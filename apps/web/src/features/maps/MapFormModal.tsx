@@ -1,7 +1,7 @@
 /** Create and Edit map dialogs of spec §2: fields, image picker, upload progress, save. */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/http.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { resolveImageUrl } from '../../map/image-url.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';

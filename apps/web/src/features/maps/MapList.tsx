@@ -1,5 +1,5 @@
 /** Maps tab of the tools panel (spec §2): count and view toggle, current-map banner, create, cards. */
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { isOwner } from './access.ts';
 import { PencilIcon, ShareIcon, TrashIcon } from './icons.tsx';
 import { useAllMaps, useCurrentMap, useMapsStore } from './maps-store.ts';

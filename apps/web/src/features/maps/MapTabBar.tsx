@@ -5,7 +5,7 @@ import {
   TAB_NAME_MAX_CHARS,
   type TrackingMap,
 } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { GridIcon, OwnerIcon, SharedIcon } from './icons.tsx';
 import { useAllMaps, useMapsStore } from './maps-store.ts';
 import { useMapDialogStore } from './map-dialog-store.ts';

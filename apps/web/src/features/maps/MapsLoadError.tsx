@@ -1,6 +1,6 @@
 /** 'Error loading maps' with the reason and a Retry (the map list could not be fetched). */
 import { localizedError } from '../../api/localized-error.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useMapsStore } from './maps-store.ts';
 
 export function MapsLoadError({ error }: { error: string }) {

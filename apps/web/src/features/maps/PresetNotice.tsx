@@ -1,5 +1,5 @@
 /** The answer to Save preset on this map: 'View saved as the preset', or why it was not. */
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { changeFailureText } from './refusal.ts';
 import { usePresetNotice } from './preset-notice.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId } from 'react';
 import type { MapSortOption, TrackingMap } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCard } from './MapCard.tsx';
 import { useMapsStore, usePublicMaps } from './maps-store.ts';
 import { searchMaps, sortMaps } from './sort-maps.ts';

@@ -6,7 +6,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { COLLABORATOR_ROLES as ROLES, type CollaboratorRole } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { TrashIcon } from './icons.tsx';
 import { useMapsStore } from './maps-store.ts';

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { TrackingMap } from '@rtls/contract';
-import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { useMapsStore } from './maps-store.ts';

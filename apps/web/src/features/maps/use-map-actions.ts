@@ -1,6 +1,6 @@
 /** The map actions shared by the tab bar, the All Maps page and the Maps tab. */
 import type { TrackingMap } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { useMapsStore } from './maps-store.ts';
 

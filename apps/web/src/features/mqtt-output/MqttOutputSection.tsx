@@ -8,7 +8,7 @@ import type { MqttOutputBody, MqttOutputResponse } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
 import { localizedError } from '../../api/localized-error.ts';
 import { fetchMqttOutput, updateMqttOutput } from '../../api/mqtt-output.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
 
 export function MqttOutputSection() {

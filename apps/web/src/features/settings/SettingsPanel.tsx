@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { MAP_IMAGE_CHOICES, REFRESH_RATE_OPTIONS_S, THEMES } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useSettingsStore } from './settings-store.ts';
 import { ZOOM_FIELDS, draftChanged, fromDraft, toDraft, zoomValid } from './zoom-fields.ts';

@@ -1,7 +1,7 @@
 /** Tooltip fields (spec §3): enable each field and change the order with keyboard-friendly buttons. */
 import { useRef } from 'react';
 import type { TooltipField } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useViewStore } from './view-store.ts';
 
 export function TooltipFieldsEditor() {

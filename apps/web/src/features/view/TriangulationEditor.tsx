@@ -1,7 +1,7 @@
 /** Positioning settings (spec §3 triangulation): edited as a draft, saved with one button. */
 import { useState, type FormEvent } from 'react';
 import { TRIANGULATION_ALGORITHMS, type TriangulationSettings } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField, NumberRangeField, SelectField } from '../../ui/fields.tsx';
 import { useViewStore } from './view-store.ts';
 

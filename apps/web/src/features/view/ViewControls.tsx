@@ -1,6 +1,6 @@
 /** View tab: a checkbox per view option of spec §3, the tooltip fields and the positioning settings. */
 import { VIEW_OPTION_KEYS } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
 import { TooltipFieldsEditor } from './TooltipFieldsEditor.tsx';
 import { TriangulationEditor } from './TriangulationEditor.tsx';

@@ -1,7 +1,7 @@
 /** Deliveries that failed every attempt, newest first, each with a retry. */
 import type { DeadLetter } from '@rtls/contract';
 import { formatDate, isolate } from '../../app/format.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 
 interface Props {
   deadLetters: DeadLetter[];

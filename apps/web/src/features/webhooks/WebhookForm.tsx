@@ -6,7 +6,7 @@ import {
   type WebhookCreateBody,
   type WebhookTopic,
 } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
 
 interface Props {

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { DeadLetter, Webhook } from '@rtls/contract';
 import * as api from '../../api/webhooks.ts';
 import { errorText } from '../../api/http.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CreatedKey } from '../ingest-keys/CreatedKey.tsx';
 import { DeadLetterList } from './DeadLetterList.tsx';
 import { WebhookForm } from './WebhookForm.tsx';

@@ -8,7 +8,7 @@ import { errorText } from '../../api/http.ts';
 import { localizedError } from '../../api/localized-error.ts';
 import { fetchEvents } from '../../api/zones.ts';
 import { formatDate } from '../../app/format.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { eventText } from '../alerts/alert-text.ts';
 
 const PAGE = 50;

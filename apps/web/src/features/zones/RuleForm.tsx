@@ -3,7 +3,7 @@ import { localizedError } from '../../api/localized-error.ts';
 import { useState, type FormEvent } from 'react';
 import { EVENT_TYPES, SEVERITIES, type Rule } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField, SelectField } from '../../ui/fields.tsx';
 import { emptyRule, ruleBody, ruleValues, type RuleFormValues } from './rule-form.ts';
 import { TIMED_EVENTS, ZONE_EVENTS, useRulesStore } from './rules-store.ts';

@@ -5,7 +5,7 @@ import { localizedError } from '../../api/localized-error.ts';
 import { errorText } from '../../api/http.ts';
 import { useState } from 'react';
 import type { Rule } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import type { Translate } from '../../i18n/i18n.ts';
 import { PencilIcon, TrashIcon } from '../maps/icons.tsx';
 import { RuleForm } from './RuleForm.tsx';

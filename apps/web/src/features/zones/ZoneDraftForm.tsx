@@ -4,7 +4,7 @@
  */
 import { localizedError } from '../../api/localized-error.ts';
 import { useId, type FormEvent } from 'react';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canSave } from './zone-draft.ts';
 import { isValidPolygon } from './zone-geometry.ts';
 import { useZonesStore } from './zones-store.ts';

@@ -1,6 +1,6 @@
 /** The map's zones with how many devices are in each now; owners and editors edit and delete. */
 import { errorText } from '../../api/http.ts';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { PencilIcon, TrashIcon } from '../maps/icons.tsx';
 import { sortedZones, useZonesStore } from './zones-store.ts';
 

@@ -4,7 +4,7 @@
  */
 import { localizedError } from '../../api/localized-error.ts';
 import { useEffect } from 'react';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { FloorSection } from '../floor/FloorSection.tsx';
 import { useFloorStore } from '../floor/floor-store.ts';
 import { canEdit } from '../maps/access.ts';

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { translator } from '../../i18n/i18n.ts';
 import { deviceTooltipHtml } from '../../map/layers/device-tooltip.ts';
 import { makeDevice } from '../../test/fixtures.ts';

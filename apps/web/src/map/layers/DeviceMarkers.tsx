@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { ViewOptions } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from '../../features/devices/placed-devices.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';

@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import L from 'leaflet';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
 import { createPlacedSelector } from '../../features/devices/placed-devices.ts';
 import { gatewayName } from '../../features/gateways/gateways-store.ts';

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import type { Point, TrackingMap } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import {
   addVertex,
   closeDraft,

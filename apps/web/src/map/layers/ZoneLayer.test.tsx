@@ -2,7 +2,7 @@ import { act, fireEvent, render } from '@testing-library/react';
 import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackingMap } from '@rtls/contract';
-import { I18nProvider } from '../../app/I18nProvider.tsx';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useZonesStore } from '../../features/zones/zones-store.ts';
 import { makeMap } from '../../test/fixtures.ts';

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import L from 'leaflet';
 import type { TrackingMap, Zone } from '@rtls/contract';
-import { useI18n } from '../../app/I18nProvider.tsx';
+import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canEdit } from '../../features/maps/access.ts';
 import { labelAnchor } from '../../features/zones/zone-geometry.ts';
 import { useZonesStore } from '../../features/zones/zones-store.ts';
