@@ -3,7 +3,7 @@ import { localizedError } from '../../api/localized-error.ts';
 import { useState } from 'react';
 import type { Alert, AlertActor } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
-import { formatDate, isolate } from '../../app/format.ts';
+import { formatDate, isolate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canEdit } from '../maps/access.ts';
 import { useMapsStore } from '../maps/maps-store.ts';

@@ -1,6 +1,6 @@
 /** What an alert or event says, in the user's language, with its device, zone and gateway names. */
 import type { Alert, ZoneEvent } from '@rtls/contract';
-import { isolate } from '../../app/format.ts';
+import { isolate } from '../../ui/format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { entityName, useDevicesStore } from '../devices/devices-store.ts';
 import { gatewayName } from '../gateways/gateways-store.ts';

@@ -1,7 +1,7 @@
 /** Add Device to Monitoring (spec §2, §5): pick an available device or enter MAC and name. */
 import { useEffect, useState } from 'react';
 import { DEVICE_DEFAULT_COLOR } from '@rtls/contract';
-import { formatDate } from '../../app/format.ts';
+import { formatDate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import {

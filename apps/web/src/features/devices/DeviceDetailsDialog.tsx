@@ -7,7 +7,7 @@ import {
   confidenceClass,
   isOnlineInDetails,
 } from '@rtls/contract';
-import { formatLastSeen, formatRssi } from '../../app/format.ts';
+import { formatLastSeen, formatRssi } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { gatewayName } from '../gateways/gateways-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';

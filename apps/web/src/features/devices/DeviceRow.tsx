@@ -3,7 +3,7 @@
  * account's device on a shared or public map is read-only: it can only be selected.
  */
 import { DEVICE_DEFAULT_COLOR, listStatus } from '@rtls/contract';
-import { formatLastSeen, formatRssi } from '../../app/format.ts';
+import { formatLastSeen, formatRssi } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useDeviceZone } from '../zones/presence.ts';
 import { InlineRename } from './InlineRename.tsx';

@@ -12,7 +12,7 @@ import {
   nameBoxWidth,
   signalClass,
 } from '@rtls/contract';
-import { formatLastSeen } from '../../app/format.ts';
+import { formatLastSeen } from '../../ui/format.ts';
 import { translator } from '../../i18n/i18n.ts';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');

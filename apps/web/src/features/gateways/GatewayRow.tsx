@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { GATEWAY_ADD_DEFAULTS, gatewayQuality, listStatus, type Gateway } from '@rtls/contract';
-import { formatLastSeen } from '../../app/format.ts';
+import { formatLastSeen } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { InlineRename } from '../devices/InlineRename.tsx';
 import { useRightsOn } from '../maps/access.ts';

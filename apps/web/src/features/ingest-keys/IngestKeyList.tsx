@@ -1,7 +1,7 @@
 /** The account's ingest keys with creation, last use and revocation; live ones can be revoked. */
 import type { IngestKeyInfo } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { formatDate, formatLastSeen, isolate } from '../../app/format.ts';
+import { formatDate, formatLastSeen, isolate } from '../../ui/format.ts';
 
 interface Props {
   keys: IngestKeyInfo[];

@@ -1,6 +1,6 @@
 /** One card of the All Maps page: thumbnail, name, access badge, details, hover actions by role. */
 import type { TrackingMap } from '@rtls/contract';
-import { formatDate } from '../../app/format.ts';
+import { formatDate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { resolveImageUrl } from '../../map/image-url.ts';
 import { canDelete, canEdit, canShare } from './access.ts';

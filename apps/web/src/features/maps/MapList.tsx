@@ -4,7 +4,7 @@ import { isOwner } from './access.ts';
 import { PencilIcon, ShareIcon, TrashIcon } from './icons.tsx';
 import { useAllMaps, useCurrentMap, useMapsStore } from './maps-store.ts';
 import { useMapActions } from './use-map-actions.ts';
-import { isolate } from '../../app/format.ts';
+import { isolate } from '../../ui/format.ts';
 
 export function MapList() {
   const { t } = useI18n();

@@ -1,6 +1,6 @@
 /** Deliveries that failed every attempt, newest first, each with a retry. */
 import type { DeadLetter } from '@rtls/contract';
-import { formatDate, isolate } from '../../app/format.ts';
+import { formatDate, isolate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 
 interface Props {

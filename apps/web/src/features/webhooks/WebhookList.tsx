@@ -1,6 +1,6 @@
 /** The account's webhooks: URL, what they are sent, waiting deliveries, last error; delete. */
 import type { Webhook } from '@rtls/contract';
-import { formatDate, isolate } from '../../app/format.ts';
+import { formatDate, isolate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 
 interface Props {

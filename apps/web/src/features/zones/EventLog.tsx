@@ -7,7 +7,7 @@ import type { ZoneEvent } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
 import { localizedError } from '../../api/localized-error.ts';
 import { fetchEvents } from '../../api/zones.ts';
-import { formatDate } from '../../app/format.ts';
+import { formatDate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { eventText } from '../alerts/alert-text.ts';
 

@@ -14,7 +14,7 @@ import {
   type TooltipField,
 } from '@rtls/contract';
 import { gatewayName } from '../../features/gateways/gateways-store.ts';
-import { formatLastSeen, formatRssi } from '../../app/format.ts';
+import { formatLastSeen, formatRssi } from '../../ui/format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { escapeHtml } from '../escape-html.ts';
 import type { LabelSpot } from './label-layout.ts';

@@ -12,7 +12,7 @@ import {
   type Language,
   type ViewOptions,
 } from '@rtls/contract';
-import { formatLastSeen, formatRssi } from '../../app/format.ts';
+import { formatLastSeen, formatRssi } from '../../ui/format.ts';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 
