@@ -1,6 +1,6 @@
 /** Header of spec §2: tools-panel toggle, connection indicator, and a menu with language and logout. */
 import { useEffect, useRef, useState } from 'react';
-import { Logo } from '../../app/Logo.tsx';
+import { Logo } from '../../ui/Logo.tsx';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { AlertCenter } from '../alerts/AlertCenter.tsx';
 import { ConnectionIndicator } from '../live/ConnectionIndicator.tsx';

@@ -1,6 +1,6 @@
 /** Login screen of spec §2: logo, e-mail, password, submit with loading label, error box, info line. */
 import { useState, type FormEvent } from 'react';
-import { Logo } from '../../app/Logo.tsx';
+import { Logo } from '../../ui/Logo.tsx';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { LanguageSwitch } from '../layout/LanguageSwitch.tsx';
 import { useSessionStore } from './session-store.ts';
