@@ -6,6 +6,13 @@ import { LoginScreen } from '../features/session/LoginScreen.tsx';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { ThemeProvider } from './ThemeProvider.tsx';
+import { useSessionData } from './useSessionData.ts';
+
+/** A signed-in session: its loads and live connection run as long as the main screen shows. */
+function SignedIn() {
+  useSessionData();
+  return <MainScreen />;
+}
 
 export function App() {
   const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
@@ -15,7 +22,7 @@ export function App() {
   }, []);
   return (
     <I18nProvider>
-      <ThemeProvider>{isAuthenticated ? <MainScreen /> : <LoginScreen />}</ThemeProvider>
+      <ThemeProvider>{isAuthenticated ? <SignedIn /> : <LoginScreen />}</ThemeProvider>
     </I18nProvider>
   );
 }

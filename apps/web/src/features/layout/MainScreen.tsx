@@ -1,5 +1,4 @@
 /** Main screen of spec §2: header, then either the All Maps grid or the tab bar, map and tools panel. */
-import { useSessionData } from '../../app/useSessionData.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCanvas } from '../../map/MapCanvas.tsx';
 import { AllMapsPage } from '../maps/AllMapsPage.tsx';
@@ -32,7 +31,6 @@ function MapArea() {
 }
 
 export function MainScreen() {
-  useSessionData();
   const minimised = useUiStore((s) => s.isUtilityCardMinimized);
   const grid = useMapsStore((s) => s.viewMode === 'grid');
   return (
