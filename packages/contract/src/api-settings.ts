@@ -1,5 +1,6 @@
 /** User settings, app settings and text labels calls of spec §7. */
 import { Type, type Static } from '@sinclair/typebox';
+import { THEMES } from './constants.ts';
 import { StringEnum } from './schema-helpers.ts';
 import {
   VIEW_OPTION_KEYS,
@@ -47,7 +48,7 @@ export const AppSettings = Type.Object({
   minZoom: Type.Optional(Type.Number({ minimum: 0.1, maximum: 2 })),
   maxZoom: Type.Optional(Type.Number({ minimum: 1, maximum: 10 })),
   defaultImage: Type.Optional(Type.String({ maxLength: 200 })),
-  theme: Type.Optional(StringEnum(['light', 'dark'] as const)),
+  theme: Type.Optional(StringEnum(THEMES)),
   showTooltipsOnStartup: Type.Optional(Type.Boolean()),
   showSystemNotifications: Type.Optional(Type.Boolean()),
   rememberMapPosition: Type.Optional(Type.Boolean()),

@@ -9,7 +9,6 @@ import {
   listStatus,
   signalClass,
 } from './classify.ts';
-import { nameBoxWidth } from './constants.ts';
 
 const now = Date.parse('2026-01-01T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -73,12 +72,6 @@ describe('last-seen text', () => {
   it('hours under a day', () =>
     expect(lastSeenText(ago(23 * 60 * MIN), now)).toEqual({ kind: 'hours', value: 23 }));
   it('a date beyond a day', () => expect(lastSeenText(ago(24 * 60 * MIN), now).kind).toBe('date'));
-});
-
-describe('name box width', () => {
-  it('is length × 8 + 6', () => expect(nameBoxWidth('Forklift')).toBe(70));
-  it('is at least 20', () => expect(nameBoxWidth('A')).toBe(20));
-  it('is at most 200', () => expect(nameBoxWidth('x'.repeat(30))).toBe(200));
 });
 
 describe('gateway logic threshold', () => {

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, in one place. */
+/** Constants the server and the console (or the positioning package) both rely on. */
 
 /** Marker is "live" when the last signal is younger than this (ms). */
 export const LIVE_SIGNAL_MS = 180_000;
@@ -7,28 +7,11 @@ export const DETAILS_ONLINE_MS = 3 * 60_000;
 /** Device list: Online under 5 min, Warning 5–10 min, Offline beyond. */
 export const LIST_ONLINE_MS = 5 * 60_000;
 export const LIST_WARNING_MS = 10 * 60_000;
-/** Signal popup shows only signals younger than this; popup width in px. */
+/** A device's signals younger than this are kept and shown (signal popup, device signal map). */
 export const SIGNAL_POPUP_RECENCY_MS = 60 * 60_000;
-export const SIGNAL_POPUP_WIDTH_PX = 320;
 
-/** Live connection policy. */
+/** Path of the realtime channel (Socket.IO). */
 export const SOCKET_PATH = '/sqws';
-export const SOCKET_CONNECT_TIMEOUT_MS = 10_000;
-export const SOCKET_MAX_RECONNECTS = 5;
-export const SOCKET_RECONNECT_BASE_MS = 1_000;
-export const SOCKET_RECONNECT_CAP_MS = 30_000;
-export const SOCKET_TOKEN_UPDATE_RECONNECT_MS = 100;
-
-export const MONITORED_DEVICES_REFETCH_MS = 20_000;
-export const DEFAULT_POLL_INTERVAL_MS = 5_000;
-export const REFRESH_RATE_OPTIONS_S = [1, 2, 5, 10, 30] as const;
-
-/** App/view settings defaults. */
-export const APP_DEFAULT_ZOOM = 1;
-export const APP_MIN_ZOOM = 0.5;
-export const APP_MAX_ZOOM = 3;
-export const DEFAULT_MAP_IMAGE = '/maps/floor1.png';
-export const MAP_IMAGE_CHOICES = ['floor1.png', 'floor1.svg', 'floor1-2.png'] as const;
 
 /** New map defaults. */
 export const NEW_MAP_SETTINGS = {
@@ -38,49 +21,17 @@ export const NEW_MAP_SETTINGS = {
   minZoom: 0.1,
   maxZoom: 15,
 } as const;
-export const DEFAULT_IMAGE_SIZE = { width: 800, height: 600 } as const;
 /** Map scale when a map has none yet (server trails and console alike): a 1200 px plan spans 60 m. */
 export const DEFAULT_PIXELS_PER_METRE = 20;
 
-/** Image upload. */
+/** Largest background image upload, bytes. */
 export const IMAGE_UPLOAD_MAX_BYTES = 10_485_760;
-export const IMAGE_UPLOAD_FORMATS = ['PNG', 'JPG', 'JPEG', 'GIF', 'WebP'] as const;
 
 export const PUBLIC_MAPS_DEFAULT_LIMIT = 20;
 export const PUBLIC_MAPS_DEFAULT_SKIP = 0;
 
 export const DEFAULT_MOVEMENT_SPEED = 0.8;
 export const DEFAULT_GATEWAY_VIEW_RADIUS = 25;
-
-/** Map tab bar. */
-export const TAB_BAR_MAX_TABS = 10;
-export const TAB_BAR_GRID_BUTTON_ABOVE = 6;
-export const TAB_NAME_MAX_CHARS = 20;
-
-/** Zoom behaviour. */
-export const ZOOM = {
-  buttonStep: 0.2,
-  fitRatio: 0.9,
-  fitCap: 1,
-  fitMin: 0.001,
-  fitMax: 50,
-  minimum: 1e-5,
-  snap: 0.001,
-  delta: 0.1,
-  fitPadding: 30,
-  fitMaxZoom: 10,
-} as const;
-/** Max zoom = min(100, max(10, diagonal / 100)). */
-export function maxZoomForDiagonal(diagonal: number): number {
-  return Math.min(100, Math.max(10, diagonal / 100));
-}
-
-export const DEBOUNCE_MS = {
-  viewRecentre: 100,
-  mapSizeAfterUtilityCard: 350,
-  mapSizeAfterFullScreen: 100,
-  viewPersist: 100,
-} as const;
 
 export const LABEL = {
   collisionRadius: 100,
@@ -91,28 +42,6 @@ export const LABEL = {
   ringStepPx: 10,
 } as const;
 
-export const NAME_BOX = {
-  height: 24,
-  minWidth: 20,
-  maxWidth: 200,
-  pxPerChar: 8,
-  padding: 6,
-} as const;
-/** Name-box width = name length × 8 + 6, clamped to 20–200. */
-export function nameBoxWidth(name: string): number {
-  const raw = name.length * NAME_BOX.pxPerChar + NAME_BOX.padding;
-  return Math.min(NAME_BOX.maxWidth, Math.max(NAME_BOX.minWidth, raw));
-}
-
-export const MARKER = {
-  dot: 22,
-  dotSelected: 28,
-  border: 4,
-  borderThin: 2,
-  gateway: 45,
-  gatewaySelected: 51,
-} as const;
-
 export const GATEWAY_ADD_DEFAULTS = {
   logicThreshold: -60,
   maxRSSI: -30,
@@ -120,17 +49,8 @@ export const GATEWAY_ADD_DEFAULTS = {
   radius: 75,
   color: '#10B981',
 } as const;
-/** The Add Gateway dialog's inputs (spec §5): logic and max RSSI in dBm, coverage radius. */
-export const GATEWAY_ADD_BOUNDS = {
-  rssi: { min: -100, max: 0 },
-  radius: { min: 10, max: 200 },
-} as const;
-export const DEVICE_DEFAULT_COLOR = '#3B82F6';
 export const DEVICE_ICONS = ['device', 'phone', 'tablet', 'laptop', 'watch', 'tag'] as const;
 export type DeviceIcon = (typeof DEVICE_ICONS)[number];
-
-export const GATEWAY_DAYS_FILTER = [3, 10, 50, 100, 'all'] as const;
-export const GATEWAY_DAYS_FILTER_DEFAULT = 3;
 
 export const TRIANGULATION_DEFAULTS = {
   enabled: true,
@@ -142,43 +62,10 @@ export const TRIANGULATION_DEFAULTS = {
   showDebugInfo: false,
 } as const;
 
-export const LANGUAGES = ['en', 'he'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The console's themes (a user's app setting). */
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
-
-export const MAP_SORT_OPTIONS = ['lastAccessed', 'name', 'created', 'accessCount'] as const;
-export type MapSortOption = (typeof MAP_SORT_OPTIONS)[number];
-
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** RSSI accepted from gateways (dBm). */
 export const RSSI_MIN_DBM = -127;
 export const RSSI_MAX_DBM = 20;
-
-/** Local-storage keys used by the console. */
-export const STORAGE_KEYS = {
-  token: 'token',
-  user: 'user',
-  language: 'language',
-  theme: 'theme',
-  lastMap: 'lastViewedMapId',
-  mapViewPrefix: 'mapView:',
-  gatewayView: 'gatewayViewSettings',
-  devicesCurrentMapOnly: 'devices.showOnlyCurrentMap',
-  gatewaysCurrentMapOnly: 'gateways.showOnlyCurrentMap',
-} as const;
-
-/**
- * Gateway view radius: 0–100 percent (clamped) converted to pixels between 5 % of the smaller
- * map side and the map diagonal.
- */
-export function viewRadiusToPixels(
-  percent: number,
-  size: { width: number; height: number },
-): number {
-  const p = Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0));
-  const min = 0.05 * Math.min(size.width, size.height);
-  const max = Math.hypot(size.width, size.height);
-  return min + ((max - min) * p) / 100;
-}

@@ -9,8 +9,8 @@ import {
   API_ERRORS_HE,
   FLOOR_MODEL_ERRORS,
   type ApiErrorKey,
-  type Language,
 } from '@rtls/contract';
+import type { Language } from '../app/constants.ts';
 
 const CALLS = Object.entries(API_ERRORS_HE).map(
   ([key, he]) => [API_ERRORS[key as ApiErrorKey], he] as const,

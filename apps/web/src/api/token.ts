@@ -1,5 +1,5 @@
 /** The session token, kept in localStorage under the key `token` (spec §4). */
-import { STORAGE_KEYS } from '@rtls/contract';
+import { STORAGE_KEYS } from '../app/constants.ts';
 
 export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
 export const setToken = (token: string): void => localStorage.setItem(STORAGE_KEYS.token, token);

@@ -7,7 +7,6 @@
  * sends nothing when a device leaves a map someone else watches). Failures are only logged.
  */
 import { useEffect } from 'react';
-import { MONITORED_DEVICES_REFETCH_MS } from '@rtls/contract';
 import { useAlertsStore } from '../features/alerts/alerts-store.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
@@ -16,6 +15,7 @@ import { useSettingsStore } from '../features/settings/settings-store.ts';
 import { useViewStore } from '../features/view/view-store.ts';
 import { useRulesStore } from '../features/zones/rules-store.ts';
 import { useZonesStore } from '../features/zones/zones-store.ts';
+import { MONITORED_DEVICES_REFETCH_MS } from './constants.ts';
 
 export const SAFETY_NET_WARNING = 'Monitored devices did not load; running the safety-net load';
 

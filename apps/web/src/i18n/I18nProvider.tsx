@@ -1,8 +1,8 @@
 /** Provides `t` and sets the document language and direction — the one place `dir` is set. */
 import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
-import type { Language } from '@rtls/contract';
 import { isRtl, translator, type Translate } from './i18n.ts';
 import { useUiStore } from '../features/layout/ui-store.ts';
+import type { Language } from '../app/constants.ts';
 
 interface I18n {
   t: Translate;

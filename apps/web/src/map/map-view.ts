@@ -1,7 +1,8 @@
 /** A map's view in spec units (centre in image pixels, linear zoom), read from and written to Leaflet. */
 import type L from 'leaflet';
-import { STORAGE_KEYS, type Point } from '@rtls/contract';
+import type { Point } from '@rtls/contract';
 import { scaleToZoom, zoomToScale } from './zoom.ts';
+import { STORAGE_KEYS } from '../app/constants.ts';
 
 export interface MapView {
   center: Point;

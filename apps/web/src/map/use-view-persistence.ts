@@ -4,16 +4,11 @@
  */
 import { useEffect } from 'react';
 import type L from 'leaflet';
-import {
-  APP_DEFAULT_ZOOM,
-  APP_MAX_ZOOM,
-  APP_MIN_ZOOM,
-  DEBOUNCE_MS,
-  type TrackingMap,
-} from '@rtls/contract';
+import type { TrackingMap } from '@rtls/contract';
 import { applyZoomBounds, openMap } from './fit.ts';
 import { applyView, loadStoredView, readView, storeView } from './map-view.ts';
 import type { ZoomSettings } from './zoom.ts';
+import { APP_DEFAULT_ZOOM, APP_MAX_ZOOM, APP_MIN_ZOOM, DEBOUNCE_MS } from '../app/constants.ts';
 
 const DEFAULT_ZOOM_SETTINGS: ZoomSettings = {
   defaultZoom: APP_DEFAULT_ZOOM,

@@ -1,7 +1,7 @@
 /**
  * The spec's zoom is a linear scale (1 = one image pixel per screen pixel); Leaflet's is log2 of it.
  */
-import { maxZoomForDiagonal, ZOOM } from '@rtls/contract';
+import { maxZoomForDiagonal, ZOOM } from '../app/constants.ts';
 
 export const scaleToZoom = (scale: number) => Math.log2(Math.max(ZOOM.minimum, scale));
 export const zoomToScale = (zoom: number) => 2 ** zoom;

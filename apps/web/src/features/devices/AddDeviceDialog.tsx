@@ -1,6 +1,5 @@
 /** Add Device to Monitoring (spec §2, §5): pick an available device or enter MAC and name. */
 import { useEffect, useState } from 'react';
-import { DEVICE_DEFAULT_COLOR } from '@rtls/contract';
 import { formatDate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -15,6 +14,7 @@ import {
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { changeFailureText } from '../maps/refusal.ts';
 import { reportedName, useDevicesStore } from './devices-store.ts';
+import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
 
 export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const { t, language } = useI18n();

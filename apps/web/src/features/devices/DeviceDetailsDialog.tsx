@@ -2,7 +2,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   CONFIDENCE_CLASS_COLOUR,
-  DEVICE_DEFAULT_COLOR,
   TRIANGULATION_ALGORITHMS,
   confidenceClass,
   isOnlineInDetails,
@@ -17,6 +16,7 @@ import { useDeviceZone } from '../zones/presence.ts';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import type { Placement } from './map-positions.ts';
+import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
 
 type Tab = 'info' | 'edit';
 const TABS: readonly Tab[] = ['info', 'edit'];

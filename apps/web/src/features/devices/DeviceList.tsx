@@ -7,7 +7,6 @@
  * list at most once a second and only visible rows render, so thousands of devices stay cheap.
  */
 import { useState } from 'react';
-import { STORAGE_KEYS } from '@rtls/contract';
 import { changeFailureText } from '../maps/refusal.ts';
 import { useTick } from '../gateways/gateway-health.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
@@ -24,6 +23,7 @@ import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from './placed-devices.ts';
 import { useThrottled } from './use-throttled.ts';
 import { useWindow } from './use-window.ts';
+import { STORAGE_KEYS } from '../../app/constants.ts';
 
 const ROW_HEIGHT = 68;
 const LIST_REFRESH_MS = 1000;

@@ -2,13 +2,14 @@
  * One device in the list: select (toggle), inline rename, details, remove and delete. Another
  * account's device on a shared or public map is read-only: it can only be selected.
  */
-import { DEVICE_DEFAULT_COLOR, listStatus } from '@rtls/contract';
+import { listStatus } from '@rtls/contract';
 import { formatLastSeen, formatRssi } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useDeviceZone } from '../zones/presence.ts';
 import { InlineRename } from './InlineRename.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import { InfoIcon, RemoveIcon, TrashIcon } from '../maps/icons.tsx';
+import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
 
 interface Props {
   device: LiveDevice;

@@ -1,10 +1,6 @@
 /** Add Gateway to Monitoring (spec §2, §5): available gateways by days since last seen, or manual. */
 import { useEffect, useState } from 'react';
-import {
-  GATEWAY_ADD_DEFAULTS,
-  GATEWAY_DAYS_FILTER,
-  GATEWAY_DAYS_FILTER_DEFAULT,
-} from '@rtls/contract';
+import { GATEWAY_ADD_DEFAULTS } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { daysAgo } from '../../i18n/i18n.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -28,6 +24,7 @@ import {
 } from './add-gateway-form.ts';
 import { changeFailureText } from '../maps/refusal.ts';
 import { useGatewaysStore } from './gateways-store.ts';
+import { GATEWAY_DAYS_FILTER, GATEWAY_DAYS_FILTER_DEFAULT } from '../../app/constants.ts';
 
 type Days = (typeof GATEWAY_DAYS_FILTER)[number];
 

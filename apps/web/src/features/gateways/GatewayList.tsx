@@ -3,7 +3,6 @@
  * Gateway, which places a gateway on the current map and so is offered only to those who may edit it.
  */
 import { useEffect, useState } from 'react';
-import { STORAGE_KEYS } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { ListTools } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
@@ -12,6 +11,7 @@ import { AddGatewayDialog } from './AddGatewayDialog.tsx';
 import { EspresenseImport } from './EspresenseImport.tsx';
 import { GatewayRow } from './GatewayRow.tsx';
 import { otherGateways, useGatewaysStore } from './gateways-store.ts';
+import { STORAGE_KEYS } from '../../app/constants.ts';
 
 export function GatewayList() {
   const { t } = useI18n();

@@ -4,11 +4,11 @@
  * Also the order of the available list.
  */
 import {
-  GATEWAY_ADD_BOUNDS,
   GATEWAY_ADD_DEFAULTS,
   type AvailableGateway,
   type GatewayMonitorBody,
 } from '@rtls/contract';
+import { GATEWAY_ADD_BOUNDS } from '../../app/constants.ts';
 
 export const RSSI_INPUT = GATEWAY_ADD_BOUNDS.rssi;
 export const RADIUS_INPUT = GATEWAY_ADD_BOUNDS.radius;

@@ -1,6 +1,7 @@
 /** UI state of spec §3: language and direction, theme, panel visibility and the active tools tab. */
 import { create } from 'zustand';
-import { STORAGE_KEYS, type Language, type Theme } from '@rtls/contract';
+import type { Theme } from '@rtls/contract';
+import { STORAGE_KEYS, type Language } from '../../app/constants.ts';
 
 export type ToolsTab = 'maps' | 'devices' | 'gateways' | 'view' | 'zones' | 'settings';
 

@@ -6,10 +6,8 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   CONNECTION_ERRORS,
-  SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_PATH,
   SOCKET_PROTOCOL_VERSION,
-  SOCKET_TOKEN_UPDATE_RECONNECT_MS,
   type ClientToServerEvents,
   type DeviceUpdate,
   type Pong,
@@ -18,6 +16,10 @@ import {
   type WatchMapsAck,
 } from '@rtls/contract';
 import { reconnectDelay } from './reconnect.ts';
+import {
+  SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_TOKEN_UPDATE_RECONNECT_MS,
+} from '../../app/constants.ts';
 
 export type LiveState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 

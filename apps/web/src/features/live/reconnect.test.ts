@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as Contract from '@rtls/contract';
+import type * as Constants from '../../app/constants.ts';
 import { reconnectDelay } from './reconnect.ts';
 
 describe('reconnectDelay', () => {
   afterEach(() => {
-    vi.doUnmock('@rtls/contract');
+    vi.doUnmock('../../app/constants.ts');
     vi.resetModules();
   });
 
@@ -24,8 +24,8 @@ describe('reconnectDelay', () => {
 
   it('caps the delay at 30 s when more attempts are allowed', async () => {
     vi.resetModules();
-    vi.doMock('@rtls/contract', async (importOriginal) => ({
-      ...(await importOriginal<typeof Contract>()),
+    vi.doMock('../../app/constants.ts', async (importOriginal) => ({
+      ...(await importOriginal<typeof Constants>()),
       SOCKET_MAX_RECONNECTS: 8,
     }));
     const { reconnectDelay: delay } = await import('./reconnect.ts');

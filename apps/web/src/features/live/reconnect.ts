@@ -1,9 +1,9 @@
-/** Reconnect schedule of spec §4: 1 s doubling, capped at 30 s, at most 5 attempts. */
+/** Reconnect schedule: 1 s doubling, capped at 30 s, at most 5 attempts. */
 import {
   SOCKET_MAX_RECONNECTS,
   SOCKET_RECONNECT_BASE_MS,
   SOCKET_RECONNECT_CAP_MS,
-} from '@rtls/contract';
+} from '../../app/constants.ts';
 
 /** Delay before reconnect attempt `attempt` (1-based), or null when attempts are used up. */
 export function reconnectDelay(attempt: number): number | null {

@@ -1,12 +1,12 @@
 /** All Maps page (grid mode) of spec §2: 'Map Selection', search, sort, the card grid, its states. */
 import { useId, useState } from 'react';
-import { MAP_SORT_OPTIONS, type MapSortOption } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCard } from './MapCard.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { useAllMaps, useMapsStore } from './maps-store.ts';
 import { PublicMapsSection } from './PublicMapsSection.tsx';
 import { searchMaps, sortMaps } from './sort-maps.ts';
+import { MAP_SORT_OPTIONS, type MapSortOption } from '../../app/constants.ts';
 
 export function AllMapsPage() {
   const { t } = useI18n();

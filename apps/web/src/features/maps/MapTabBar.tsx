@@ -1,15 +1,15 @@
 /** Map tab bar of spec §2: up to 10 tabs, '+N' overflow, Grid view above 6 maps, New Map. */
-import {
-  TAB_BAR_GRID_BUTTON_ABOVE,
-  TAB_BAR_MAX_TABS,
-  TAB_NAME_MAX_CHARS,
-  type TrackingMap,
-} from '@rtls/contract';
+import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { GridIcon, OwnerIcon, SharedIcon } from './icons.tsx';
 import { useAllMaps, useMapsStore } from './maps-store.ts';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { MapsLoadError } from './MapsLoadError.tsx';
+import {
+  TAB_BAR_GRID_BUTTON_ABOVE,
+  TAB_BAR_MAX_TABS,
+  TAB_NAME_MAX_CHARS,
+} from '../../app/constants.ts';
 
 /** Names longer than 20 characters are cut, with an ellipsis (the full name stays in the title). */
 export const cutName = (name: string) =>

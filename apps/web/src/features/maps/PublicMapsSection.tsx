@@ -4,11 +4,12 @@
  * rest.
  */
 import { useEffect, useId } from 'react';
-import type { MapSortOption, TrackingMap } from '@rtls/contract';
+import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCard } from './MapCard.tsx';
 import { useMapsStore, usePublicMaps } from './maps-store.ts';
 import { searchMaps, sortMaps } from './sort-maps.ts';
+import type { MapSortOption } from '../../app/constants.ts';
 
 export function PublicMapsSection(props: {
   query: string;

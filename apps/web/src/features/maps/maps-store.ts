@@ -2,7 +2,6 @@
 import { create } from 'zustand';
 import {
   PUBLIC_MAPS_DEFAULT_LIMIT,
-  STORAGE_KEYS,
   type MapCreateBody,
   type Point,
   type TrackingMap,
@@ -26,6 +25,7 @@ import {
   toUpdateBody,
   type MapFormValues,
 } from './map-form.ts';
+import { STORAGE_KEYS } from '../../app/constants.ts';
 
 export type MapViewMode = 'tabs' | 'grid';
 

@@ -2,10 +2,10 @@
  * The text of a failed change: the call's message of spec §8 in the user's language, and for a
  * refusal (403, or 404 for what the user may not see) why, instead of the server's bare sentence.
  */
-import type { Language } from '@rtls/contract';
 import { errorText, type ApiError } from '../../api/http.ts';
 import { localizedError } from '../../api/localized-error.ts';
 import type { Translate } from '../../i18n/i18n.ts';
+import type { Language } from '../../app/constants.ts';
 
 /** Whether the server refused the change for the user's role (or does not let them see it). */
 export const isRefusal = (err: unknown) => {

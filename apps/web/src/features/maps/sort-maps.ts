@@ -1,5 +1,6 @@
 /** Search and sort of the All Maps page (spec §2, sort options of §9). */
-import type { MapSortOption, TrackingMap } from '@rtls/contract';
+import type { TrackingMap } from '@rtls/contract';
+import type { MapSortOption } from '../../app/constants.ts';
 
 const time = (s: string | null | undefined) => (s ? Date.parse(s) || 0 : 0);
 

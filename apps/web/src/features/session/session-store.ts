@@ -1,8 +1,9 @@
 /** Auth state of spec §3/§4: token in localStorage, the signed-in user, sign-in and sign-out. */
 import { create } from 'zustand';
-import { STORAGE_KEYS, type User } from '@rtls/contract';
+import type { User } from '@rtls/contract';
 import { fetchUserSlug, signIn as apiSignIn, signOut as apiSignOut } from '../../api/auth.ts';
 import { clearToken, getToken, setToken } from '../../api/token.ts';
+import { STORAGE_KEYS } from '../../app/constants.ts';
 
 interface SessionState {
   token: string | null;

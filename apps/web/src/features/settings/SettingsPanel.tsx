@@ -4,7 +4,7 @@
  * Reset Changes appear only while there are unsaved edits. A theme choice is previewed until then.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { MAP_IMAGE_CHOICES, REFRESH_RATE_OPTIONS_S, THEMES } from '@rtls/contract';
+import { THEMES } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useSettingsStore } from './settings-store.ts';
@@ -13,6 +13,7 @@ import { CheckboxField, NumberRangeField, SelectField } from '../../ui/fields.ts
 import { IngestKeysSection } from '../ingest-keys/IngestKeysSection.tsx';
 import { WebhooksSection } from '../webhooks/WebhooksSection.tsx';
 import { MqttOutputSection } from '../mqtt-output/MqttOutputSection.tsx';
+import { MAP_IMAGE_CHOICES, REFRESH_RATE_OPTIONS_S } from '../../app/constants.ts';
 
 const DISPLAY_KEYS = [
   'showTooltipsOnStartup',

@@ -1,11 +1,11 @@
-/** Parser for /config/settings.md (spec §4): API Configuration and Map Settings, spec §3 defaults. */
+/** Parser for /config/settings.md: its API Configuration and Map Settings sections. */
 import {
   APP_DEFAULT_ZOOM,
   APP_MAX_ZOOM,
   APP_MIN_ZOOM,
   DEFAULT_MAP_IMAGE,
   DEFAULT_POLL_INTERVAL_MS,
-} from '@rtls/contract';
+} from '../../app/constants.ts';
 
 /** The values the local settings file can set. */
 export interface FileSettings {
@@ -47,7 +47,7 @@ function unquote(value: string): string {
 
 /**
  * Reads the two known sections; a key outside its section, an unknown key or a value that is not
- * a finite positive number (for numeric keys) is ignored and the spec's default kept.
+ * a finite positive number (for numeric keys) is ignored and the default kept.
  */
 export function parseSettingsMarkdown(text: string): FileSettings {
   const result: FileSettings = { ...FILE_SETTINGS_DEFAULTS };

@@ -7,13 +7,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import L from 'leaflet';
-import {
-  GATEWAY_ADD_DEFAULTS,
-  MARKER,
-  viewRadiusToPixels,
-  type ListStatus,
-  type TrackingMap,
-} from '@rtls/contract';
+import { GATEWAY_ADD_DEFAULTS, type ListStatus, type TrackingMap } from '@rtls/contract';
 import { useGatewayStatuses } from '../../features/gateways/gateway-health.ts';
 import { displayedGateway, useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
@@ -21,6 +15,7 @@ import { useViewStore } from '../../features/view/view-store.ts';
 import { imageSize, toLatLng, validPoint } from '../crs.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { useLeafletMap } from '../map-context.ts';
+import { MARKER, viewRadiusToPixels } from '../../app/constants.ts';
 
 /** Show a health status on a marker's element (its data-status and the dot's class). */
 function showStatus(marker: L.Marker, status: ListStatus): void {

@@ -1,10 +1,11 @@
 /** Trails for devices whose settings have showTrail: the server's recent track on this map. */
 import { useEffect } from 'react';
 import L from 'leaflet';
-import { DEVICE_DEFAULT_COLOR, type TrackingMap } from '@rtls/contract';
+import type { TrackingMap } from '@rtls/contract';
 import { fetchTrail } from '../../api/trails.ts';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
 import { useLeafletMap } from '../map-context.ts';
+import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
 
 export const TRAIL_MINUTES = 10;
 const REFRESH_MS = 5_000;

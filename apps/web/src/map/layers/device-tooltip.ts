@@ -1,11 +1,11 @@
 /** The hover tooltip of a device marker, with the user's tooltip fields. */
 import type L from 'leaflet';
-import type { Language } from '@rtls/contract';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
 import { deviceZoneNow } from '../../features/zones/presence.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { tooltipHtml, tooltipRows } from './marker-html.ts';
+import type { Language } from '../../app/constants.ts';
 
 /** Leaflet options shared by DOM and canvas marker tooltips. */
 export const TOOLTIP_OPTIONS: L.TooltipOptions = {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MARKER } from '@rtls/contract';
 import {
   LABEL_LAYOUT_MS,
   LAYOUT_EVERY_PASS_UP_TO,
@@ -8,6 +7,7 @@ import {
   layoutLabels,
   type ScreenDevice,
 } from './label-layout.ts';
+import { MARKER } from '../../app/constants.ts';
 
 /** A dot at (x, y) with an 80 × 30 label at home under it. */
 const dot = (id: string, x: number, y: number, over: Partial<ScreenDevice> = {}): ScreenDevice => ({

@@ -7,7 +7,6 @@
  * off the per-frame path at scale: at most MAX_PLACED_LABELS labels, and with many of them placement runs
  * at most once a second or when the view changes; in between, labels keep their offsets.
  */
-import { MARKER } from '@rtls/contract';
 import {
   declutterLabels,
   type LabelBox,
@@ -15,6 +14,7 @@ import {
   type LabelRequest,
 } from '@rtls/positioning';
 import { RING, type LabelSize } from './marker-label.ts';
+import { MARKER } from '../../app/constants.ts';
 
 /** At most this many labels are placed; the others are hidden. */
 export const MAX_PLACED_LABELS = 200;

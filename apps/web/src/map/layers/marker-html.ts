@@ -5,12 +5,9 @@
  */
 import {
   DEFAULT_TOOLTIP_FIELDS,
-  DEVICE_DEFAULT_COLOR,
-  SIGNAL_POPUP_WIDTH_PX,
   listStatus,
   type ConfidenceClass,
   type Device,
-  type Language,
   type TooltipField,
 } from '@rtls/contract';
 import { gatewayName } from '../../features/gateways/gateways-store.ts';
@@ -20,6 +17,7 @@ import { escapeHtml } from '../escape-html.ts';
 import type { LabelSpot } from './label-layout.ts';
 import { META_SEPARATOR, bodySize, type LabelSize, type LabelText } from './marker-label.ts';
 import { signalSummary } from './signal-summary.ts';
+import { DEVICE_DEFAULT_COLOR, SIGNAL_POPUP_WIDTH_PX, type Language } from '../../app/constants.ts';
 
 export interface MarkerLook {
   selected: boolean;

@@ -3,18 +3,11 @@
  * RSSI value, last-seen text) and the confidence ring, with the label's size and its home spot.
  * DOM and canvas markers both draw from these, so the label layout sees the boxes they draw.
  */
-import {
-  MARKER,
-  NAME_BOX,
-  confidenceClass,
-  nameBoxWidth,
-  type ConfidenceClass,
-  type Language,
-  type ViewOptions,
-} from '@rtls/contract';
+import { confidenceClass, type ConfidenceClass, type ViewOptions } from '@rtls/contract';
 import { formatLastSeen, formatRssi } from '../../ui/format.ts';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import type { Translate } from '../../i18n/i18n.ts';
+import { MARKER, NAME_BOX, nameBoxWidth, type Language } from '../../app/constants.ts';
 
 /** The view options that change how markers look. */
 export type MarkerOptions = Pick<

@@ -6,13 +6,7 @@
  */
 import type L from 'leaflet';
 import type { LabelBox } from '@rtls/positioning';
-import {
-  CONFIDENCE_CLASS_COLOUR,
-  DEVICE_DEFAULT_COLOR,
-  isLive,
-  type ConfidenceClass,
-  type Point,
-} from '@rtls/contract';
+import { CONFIDENCE_CLASS_COLOUR, isLive, type ConfidenceClass, type Point } from '@rtls/contract';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import { toLatLng } from '../crs.ts';
 import { drawOnCanvas } from './canvas-markers.ts';
@@ -36,6 +30,7 @@ import {
   type LabelText,
   type MarkerOptions,
 } from './marker-label.ts';
+import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
 
 /**
  * Above this many markers, markers jump instead of gliding: every gliding marker is moved (and its

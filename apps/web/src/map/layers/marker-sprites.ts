@@ -3,8 +3,9 @@
  * look and copied with drawImage on every redraw: shadows and text are the slow parts of a canvas,
  * so thousands of markers cost one image copy each. Looks follow the DOM markers' CSS.
  */
-import { MARKER, NAME_BOX, type StatusColour } from '@rtls/contract';
+import type { StatusColour } from '@rtls/contract';
 import { LABEL_FONT, LABEL_LINE, RING, SPOT, metaLine, type LabelText } from './marker-label.ts';
+import { MARKER, NAME_BOX } from '../../app/constants.ts';
 
 /** Colours and text settings read from the page's CSS variables (theme) and direction. */
 export interface SpriteTheme {
