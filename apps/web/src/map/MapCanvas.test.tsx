@@ -23,7 +23,12 @@ describe('MapCanvas', () => {
   it('draws the plan with its controls, and leaves edit mode when the map closes', () => {
     const { unmount } = render(
       <I18nProvider>
-        <MapCanvas map={makeMap({ settings: { backgroundImage: '/uploads/maps/a.png' } })} />
+        <MapCanvas
+          map={makeMap({ settings: { backgroundImage: '/uploads/maps/a.png' } })}
+          zoom={{ defaultZoom: 1, minZoom: 0.5, maxZoom: 3 }}
+          defaultImage="/maps/floor1.png"
+          saveScale={vi.fn()}
+        />
       </I18nProvider>,
     );
     expect(screen.getByRole('region', { name: 'Floor plan' })).toBeDefined();

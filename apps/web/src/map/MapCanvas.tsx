@@ -5,7 +5,6 @@ import 'leaflet/dist/leaflet.css';
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../i18n/I18nProvider.tsx';
 import { useUiStore } from '../features/layout/ui-store.ts';
-import { useSettingsStore } from '../features/settings/settings-store.ts';
 import { applyZoomBounds, keepViewOnResize } from './fit.ts';
 import { ImageCRS } from './crs.ts';
 import { BackgroundLayer } from './layers/BackgroundLayer.tsx';
@@ -16,17 +15,27 @@ import { MapControls } from './MapControls.tsx';
 import { ScaleTool } from './ScaleTool.tsx';
 import { TrackingOverlays } from './TrackingOverlays.tsx';
 import { restoreView, useViewPersistence } from './use-view-persistence.ts';
+import type { ZoomSettings } from './zoom.ts';
 
-export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
+/** What the screen that shows the map hands it: the settings it follows and how a scale is saved. */
+export interface MapCanvasProps {
+  map: TrackingMap;
+  /** The settings' zoom values, relative to the fitted view. */
+  zoom: ZoomSettings;
+  /** The settings' default image, shown under a map without an image of its own (spec §3). */
+  defaultImage: string;
+  /** Saves the pixels per metre measured with the scale tool. */
+  saveScale: (pixelsPerMetre: number) => Promise<void>;
+}
+
+export function MapCanvas({ map: tracking, zoom, defaultImage, saveScale }: MapCanvasProps) {
   const { t } = useI18n();
   const hostRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const [leaflet, setLeaflet] = useState<L.Map | null>(null);
   const [measuring, setMeasuring] = useState(false);
   useViewPersistence(leaflet, tracking._id);
-  const defaultZoom = useSettingsStore((s) => s.saved.defaultZoom);
-  const minZoom = useSettingsStore((s) => s.saved.minZoom);
-  const maxZoom = useSettingsStore((s) => s.saved.maxZoom);
+  const { defaultZoom, minZoom, maxZoom } = zoom;
 
   useEffect(() => {
     const m = L.map(hostRef.current!, {
@@ -43,8 +52,7 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
       trackResize: false,
     });
     // First open: fit to screen; later opens: the remembered pan and zoom (spec §4).
-    const { saved } = useSettingsStore.getState();
-    restoreView(m, tracking, saved);
+    restoreView(m, tracking, zoom);
     setLeaflet(m);
     const resize = new ResizeObserver(() => keepViewOnResize(m, tracking));
     resize.observe(hostRef.current!);
@@ -79,7 +87,7 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
       />
       {leaflet && (
         <MapContext.Provider value={leaflet}>
-          <BackgroundLayer map={tracking} />
+          <BackgroundLayer map={tracking} defaultImage={defaultImage} />
           <GridLayer map={tracking} />
           <FloorLayer map={tracking} />
           <TrackingOverlays map={tracking} />
@@ -89,7 +97,9 @@ export function MapCanvas({ map: tracking }: { map: TrackingMap }) {
             scaleActive={measuring}
             onScaleTool={() => setMeasuring((on) => !on)}
           />
-          {measuring && <ScaleTool map={tracking} onDone={() => setMeasuring(false)} />}
+          {measuring && (
+            <ScaleTool map={tracking} save={saveScale} onDone={() => setMeasuring(false)} />
+          )}
         </MapContext.Provider>
       )}
     </div>

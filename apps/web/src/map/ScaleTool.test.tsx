@@ -32,7 +32,11 @@ function renderTool(map: TrackingMap, onDone = vi.fn()) {
   render(
     <I18nProvider>
       <MapContext.Provider value={leaflet}>
-        <ScaleTool map={map} onDone={onDone} />
+        <ScaleTool
+          map={map}
+          save={(ppm) => useMapsStore.getState().setPixelsPerMetre(map._id, ppm)}
+          onDone={onDone}
+        />
       </MapContext.Provider>
     </I18nProvider>,
   );

@@ -6,12 +6,20 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import L from 'leaflet';
 import type { Point, TrackingMap } from '@rtls/contract';
 import { useI18n } from '../i18n/I18nProvider.tsx';
-import { useMapsStore } from '../features/maps/maps-store.ts';
 import { toLatLng } from './crs.ts';
 import { useLeafletMap } from './map-context.ts';
 import { lineLength, pixelsPerMetre } from './scale.ts';
 
-export function ScaleTool({ map: tracking, onDone }: { map: TrackingMap; onDone: () => void }) {
+export function ScaleTool({
+  map: tracking,
+  save: saveScale,
+  onDone,
+}: {
+  map: TrackingMap;
+  /** Saves the measured pixels per metre on the map. */
+  save: (pixelsPerMetre: number) => Promise<void>;
+  onDone: () => void;
+}) {
   const { t } = useI18n();
   const map = useLeafletMap();
   const [points, setPoints] = useState<Point[]>([]);
@@ -52,7 +60,7 @@ export function ScaleTool({ map: tracking, onDone }: { map: TrackingMap; onDone:
     if (ppm === null) return setError(t('map.scale.invalid'));
     setSaving(true);
     try {
-      await useMapsStore.getState().setPixelsPerMetre(tracking._id, ppm);
+      await saveScale(ppm);
       onDone();
     } catch (err) {
       console.error('Failed to update map', err);

@@ -5,6 +5,7 @@ import { AllMapsPage } from '../maps/AllMapsPage.tsx';
 import { MapDialogs } from '../maps/MapFormModal.tsx';
 import { MapTabBar } from '../maps/MapTabBar.tsx';
 import { useCurrentMap, useMapsStore } from '../maps/maps-store.ts';
+import { useSettingsStore } from '../settings/settings-store.ts';
 import { Header } from './Header.tsx';
 import { ToolsPanel } from './ToolsPanel.tsx';
 import { useUiStore } from './ui-store.ts';
@@ -13,6 +14,10 @@ function MapArea() {
   const { t } = useI18n();
   const map = useCurrentMap();
   const loading = useMapsStore((s) => s.loading);
+  const defaultZoom = useSettingsStore((s) => s.saved.defaultZoom);
+  const minZoom = useSettingsStore((s) => s.saved.minZoom);
+  const maxZoom = useSettingsStore((s) => s.saved.maxZoom);
+  const defaultImage = useSettingsStore((s) => s.saved.defaultImage);
   if (!map) {
     return (
       <div className="map-placeholder" data-testid="no-map">
@@ -27,7 +32,15 @@ function MapArea() {
       </div>
     );
   }
-  return <MapCanvas key={map._id} map={map} />;
+  return (
+    <MapCanvas
+      key={map._id}
+      map={map}
+      zoom={{ defaultZoom, minZoom, maxZoom }}
+      defaultImage={defaultImage}
+      saveScale={(ppm) => useMapsStore.getState().setPixelsPerMetre(map._id, ppm)}
+    />
+  );
 }
 
 export function MainScreen() {

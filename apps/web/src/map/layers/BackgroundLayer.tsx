@@ -5,12 +5,16 @@ import type { TrackingMap } from '@rtls/contract';
 import { imageSize } from '../crs.ts';
 import { resolveImageUrl } from '../image-url.ts';
 import { useLeafletMap } from '../map-context.ts';
-import { useSettingsStore } from '../../features/settings/settings-store.ts';
 
-export function BackgroundLayer({ map: tracking }: { map: TrackingMap }) {
+/** A map without its own image shows `defaultImage`, the settings' default map image (spec §3). */
+export function BackgroundLayer({
+  map: tracking,
+  defaultImage,
+}: {
+  map: TrackingMap;
+  defaultImage: string;
+}) {
   const map = useLeafletMap();
-  // A map without its own image shows the default map image of the settings (spec §3).
-  const defaultImage = useSettingsStore((s) => s.saved.defaultImage);
   const url = resolveImageUrl(tracking.settings.backgroundImage) ?? (defaultImage || null);
   const { width, height } = imageSize(tracking.settings);
   useEffect(() => {
