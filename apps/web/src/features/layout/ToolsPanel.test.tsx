@@ -93,8 +93,13 @@ describe('ToolsPanel', () => {
       const boxes = within(screen.getByRole('group', { name: 'View Controls' })).getAllByRole(
         'checkbox',
       );
-      // The view options, and the zones layer's toggle.
-      expect(boxes).toHaveLength(9);
+      // The view options, and the zones and floor layers' toggles.
+      expect(boxes).toHaveLength(10);
+      // A map without walls draws none until asked.
+      expect(screen.getByRole('checkbox', { name: 'Show walls and doors' })).toHaveProperty(
+        'checked',
+        false,
+      );
       expect(screen.getByRole('checkbox', { name: 'Show zones' })).toHaveProperty('checked', true);
       expect(screen.getByRole('checkbox', { name: 'Show device names' })).toHaveProperty(
         'checked',
