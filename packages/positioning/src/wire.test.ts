@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { metres } from './units.ts';
-import { fixInPixels, observationsFromSignals } from './wire.ts';
-
-describe('observationsFromSignals', () => {
-  it('ages each reading at the given time, never negative', () => {
-    const now = Date.parse('2026-01-01T00:00:10.000Z');
-    const obs = observationsFromSignals(
-      {
-        'AA:00:00:00:00:01': { rssi: -60, received_at: '2026-01-01T00:00:07.500Z' },
-        'AA:00:00:00:00:02': { rssi: -72, received_at: '2026-01-01T00:00:11.000Z' },
-      },
-      now,
-    );
-    expect(obs).toEqual([
-      { gateway: 'AA:00:00:00:00:01', rssi: -60, ageMs: 2500 },
-      { gateway: 'AA:00:00:00:00:02', rssi: -72, ageMs: 0 },
-    ]);
-  });
-});
+import { fixInPixels } from './wire.ts';
 
 describe('fixInPixels', () => {
   it('scales metres to pixels and stamps the calculation time', () => {

@@ -1,16 +1,10 @@
 /**
- * Bridges between the wire (signal maps with ISO times, positions in map pixels) and the engine
- * (observations with ages, estimates in metres), shared by the console and the server's trails.
+ * From the engine back to the wire: an estimate in metres becomes the fix the server publishes
+ * (position in map pixels and triangulationInfo of `device_update`, trail points).
  */
-import type { Estimate, Observation } from './types.ts';
+import type { Estimate } from './types.ts';
 
-/** One gateway's reading as it travels in `device_update.signal`. */
-export interface WireSignal {
-  rssi: number;
-  received_at: string;
-}
-
-/** A fix as the console and the API show it: map pixels and spec §3's triangulationInfo. */
+/** A fix as the API and the live channel carry it: map pixels and its triangulationInfo. */
 export interface PixelFix {
   position: { x: number; y: number };
   triangulationInfo: {
@@ -20,19 +14,6 @@ export interface PixelFix {
     primaryGateway: string | null;
     lastCalculated: string;
   };
-}
-
-/** The readings of a signal map, aged at `nowMs` (a reading from the future counts as fresh). */
-export function observationsFromSignals(
-  signal: Readonly<Record<string, WireSignal>>,
-  nowMs: number,
-): Observation[] {
-  const out: Observation[] = [];
-  for (const gateway in signal) {
-    const s = signal[gateway]!;
-    out.push({ gateway, rssi: s.rssi, ageMs: Math.max(0, nowMs - Date.parse(s.received_at)) });
-  }
-  return out;
 }
 
 /** A floor plan's size in pixels. */
