@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import {
   GATEWAY_ADD_DEFAULTS,
+  gatewayLogicThreshold,
   type AvailableGateway,
   type Gateway,
   type GatewayMonitorBody,
@@ -39,7 +40,7 @@ interface GatewaysState {
   moved: Record<string, Point>;
   savingPositions: boolean;
   loadForMap: (mapId: string | null) => Promise<void>;
-  /** GET /gateways; a failure is only logged (spec §8). */
+  /** GET /gateways; a failure is only logged (the list keeps what it had). */
   loadAll: () => Promise<void>;
   loadMonitored: () => Promise<void>;
   /** `days` undefined = all. */
@@ -51,7 +52,7 @@ interface GatewaysState {
   setDraft: (mac: string, draft: GatewayDraft) => void;
   cancelDraft: (mac: string) => void;
   /**
-   * PATCH the sliders' values; the new threshold re-frames positioning via the entities. A refused
+   * PATCH the sliders' values; the server locates with the saved threshold from then on. A refused
    * change (403/404) drops the draft; the error is rethrown for the row to show.
    */
   saveDraft: (mac: string) => Promise<void>;
@@ -94,12 +95,12 @@ export function displayedGateway(
   };
 }
 
-/** The threshold of spec §3: customSettings, the top level, or maxRSSI. */
+/**
+ * The threshold the sliders show: the server's rule (gatewayLogicThreshold), or the Add Gateway
+ * default for a gateway that has none (the server then keeps all of its signals).
+ */
 export const gatewayThreshold = (g: Gateway) =>
-  g.customSettings.logicThreshold ??
-  g.logicThreshold ??
-  g.maxRSSI ??
-  GATEWAY_ADD_DEFAULTS.logicThreshold;
+  gatewayLogicThreshold(g) ?? GATEWAY_ADD_DEFAULTS.logicThreshold;
 
 const without = <T>(record: Record<string, T>, key: string) => {
   const { [key]: _gone, ...rest } = record;
