@@ -12,7 +12,7 @@ export interface Rect {
   bottom: number;
 }
 
-/** The view options of spec §3, by their checkbox names in the View tab. */
+/** The view options, by their checkbox names in the View tab. */
 export type ViewOption =
   | 'showDeviceNames'
   | 'showRSSIValues'

@@ -1,6 +1,6 @@
 /**
- * One walk over every call of spec §7 over HTTP, in the order a console uses
- * them, asserting the response shapes the spec gives (success + map/maps, .gateways/.gateway,
+ * One walk over the console's calls over HTTP, in the order a console uses
+ * them, asserting the contract's response shapes (success + map/maps, .gateways/.gateway,
  * .devices/.device, config, savedView, status/data on sign-in).
  */
 import { expect, it } from 'vitest';
@@ -64,7 +64,7 @@ async function signInSteps(t: TestApp): Promise<SignedIn> {
   return { id: user.id, email, password: TEST_PASSWORD, token };
 }
 
-/** POST /maps with the spec's create payload; returns the new map id. */
+/** POST /maps with a full create payload; returns the new map id. */
 async function createMapStep(call: Call): Promise<string> {
   const created = await call(
     'POST',
@@ -554,8 +554,8 @@ async function docsStep(t: TestApp) {
   }
 }
 
-describeEachDb('API walkthrough (spec §7)', (t) => {
-  it('walks every call of spec §7 with the response shapes the spec gives', async () => {
+describeEachDb('API walkthrough', (t) => {
+  it("walks the console's calls with the contract's response shapes", async () => {
     const user = await signInSteps(t);
     const other = await createSignedInUser(t.built, 'other');
     const call = client(t, user.token);

@@ -1,4 +1,4 @@
-/** Sign-in, current user, sign-out and token revocation over HTTP (spec §7 Sign-in, §8). */
+/** Sign-in, current user, sign-out and token revocation over HTTP, with their error texts. */
 import { INVALID_CREDENTIALS } from '@rtls/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -27,7 +27,7 @@ describeEachDb('auth', (t) => {
         payload: payload as string,
       });
 
-    it('signs in with the spec response shape', async () => {
+    it("signs in with the contract's response shape", async () => {
       const email = uniqueEmail('anna');
       await createUser(t.built, { email, firstName: 'Anna', lastName: 'Levi' });
       const res = await postSignIn({ email: email.toUpperCase(), password: TEST_PASSWORD });

@@ -21,7 +21,7 @@ describeEachDb('collaborators by id, e-mail or user name', (t) => {
     t.app.inject({
       method,
       url: `/api/maps/${mapId}/collaborators${method === 'POST' ? '' : `/${encodeURIComponent(ref)}`}`,
-      // Spec clients send a JSON content type on every call, bodies or not.
+      // Some clients send a JSON content type on every call, bodies or not.
       headers: { ...bearer(owner.token), 'content-type': 'application/json' },
       payload: method === 'POST' ? { userId: ref, role } : role ? { role } : undefined,
     });

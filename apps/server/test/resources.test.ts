@@ -1,4 +1,4 @@
-/** Maps, gateways and devices as a signed-in user sees them (spec §7 Maps, Gateways, Devices). */
+/** Maps, gateways and devices as a signed-in user sees them over the API. */
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';

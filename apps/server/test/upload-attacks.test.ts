@@ -1,8 +1,8 @@
 /**
  * Hostile uploads to POST /maps/{id}/upload-image over HTTP. The type comes
  * from the bytes, appended payloads and bombs are refused, SVG is served without anything that
- * runs or fetches, the stored name is the server's own, the 10 MB limit answers 413 with the
- * spec's sentence — and nothing answers 500. A refused upload leaves the map's image as it was.
+ * runs or fetches, the stored name is the server's own, the 10 MB limit answers 413 with a
+ * clear sentence — and nothing answers 500. A refused upload leaves the map's image as it was.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -210,7 +210,7 @@ describeEachDb('upload attacks', (t) => {
     await expectRefused([{ data: Buffer.alloc(0), filename: 'empty.png' }]);
   });
 
-  it('answers 413 with the spec sentence one byte over 10 MB, and 400 (not 413) at 10 MB', async () => {
+  it('answers 413 with its sentence one byte over 10 MB, and 400 (not 413) at 10 MB', async () => {
     expect(IMAGE_UPLOAD_MAX_BYTES).toBe(10_485_760);
     const over = Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES + 1);
     PNG_SIGNATURE.copy(over);

@@ -1,4 +1,4 @@
-/** Sign-in and user calls of spec §7. */
+/** Sign-in and current-user calls. */
 import { Type, type Static } from '@sinclair/typebox';
 
 export const SignInBody = Type.Object(

@@ -1,4 +1,4 @@
-/** Device, gateway and provider-data calls of spec §7: bodies and responses. */
+/** Device, gateway and available-devices calls: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
 import {
   Device,
@@ -17,7 +17,7 @@ export const MacParams = Type.Object({
 });
 
 export const DeviceCreateBody = Type.Object({
-  /** A MAC, or a stable id such as irk:… (spec: the XX:XX:XX:XX:XX:XX format is not enforced). */
+  /** A MAC, or a stable id such as irk:… (the XX:XX:XX:XX:XX:XX format is not enforced). */
   mac: Type.String({ minLength: 1, maxLength: DEVICE_ID_MAX_LENGTH }),
   name: Type.Optional(Name),
   customSettings: Type.Optional(DeviceCustomSettings),

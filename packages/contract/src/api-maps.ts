@@ -1,4 +1,4 @@
-/** Map and collaborator calls of spec §7: bodies and responses. */
+/** Map and collaborator calls: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Device, MapSettings, Point, TrackingMap } from './entities.ts';
 import { StringEnum } from './schema-helpers.ts';

@@ -1,4 +1,4 @@
-/** User settings, app settings and text labels calls of spec §7. */
+/** User settings, app settings and text labels calls. */
 import { Type, type Static } from '@sinclair/typebox';
 import { THEMES } from './constants.ts';
 import { StringEnum } from './schema-helpers.ts';
@@ -40,7 +40,7 @@ export const TriangulationUpdate = Type.Object({
 });
 export type TriangulationUpdate = Static<typeof TriangulationUpdate>;
 
-/** App/view settings of spec §3, stored per user and wrapped in `config` on the wire. */
+/** The console's app settings, stored per user and wrapped in `config` on the wire. */
 export const AppSettings = Type.Object({
   endpoint: Type.Optional(Type.String({ maxLength: 500 })),
   pollInterval: Type.Optional(Type.Integer({ minimum: 1000, maximum: 60_000 })),

@@ -1,4 +1,4 @@
-/** Status classifications of spec §4 with the thresholds of spec §9. */
+/** Status classifications (list status, liveness, signal and confidence classes, last seen). */
 import { DETAILS_ONLINE_MS, LIST_ONLINE_MS, LIST_WARNING_MS, LIVE_SIGNAL_MS } from './constants.ts';
 
 /** The device list's status classes, in the order the console lists and counts them. */
@@ -98,7 +98,7 @@ export function lastSeenText(
   return { kind: 'date', value: new Date(now - age) };
 }
 
-/** The gateway fields spec §3 reads a threshold from. */
+/** The gateway fields a threshold is read from. */
 export interface GatewayThresholdSource {
   customSettings?: { logicThreshold?: number | null; maxRSSI?: number | null } | null;
   logicThreshold?: number | null;
@@ -109,7 +109,7 @@ const finiteOrNull = (v: number | null | undefined): number | null =>
   typeof v === 'number' && Number.isFinite(v) ? v : null;
 
 /**
- * A gateway's RSSI threshold (dBm), spec §3: its customSettings.logicThreshold, else the
+ * A gateway's RSSI threshold (dBm): its customSettings.logicThreshold, else the
  * top-level logicThreshold, else maxRSSI (customSettings first, then top level); null when none,
  * and then the locator keeps every signal of the gateway (there is no default value). The one
  * rule for a gateway's effective threshold, for the server and the console alike.

@@ -1,4 +1,4 @@
-/** Entity schemas of spec §3. Static types derive from the schemas, so shapes live in one place. */
+/** Entity schemas. Static types derive from the schemas, so shapes live in one place. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from './schema-helpers.ts';
 import { DEVICE_ICONS } from './constants.ts';

@@ -1,4 +1,4 @@
-/** Error texts of spec §8: API client errors per call, and connection errors. */
+/** Error texts: API client errors per call, and connection errors. */
 
 export const API_ERRORS = {
   // Gateways
@@ -201,10 +201,10 @@ export const ALERTING_ERRORS = {
 } as const;
 export type AlertingErrorKey = keyof typeof ALERTING_ERRORS;
 
-/** Sign-in failures all surface as this text (spec §8). */
+/** Sign-in failures all surface as this text. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
-/** Connection errors of the live channel (spec §8). */
+/** Connection errors of the live channel. */
 export const CONNECTION_ERRORS = {
   noToken: 'No authentication token available',
   timeout: 'Connection timeout',

@@ -1,4 +1,4 @@
-/** User settings of spec §3: view options, tooltip fields and triangulation. */
+/** User settings: view options, tooltip fields and triangulation, with their defaults. */
 import { Type, type Static } from '@sinclair/typebox';
 import { TRIANGULATION_DEFAULTS } from './constants.ts';
 import { StringEnum } from './schema-helpers.ts';

@@ -9,7 +9,7 @@ export interface XY {
 
 /**
  * One animation step: returns current + speed·(target − current). movementSpeed is the fraction
- * of the remaining gap closed per step (spec §9 default 0.8); 1 jumps, 0 freezes. Missing or
+ * of the remaining gap closed per step (default 0.8); 1 jumps, 0 freezes. Missing or
  * invalid speeds fall back to the default. Snaps when within `snap` units.
  */
 export function displayPosition(

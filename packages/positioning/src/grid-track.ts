@@ -88,7 +88,7 @@ export interface GridStageOptions {
    * fixes the memory still.
    */
   learnNoise?: boolean;
-  /** Settings whose signalAgeWeight and rssiWeight weigh the readings (spec defaults if absent). */
+  /** Settings whose signalAgeWeight and rssiWeight weigh the readings (defaults if absent). */
   settings?: Pick<LocateSettings, 'signalAgeWeight' | 'rssiWeight'>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Label placement of spec §9 on screen: each label starts at its home spot; when its box would
+ * Label placement on screen: each label starts at its home spot; when its box would
  * cover an earlier label, a tag or a gateway icon, it moves to the first free spot on 49 rings of
  * 8 angles, 10 px apart (and needs a leader line); with no free spot it is hidden, except labels
  * marked `keep` (the selected device's), which stay home. A label that had to move may name the

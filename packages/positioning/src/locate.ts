@@ -8,7 +8,7 @@ import { metres } from './units.ts';
 
 export { MAX_SIGNAL_AGE_MS } from './signals.ts';
 
-/** Spec §3 defaults for the triangulation settings. */
+/** Defaults of the triangulation settings (the contract's DEFAULT_TRIANGULATION). */
 export const DEFAULT_LOCATE_SETTINGS: LocateSettings = {
   enabled: true,
   algorithm: 'auto',

@@ -12,7 +12,7 @@ import { createStillness } from './tracker-stillness.ts';
 import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
 import { metres } from './units.ts';
 
-/** Spec §3 positioningMode. */
+/** A device's positioningMode: auto, static or mobile. */
 export type PositioningMode = 'auto' | 'static' | 'mobile';
 
 /** A single-epoch estimator the tracker can use (locate, or a calibrated one). */

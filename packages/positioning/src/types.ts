@@ -32,7 +32,7 @@ export interface Observation {
 /** A single-epoch estimator. */
 export type Method = 'strongest' | 'weighted-centroid' | 'least-squares' | 'maximum-likelihood';
 
-/** The user's triangulation settings (spec §3). */
+/** The user's triangulation settings. */
 export interface LocateSettings {
   enabled: boolean;
   algorithm: 'auto' | Method;

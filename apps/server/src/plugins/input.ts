@@ -2,7 +2,7 @@
  * Request input the database cannot take is refused with a clear 400 before any handler runs:
  * text containing NUL characters (PostgreSQL text cannot hold them) anywhere in the path, query or
  * JSON body, and query or path numbers that are not safe integers or finite. A JSON content type
- * with an empty body (spec clients send it on every call) counts as no body.
+ * with an empty body (some clients send it on every call) counts as no body.
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors.ts';

@@ -51,7 +51,7 @@ describe('apiRequest', () => {
     expect(calls[0]!.url).toBe('/api/maps/public?limit=20&skip=0');
   });
 
-  it('raises the spec message of the call on a non-ok answer', async () => {
+  it("raises the call's API_ERRORS message on a non-ok answer", async () => {
     mockFetch({ 'GET /api/maps': jsonResponse({ message: 'boom' }, 500) });
     const err = await failure(apiRequest('/maps', { error: 'fetchMaps' }));
     expect(err.message).toBe('Failed to fetch maps');

@@ -1,10 +1,10 @@
-/** The one HTTP helper: JSON in and out, bearer token when present, spec §8 error per call. */
+/** The one HTTP helper: JSON in and out, bearer token when present, the call's API_ERRORS text. */
 import { API_ERRORS, type ApiErrorKey } from '@rtls/contract';
 import { getToken } from './token.ts';
 
 export const API_BASE = '/api';
 
-/** A failed call: `message` is the spec's fixed text for that call; `status` the HTTP status. */
+/** A failed call: `message` is the call's fixed API_ERRORS text; `status` the HTTP status. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -33,7 +33,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
-  /** Which §8 message a failure raises. */
+  /** Which API_ERRORS message a failure raises. */
   error?: ApiErrorKey;
   signal?: AbortSignal;
 }

@@ -95,7 +95,7 @@ describe('map writes', () => {
       'Failed to save map preset',
     ],
     ['removeMapImage', () => removeMapImage('m1'), 'Failed to remove image'],
-  ])('%s fails with the spec message', async (_name, call, message) => {
+  ])("%s fails with the call's message", async (_name, call, message) => {
     mockFetch({});
     const err = await failure(call());
     expect(err).toBeInstanceOf(ApiError);

@@ -1,4 +1,4 @@
-/** The session token, kept in localStorage under the key `token` (spec §4). */
+/** The session token, kept in localStorage under the key `token`. */
 import { STORAGE_KEYS } from '../app/constants.ts';
 
 export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);

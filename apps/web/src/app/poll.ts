@@ -1,4 +1,4 @@
-/** One poll while the live channel is down (spec §4's Data Refresh Rate). */
+/** One poll while the live channel is down, at the settings' Data Refresh Rate. */
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 
 /**

@@ -52,7 +52,7 @@ describe('initial load', () => {
     expect(warn).not.toHaveBeenCalledWith(SAFETY_NET_WARNING);
   });
 
-  it('loads configured devices, the account gateways and monitored gateways (spec §4)', async () => {
+  it('loads configured devices, the account gateways and monitored gateways', async () => {
     const { calls } = mockFetch(routes(ok({ devices: [makeDevice()] })));
     await runInitialLoad();
     const paths = calls.map((c) => c.url.split('?')[0]);

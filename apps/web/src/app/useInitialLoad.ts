@@ -1,5 +1,5 @@
 /**
- * The session's initial loads in the spec §4 order: the stores are reset, several initial loads
+ * The session's initial loads, in this order: the stores are reset, several initial loads
  * start (settings file, app and user settings, configured devices, the account's gateways,
  * monitored gateways and the available lists), then maps (own and shared), then monitored
  * devices, with a safety-net load (and a logged warning) when the monitored list did not load.

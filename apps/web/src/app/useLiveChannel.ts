@@ -1,5 +1,5 @@
 /**
- * The live connection while signed in (spec §4): opened on mount, closed on sign-out or unmount;
+ * The live connection while signed in: opened on mount, closed on sign-out or unmount;
  * updates merged into the device store at most every 250 ms; the watched maps sent to the server;
  * lists re-fetched after a reconnect; a token change reconnects; ping every 25 s. While the channel
  * is down, the Data Refresh Rate polls keep the markers moving, and once the reconnect schedule has

@@ -1,5 +1,5 @@
 /**
- * What a signed-in session keeps running: the initial loads in the spec's order, the live
+ * What a signed-in session keeps running: the initial loads (useInitialLoad), the live
  * connection, the current map's gateways, and the positions of the map on screen (the server
  * locates every device; the console only follows the maps it shows).
  */

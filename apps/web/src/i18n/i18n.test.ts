@@ -67,7 +67,7 @@ describe('translations', () => {
     expect(translator('en')('time.minutes', { value: 4 })).toBe('4 min ago');
     expect(translator('he')('time.minutes', { value: 4 })).toBe('לפני 4 דק׳');
   });
-  it('uses the spec texts', () => {
+  it('uses the fixed texts', () => {
     expect(translator('en')('login.invalidCredentials')).toBe('Invalid credentials');
     expect(translator('en')('map.noMapTitle')).toBe('No Map Selected');
     expect(translator('en')('tools.title')).toBe('Management Tools');

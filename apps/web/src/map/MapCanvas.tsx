@@ -1,4 +1,4 @@
-/** The map canvas of spec §2: one Leaflet map in image coordinates, with its layers and controls. */
+/** The map canvas: one Leaflet map in image coordinates, with its layers and controls. */
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -22,7 +22,7 @@ export interface MapCanvasProps {
   map: TrackingMap;
   /** The settings' zoom values, relative to the fitted view. */
   zoom: ZoomSettings;
-  /** The settings' default image, shown under a map without an image of its own (spec §3). */
+  /** The settings' default image, shown under a map without an image of its own. */
   defaultImage: string;
   /** Saves the pixels per metre measured with the scale tool. */
   saveScale: (pixelsPerMetre: number) => Promise<void>;
@@ -51,7 +51,7 @@ export function MapCanvas({ map: tracking, zoom, defaultImage, saveScale }: MapC
       // The ResizeObserver below follows every size change (window, panel, full screen).
       trackResize: false,
     });
-    // First open: fit to screen; later opens: the remembered pan and zoom (spec §4).
+    // First open: fit to screen; later opens: the remembered pan and zoom.
     restoreView(m, tracking, zoom);
     setLeaflet(m);
     const resize = new ResizeObserver(() => keepViewOnResize(m, tracking));

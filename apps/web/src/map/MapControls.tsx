@@ -1,5 +1,5 @@
 /**
- * Map controls of spec §2: zoom, fit, full screen, edit mode, view presets, and the scale tool.
+ * Map controls: zoom, fit, full screen, edit mode, view presets, and the scale tool.
  * They sit beside the Leaflet container, not in it, so map gestures never see their clicks.
  */
 import type { ReactNode, RefObject } from 'react';

@@ -9,13 +9,13 @@ export const ImageCRS: L.CRS = L.extend({}, L.CRS.Simple, {
 
 export const toLatLng = (p: Point): L.LatLngExpression => [p.y, p.x];
 
-/** The map's image size, 800×600 when missing (spec §3). */
+/** The map's image size, 800×600 when missing. */
 export function imageSize(settings: MapSettings | undefined) {
   const s = settings?.imageSize;
   return s && s.width > 0 && s.height > 0 ? s : DEFAULT_IMAGE_SIZE;
 }
 
-/** A valid numeric, non-NaN position, or null (spec §2: markers hide otherwise). */
+/** A valid numeric, non-NaN position, or null (the marker is then hidden). */
 export function validPoint(p: Point | null | undefined): Point | null {
   return p &&
     typeof p.x === 'number' &&

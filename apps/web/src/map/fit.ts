@@ -1,4 +1,4 @@
-/** Fit a floor plan to the map's container (spec §9 fit rule) and bound zooming by the settings. */
+/** Fit a floor plan to the map's container (fitScale) and bound zooming by the settings. */
 import type L from 'leaflet';
 import type { TrackingMap } from '@rtls/contract';
 import { imageSize } from './crs.ts';

@@ -1,4 +1,4 @@
-/** Background image resolution of spec §3. */
+/** A map's background image path as the browser can load it. */
 import { getToken } from '../api/token.ts';
 
 /** /images/ paths get the login token as a query; /uploads/ paths go without; anything else is a URL. */

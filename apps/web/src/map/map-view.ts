@@ -1,4 +1,4 @@
-/** A map's view in spec units (centre in image pixels, linear zoom), read from and written to Leaflet. */
+/** A map's view in our units (centre in image pixels, linear zoom), read from and written to Leaflet. */
 import type L from 'leaflet';
 import type { Point } from '@rtls/contract';
 import { scaleToZoom, zoomToScale } from './zoom.ts';

@@ -1,4 +1,4 @@
-/** Full-screen state that follows the browser's full-screen events (spec §4), for one element. */
+/** Full-screen state that follows the browser's full-screen events, for one element. */
 import { useEffect, useState, type RefObject } from 'react';
 import type L from 'leaflet';
 import { DEBOUNCE_MS } from '../app/constants.ts';
@@ -10,7 +10,7 @@ export function useFullScreen(target: RefObject<HTMLElement | null>, map: L.Map 
     const onChange = () => {
       setFullScreen(document.fullscreenElement === target.current && target.current !== null);
       clearTimeout(timer);
-      // The map size is refreshed 100 ms after full screen changes (spec §9).
+      // The map size is refreshed 100 ms after full screen changes (DEBOUNCE_MS).
       timer = setTimeout(
         () => map?.invalidateSize({ pan: false }),
         DEBOUNCE_MS.mapSizeAfterFullScreen,
@@ -23,7 +23,7 @@ export function useFullScreen(target: RefObject<HTMLElement | null>, map: L.Map 
     };
   }, [target, map]);
 
-  /** Failures (e.g. not allowed by the browser) are only logged (spec §8). */
+  /** Failures (e.g. not allowed by the browser) are only logged. */
   const toggle = () => {
     const run = document.fullscreenElement
       ? document.exitFullscreen()

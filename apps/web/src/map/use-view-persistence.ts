@@ -1,5 +1,5 @@
 /**
- * Spec §4: a map opening for the first time is fitted; otherwise its remembered view comes back.
+ * A map opening for the first time is fitted; otherwise its remembered view comes back.
  * Pan and zoom are stored per map once the view has settled for 100 ms.
  */
 import { useEffect } from 'react';

@@ -84,7 +84,7 @@ describe('zoom settings (relative to the fit)', () => {
     expect(b.max).toBeCloseTo(1.6, 10);
   });
 
-  it("keeps spec §9's limits: the plan's diagonal rule and the minimum 1e-5", () => {
+  it("keeps the hard limits: the plan's diagonal rule and the minimum 1e-5", () => {
     // 1200 × 800: diagonal ≈ 1442, so max zoom = max(10, 14.4) = 14.4.
     expect(zoomBounds(10, plan, { ...defaults, maxZoom: 10 }).max).toBeCloseTo(
       Math.hypot(1200, 800) / 100,

@@ -1,12 +1,12 @@
 /**
- * The spec's zoom is a linear scale (1 = one image pixel per screen pixel); Leaflet's is log2 of it.
+ * Our zoom is a linear scale (1 = one image pixel per screen pixel); Leaflet's is log2 of it.
  */
 import { maxZoomForDiagonal, ZOOM } from '../app/constants.ts';
 
 export const scaleToZoom = (scale: number) => Math.log2(Math.max(ZOOM.minimum, scale));
 export const zoomToScale = (zoom: number) => 2 ** zoom;
 
-/** Fit = 0.9 × the smaller ratio, capped at 1, bounded 0.001–50 (spec §9). */
+/** Fit = 0.9 × the smaller ratio, capped at 1, bounded 0.001–50. */
 export function fitScale(
   container: { width: number; height: number },
   image: { width: number; height: number },
@@ -29,7 +29,7 @@ export function stepScale(scale: number, direction: 1 | -1): number {
   return Math.round((scale + direction * ZOOM.buttonStep) / ZOOM.snap) * ZOOM.snap;
 }
 
-/** The settings panel's zoom values (spec §3 app settings). */
+/** The settings panel's zoom values (app settings). */
 export interface ZoomSettings {
   defaultZoom: number;
   minZoom: number;
@@ -39,7 +39,7 @@ export interface ZoomSettings {
 /**
  * The settings' zoom values are relative to the fitted view (1 = fitted to screen), so they mean
  * the same on every floor plan and screen. Min and max bound zooming, always leaving the fitted
- * view and the default reachable, within spec §9's limits: the minimum 1e-5 and the plan's
+ * view and the default reachable, within the hard limits: the minimum 1e-5 and the plan's
  * diagonal rule. Linear scales.
  */
 export function zoomBounds(
@@ -54,7 +54,7 @@ export function zoomBounds(
   return { min: Math.min(max, Math.max(ZOOM.minimum, fit * low)), max };
 }
 
-/** Spec §9's limits alone: the minimum 1e-5 and the plan's diagonal rule. */
+/** The hard limits alone: the minimum 1e-5 and the plan's diagonal rule. */
 export const unboundedZoom = (image: { width: number; height: number }) => ({
   min: ZOOM.minimum,
   max: maxZoomForDiagonal(Math.hypot(image.width, image.height)),

@@ -12,7 +12,7 @@ export function formatDate(date: Date | string | number, language: Language): st
   }).format(new Date(date));
 }
 
-/** Last-seen text of spec §4: Just now, minutes, hours, a date, or Unknown. */
+/** Last-seen text: Just now, minutes, hours, a date, or Unknown. */
 export function formatLastSeen(
   lastSeen: string | null | undefined,
   t: Translate,

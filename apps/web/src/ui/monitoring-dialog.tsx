@@ -1,5 +1,5 @@
 /**
- * The parts the Add Device and Add Gateway dialogs share (spec §2): the available/manual switch,
+ * The parts the Add Device and Add Gateway dialogs share: the available/manual switch,
  * the list of what the provider heard (radio options with error, loading and empty states), the
  * manual MAC (upper-cased) and name entry, and the cancel/submit row.
  */
@@ -112,7 +112,7 @@ export function ManualEntry(props: {
   );
 }
 
-/** Manual entry needs both MAC and name; a pick from the list needs a selection (spec §5). */
+/** Manual entry needs both MAC and name; a pick from the list needs a selection. */
 export const sourceReady = (source: Source, picked: string | null, mac: string, name: string) =>
   source === 'available' ? picked !== null : mac.trim() !== '' && name.trim() !== '';
 

@@ -1,4 +1,4 @@
-/** Available devices and gateways (provider data) and the sync calls of spec §7. */
+/** Devices and gateways the account's gateways have heard (monitored or not), and the sync calls. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AvailableDevicesResponse,

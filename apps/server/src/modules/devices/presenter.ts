@@ -1,4 +1,4 @@
-/** Device rows → the wire shape of spec §3, with the strongest signal derived. */
+/** Device rows → the contract's Device, with the strongest signal derived. */
 import { DEFAULT_MOVEMENT_SPEED, type Device, type SignalMap } from '@rtls/contract';
 import type { DeviceRow, SignalRow } from './repository.ts';
 

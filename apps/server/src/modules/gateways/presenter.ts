@@ -1,4 +1,4 @@
-/** Gateway rows → the wire shape of spec §3, with the spec's field fallbacks. */
+/** Gateway rows → the contract's Gateway, with the threshold and view radius fallbacks. */
 import { DEFAULT_GATEWAY_VIEW_RADIUS, gatewayLogicThreshold, type Gateway } from '@rtls/contract';
 import type { GatewayRow } from './repository.ts';
 

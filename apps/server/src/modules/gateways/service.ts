@@ -134,7 +134,7 @@ export function gatewaysService(
       return save(row.owner_id, row.mac, row, { ...placementOf(row), customSettings: cs });
     },
 
-    /** Add to monitoring with the Add Gateway dialog's settings (defaults per spec §9). */
+    /** Add to monitoring with the Add Gateway dialog's settings (GATEWAY_ADD_DEFAULTS for the rest). */
     async monitor(userId: string, key: string, body: GatewayMonitorBody) {
       const mac = requireMac(key);
       const ownerId = body.mapId ? (await editableMap(userId, body.mapId)).owner_id : userId;

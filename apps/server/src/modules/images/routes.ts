@@ -1,6 +1,6 @@
 /**
  * Serving uploaded images: /uploads/<id>.<ext> without a token (the id is unguessable) and
- * /images/<id>.<ext>?token=… for clients that send the login token (spec §3). The stored type is
+ * /images/<id>.<ext>?token=… for clients that send the login token. The stored type is
  * sent with nosniff and a sandboxing CSP, so even an SVG cannot run anything.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

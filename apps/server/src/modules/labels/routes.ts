@@ -1,4 +1,4 @@
-/** Text labels (spec §7): the user's own, keyed by id. */
+/** Text labels: the user's own, keyed by id. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LabelResponse, LabelsResponse, SuccessResponse, TextLabelBody } from '@rtls/contract';

@@ -1,4 +1,4 @@
-/** Map rows → the wire shape of spec §3. */
+/** Map rows → the contract's TrackingMap. */
 import type { TrackingMap } from '@rtls/contract';
 import type { MapRow } from './repository.ts';
 

@@ -1,4 +1,4 @@
-/** App/view settings of spec §3 (GET/PUT /settings, wrapped in `config`), stored per user. */
+/** The console's app settings (GET/PUT /settings, wrapped in `config`), stored per user. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SettingsResponse, SettingsUpdate, type AppSettings } from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';

@@ -1,4 +1,4 @@
-/** User settings calls of spec §7, plus the triangulation-only update (its path is ours). */
+/** User settings calls: read, replace, and update one view option, the tooltip fields or triangulation. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   TooltipFieldsUpdate,

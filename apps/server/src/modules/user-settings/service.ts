@@ -1,4 +1,4 @@
-/** User settings (spec §3): stored as one config document per user, defaults filled on read. */
+/** User settings: stored as one config document per user, defaults filled on read. */
 import {
   DEFAULT_TOOLTIP_FIELDS,
   DEFAULT_TRIANGULATION,
@@ -11,7 +11,7 @@ import type { Sql } from '../../plugins/db.ts';
 
 type Stored = Partial<Omit<UserSettings, 'userId'>>;
 
-/** Fill what is missing with the spec's defaults; keep each tooltip field id once. */
+/** Fill what is missing with the contract's defaults; keep each tooltip field id once. */
 export function withDefaults(userId: string, stored: Stored): UserSettings {
   const fields = new Map<string, TooltipField>(DEFAULT_TOOLTIP_FIELDS.map((f) => [f.id, { ...f }]));
   for (const f of stored.tooltipFields ?? []) fields.set(f.id, { ...fields.get(f.id)!, ...f });

@@ -1,4 +1,4 @@
-/** Add Device to Monitoring (spec §2, §5): pick an available device or enter MAC and name. */
+/** Add Device to Monitoring: pick an available device or enter MAC and name. */
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';

@@ -1,4 +1,4 @@
-/** Device details (spec §2): an Info tab and an Edit tab with settings, showOnMaps and positioningMode. */
+/** Device details: an Info tab and an Edit tab with settings, showOnMaps and positioningMode. */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   CONFIDENCE_CLASS_COLOUR,

@@ -1,6 +1,6 @@
 /**
  * Above the device list: search by name or MAC, the status filter with the count of each class
- * (online / warning / offline, spec §4), and Follow, which keeps the selected device in view.
+ * (online / warning / offline), and Follow, which keeps the selected device in view.
  */
 import { LIST_STATUSES, type ListStatus } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';

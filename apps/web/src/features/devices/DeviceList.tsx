@@ -1,5 +1,5 @@
 /**
- * Devices tab (spec §2): Device Management with connection status, the 'Show only current map'
+ * Devices tab: Device Management with connection status, the 'Show only current map'
  * filter (remembered), search, a status filter with counts, Follow, Add Device, details, rename,
  * remove and delete. With the filter on, the list
  * is exactly what the map draws. Other accounts' devices located on the map on screen (a shared or

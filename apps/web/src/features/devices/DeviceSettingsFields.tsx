@@ -1,4 +1,4 @@
-/** Per-device settings of spec §2: display name, colour, icon, showTrail (and, when editing, more). */
+/** Per-device settings: display name, colour, icon, showTrail (and, when editing, more). */
 import { DEVICE_ICONS, type DeviceIcon, type PositioningMode } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField, ColorField, SelectField, TextField } from '../../ui/fields.tsx';

@@ -1,5 +1,5 @@
 /**
- * Inline rename of a device or gateway: saves on blur or Enter, Escape cancels (spec §5). A failed
+ * Inline rename of a device or gateway: saves on blur or Enter, Escape cancels. A failed
  * save says why beside the name.
  */
 import { useState } from 'react';

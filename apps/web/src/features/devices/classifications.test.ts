@@ -1,4 +1,4 @@
-/** Every classification boundary of spec §4/§9 as the console shows it (texts and colours). */
+/** Every classification boundary as the console shows it (texts and colours). */
 import { describe, expect, it } from 'vitest';
 import {
   CONFIDENCE_CLASS_COLOUR,

@@ -36,7 +36,7 @@ describe('device search', () => {
 });
 
 describe('status filter and counts', () => {
-  it('counts each class of the spec: under 5 min online, 5–10 warning, beyond or never offline', () => {
+  it('counts each class: under 5 min online, 5–10 warning, beyond or never offline', () => {
     expect(countByStatus(list, NOW)).toEqual({ online: 1, warning: 1, offline: 2 });
   });
 

@@ -1,6 +1,6 @@
 /**
  * The device list's search and status filter: a query matches the name, the display name or the
- * MAC (with or without separators); counts are per status class of spec §4 over the whole list.
+ * MAC (with or without separators); counts are per status class (listStatus) over the whole list.
  */
 import { LIST_STATUSES, listStatus, type ListStatus } from '@rtls/contract';
 

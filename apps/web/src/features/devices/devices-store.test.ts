@@ -125,7 +125,7 @@ describe('positions from the server', () => {
   });
 });
 
-describe('device lifecycle (spec §4)', () => {
+describe('device lifecycle', () => {
   it('available → monitored: leaves the available list, named by display name, without a position', async () => {
     seed();
     useDevicesStore.setState({
@@ -166,7 +166,7 @@ describe('device lifecycle (spec §4)', () => {
     expect(s.available.map((a) => a.mac)).toEqual([TAG]);
   });
 
-  it('a failed add raises the spec text and changes nothing', async () => {
+  it("a failed add raises the call's text and changes nothing", async () => {
     seed();
     mockFetch({});
     await expect(useDevicesStore.getState().addToMonitoring(TAG, {})).rejects.toThrow(

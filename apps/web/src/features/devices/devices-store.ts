@@ -1,6 +1,6 @@
 /**
- * Device store of spec §3: entities keyed by MAC, the available and monitored lists, the device
- * lifecycle of spec §4 (available ⇄ monitored), live merges, and the positions the server located
+ * Device store: entities keyed by MAC, the available and monitored lists, the device
+ * lifecycle (available ⇄ monitored), live merges, and the positions the server located
  * on the watched maps (map-positions.ts holds the merge rules).
  */
 import { create } from 'zustand';
@@ -37,10 +37,10 @@ interface DevicesState extends LiveSlice {
   loading: boolean;
   error: string | null;
   loadMonitored: () => Promise<void>;
-  /** GET /devices; a failure is only logged (spec §8). */
+  /** GET /devices; a failure is only logged (the list keeps what it had). */
   loadConfigured: () => Promise<void>;
   loadAvailable: () => Promise<void>;
-  /** available → monitored; throws the spec's error text on failure. */
+  /** available → monitored; throws the call's API_ERRORS text on failure. */
   addToMonitoring: (mac: string, settings: DeviceMonitorBody) => Promise<void>;
   /** monitored → available (only when the provider still reports it). */
   removeFromMonitoring: (mac: string) => Promise<void>;
@@ -78,7 +78,7 @@ const initial = {
 };
 
 /**
- * The name of a device the provider reports (spec §3): its configured device's name (custom
+ * The name of a device the gateways report: its configured device's name (custom
  * display name first), else the reported name, else the MAC.
  */
 export const reportedName = (

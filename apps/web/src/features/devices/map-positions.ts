@@ -40,7 +40,7 @@ export interface LiveSlice {
   confirmed: string[];
 }
 
-/** Entity name of spec §4: the custom display name, else the name, else the MAC. */
+/** A device's shown name: the custom display name, else the name, else the MAC. */
 export const entityName = (d: Pick<Device, 'mac' | 'name' | 'customSettings'>) =>
   d.customSettings.displayName?.trim() || d.name?.trim() || d.mac;
 

@@ -1,4 +1,4 @@
-/** Add Gateway to Monitoring (spec §2, §5): available gateways by days since last seen, or manual. */
+/** Add Gateway to Monitoring: available gateways by days since last seen, or manual. */
 import { useEffect, useState } from 'react';
 import { GATEWAY_ADD_DEFAULTS } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
@@ -67,7 +67,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
     }
   };
 
-  // An empty number input takes the spec's default (§5), shown as its placeholder.
+  // An empty number input takes GATEWAY_ADD_DEFAULTS' value, shown as its placeholder.
   const d = GATEWAY_ADD_DEFAULTS;
   const numberField = (
     key: 'logicThreshold' | 'maxRSSI' | 'x' | 'y' | 'radius',

@@ -1,5 +1,5 @@
 /**
- * Edit mode (spec §4): the banner with Save, which persists every gateway and leaves edit mode.
+ * Edit mode: the banner with Save, which persists every gateway and leaves edit mode.
  * Leaving any other way (the edit button) resets the positions to the map's saved configuration,
  * after asking when gateways were dragged and not saved. A failed Save says why.
  */

@@ -1,5 +1,5 @@
 /**
- * Gateways tab (spec §2): Gateway Management with its own 'show only current map' filter and Add
+ * Gateways tab: Gateway Management with its own 'show only current map' filter and Add
  * Gateway, which places a gateway on the current map and so is offered only to those who may edit it.
  */
 import { useEffect, useState } from 'react';

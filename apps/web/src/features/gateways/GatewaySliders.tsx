@@ -1,5 +1,5 @@
 /**
- * A gateway's RSSI threshold and coverage sliders (spec §4): changes show at once and mark
+ * A gateway's RSSI threshold and coverage sliders: changes show at once and mark
  * 'Unsaved Changes'; Save or Cancel; disabled while saving. A failed save says why.
  */
 import type { Gateway } from '@rtls/contract';

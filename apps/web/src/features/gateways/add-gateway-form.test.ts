@@ -7,7 +7,7 @@ import {
 } from './add-gateway-form.ts';
 
 describe('addGatewayBody', () => {
-  it('uses the spec defaults for empty inputs', () => {
+  it('uses the defaults for empty inputs', () => {
     expect(addGatewayBody(emptyAddGatewayForm(), 'm1')).toEqual({
       mapId: 'm1',
       position: { x: 100, y: 100 },
@@ -45,7 +45,7 @@ describe('addGatewayBody', () => {
 });
 
 describe('outOfRange', () => {
-  it('reports typed values outside the spec bounds (and non-numbers), not empty ones', () => {
+  it('reports typed values outside the bounds (and non-numbers), not empty ones', () => {
     expect(outOfRange(emptyAddGatewayForm())).toEqual({});
     expect(outOfRange({ ...emptyAddGatewayForm(), radius: '500' })).toEqual({
       radius: { min: 10, max: 200 },

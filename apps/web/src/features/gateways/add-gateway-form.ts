@@ -1,5 +1,5 @@
 /**
- * The Add Gateway dialog's numbers (spec §5): empty inputs take the defaults; a value out of its
+ * The Add Gateway dialog's numbers: empty inputs take the defaults; a value out of its
  * bounds is reported (the dialog will not add), and clamped should it reach the payload anyway.
  * Also the order of the available list.
  */

@@ -1,8 +1,8 @@
 /**
  * A gateway's health as the Gateways tab and the map markers show it: its last report is the
  * later of what the server listed and the newest live signal any device carries from it, so
- * "2 min ago" stays current while the gateway reports; online / stale / offline by the spec's
- * list thresholds, re-read on a tick so they age without new data.
+ * "2 min ago" stays current while the gateway reports; online / stale / offline by the device
+ * list's thresholds (listStatus), re-read on a tick so they age without new data.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { listStatus, type Device, type ListStatus } from '@rtls/contract';

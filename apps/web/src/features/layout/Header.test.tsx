@@ -52,7 +52,7 @@ describe('Header', () => {
       </I18nProvider>,
     );
     expect(screen.getByRole('status').textContent).toBe('Connecting…');
-    // The connection error text is only logged, never shown (spec §8).
+    // The connection error text is only logged, never shown.
     expect(screen.queryByText(/Connection timeout/)).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-/** Header of spec §2: tools-panel toggle, connection indicator, and a menu with language and logout. */
+/** Header: tools-panel toggle, connection indicator, and a menu with language and logout. */
 import { useEffect, useRef, useState } from 'react';
 import { Logo } from '../../ui/Logo.tsx';
 import { useI18n } from '../../i18n/I18nProvider.tsx';

@@ -1,4 +1,4 @@
-/** Main screen of spec §2: header, then either the All Maps grid or the tab bar, map and tools panel. */
+/** Main screen: header, then either the All Maps grid or the tab bar, map and tools panel. */
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCanvas } from '../../map/MapCanvas.tsx';
 import { AllMapsPage } from '../maps/AllMapsPage.tsx';

@@ -1,4 +1,4 @@
-/** The tools panel of spec §2: 'Management Tools' with the Maps, Devices, Gateways and View tabs. */
+/** The tools panel: 'Management Tools' with the Maps, Devices, Gateways and View tabs. */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { DeviceList } from '../devices/DeviceList.tsx';

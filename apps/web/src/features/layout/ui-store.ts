@@ -1,4 +1,4 @@
-/** UI state of spec §3: language and direction, theme, panel visibility and the active tools tab. */
+/** UI state: language and direction, theme, panel visibility and the active tools tab. */
 import { create } from 'zustand';
 import type { Theme } from '@rtls/contract';
 import { STORAGE_KEYS, type Language } from '../../app/constants.ts';
@@ -21,10 +21,10 @@ interface UiState {
   toggleUtilityCard: () => void;
   setToolsTab: (tab: ToolsTab) => void;
   selectDevice: (mac: string | null) => void;
-  /** Edit mode of spec §2: gateways can be dragged; the map canvas toggles it, the banner saves. */
+  /** Edit mode: gateways can be dragged; the map canvas toggles it, the banner saves. */
   isEditMode: boolean;
   setEditMode: (on: boolean) => void;
-  /** The settings panel of spec §2, opened from the header menu. */
+  /** The settings panel, opened from the header menu. */
   isSettingsOpen: boolean;
   setSettingsOpen: (open: boolean) => void;
 }

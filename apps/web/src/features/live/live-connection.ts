@@ -1,5 +1,5 @@
 /**
- * The live connection of spec §4: websocket only to /sqws, token and protocol version in the
+ * The live connection: websocket only to /sqws, token and protocol version in the
  * handshake, 10 s connect timeout, reconnects on our own schedule, device_update re-dispatched as a
  * `deviceUpdate` event. The maps whose positions the page wants are (re)sent on every connect.
  */

@@ -5,7 +5,7 @@ import type { LiveState } from './live-connection.ts';
 
 interface LiveStore {
   state: LiveState;
-  /** The last connection error text (spec §8); shown only as the indicator's tooltip. */
+  /** The last connection error text (CONNECTION_ERRORS); shown only as the indicator's tooltip. */
   error: string | null;
   /** Round trip of the last ping/pong, when one came back. */
   latencyMs: number | null;

@@ -1,4 +1,4 @@
-/** All Maps page (grid mode) of spec §2: 'Map Selection', search, sort, the card grid, its states. */
+/** All Maps page (grid mode): 'Map Selection', search, sort, the card grid, its states. */
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCard } from './MapCard.tsx';

@@ -1,4 +1,4 @@
-/** Background image picker: click or drag and drop, spec §5 checks with alerts, preview and remove. */
+/** Background image picker: click or drag and drop, type and size checks with alerts, preview and remove. */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { checkImage, pickDropped } from './map-form.ts';

@@ -1,4 +1,4 @@
-/** Create and Edit map dialogs of spec §2: fields, image picker, upload progress, save. */
+/** Create and Edit map dialogs: fields, image picker, upload progress, save. */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/http.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
@@ -21,7 +21,7 @@ export function MapDialogs() {
   if (!dialog || !editedExists) return null;
   if (dialog.kind === 'share')
     return <ShareMapDialog key={dialog.id} mapId={dialog.id} onClose={close} />;
-  // A key per dialog resets the form and the picked image every time one opens (spec §2).
+  // A key per dialog resets the form and the picked image every time one opens.
   return <MapFormModal key={dialog.kind === 'edit' ? dialog.id : 'create'} />;
 }
 

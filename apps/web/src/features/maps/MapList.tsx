@@ -1,4 +1,4 @@
-/** Maps tab of the tools panel (spec §2): count and view toggle, current-map banner, create, cards. */
+/** Maps tab of the tools panel: count and view toggle, current-map banner, create, cards. */
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { isOwner } from './access.ts';
 import { PencilIcon, ShareIcon, TrashIcon } from './icons.tsx';

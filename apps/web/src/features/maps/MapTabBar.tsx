@@ -1,4 +1,4 @@
-/** Map tab bar of spec §2: up to 10 tabs, '+N' overflow, Grid view above 6 maps, New Map. */
+/** Map tab bar: up to 10 tabs, '+N' overflow, Grid view above 6 maps, New Map. */
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { GridIcon, OwnerIcon, SharedIcon } from './icons.tsx';

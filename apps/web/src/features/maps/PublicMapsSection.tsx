@@ -1,7 +1,6 @@
 /**
- * Other people's public maps on the All Maps page (spec §6: maps are own, shared and public),
- * fetched a page at a time (limit 20, spec §9) when the page opens, searched and sorted like the
- * rest.
+ * Other people's public maps on the All Maps page (beside the user's own and shared ones),
+ * fetched 20 at a time when the page opens, searched and sorted like the rest.
  */
 import { useEffect, useId } from 'react';
 import type { TrackingMap } from '@rtls/contract';

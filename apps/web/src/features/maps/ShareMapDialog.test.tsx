@@ -82,7 +82,7 @@ describe('ShareMapDialog', () => {
     expect(screen.getAllByTestId('collaborator')).toHaveLength(1);
   });
 
-  it("shows the spec's message with the server's reason when adding fails, and keeps the list", async () => {
+  it("shows the call's message with the server's reason when adding fails, and keeps the list", async () => {
     mockFetch({
       'GET /api/maps/m1/collaborators': list([ana]),
       'POST /api/maps/m1/collaborators': jsonResponse({ message: 'User not found' }, 404),

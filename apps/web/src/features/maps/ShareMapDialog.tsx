@@ -1,6 +1,5 @@
 /**
- * Share a map (owners only; spec §1 and §6: maps are own, shared or public, and shared with
- * collaborators who have a role): make it public, add people by e-mail or user name as editors or
+ * Share a map (owners only): make it public, add people by e-mail or user name as editors or
  * viewers, change their role, remove them.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';

@@ -4,7 +4,7 @@ import { checkImage, pickDropped } from './map-form.ts';
 const file = (name: string, type: string, size = 10) =>
   new File([new Uint8Array(size)], name, { type });
 
-describe('checkImage (spec §5)', () => {
+describe('checkImage', () => {
   it('accepts an image up to exactly 10 MB', () => {
     expect(checkImage(file('a.png', 'image/png'))).toBeNull();
     expect(checkImage(file('a.svg', 'image/svg+xml', 10_485_760))).toBeNull();

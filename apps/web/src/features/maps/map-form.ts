@@ -1,4 +1,4 @@
-/** The create/edit form's values, image checks of spec §5, and the request bodies built from them. */
+/** The create/edit form's values, its image checks, and the request bodies built from them. */
 import {
   IMAGE_UPLOAD_MAX_BYTES,
   NEW_MAP_SETTINGS,
@@ -22,7 +22,7 @@ export const formFromMap = (m: TrackingMap): MapFormValues => ({
   floor: m.metadata.floor ?? '',
 });
 
-/** New map settings of spec §7/§9: image 1200×800, centre 600,400, zoom 1, min 0.1, max 15. */
+/** New map settings (NEW_MAP_SETTINGS): image 1200×800, centre 600,400, zoom 1, min 0.1, max 15. */
 export const NEW_MAP_BODY_SETTINGS = {
   imageSize: { ...NEW_MAP_SETTINGS.imageSize },
   defaultCenter: { ...NEW_MAP_SETTINGS.defaultCenter },
@@ -32,7 +32,7 @@ export const NEW_MAP_BODY_SETTINGS = {
 };
 
 /**
- * Update payload of spec §7: name, description, isPublic, metadata merged with the existing one,
+ * Update payload: name, description, isPublic, metadata merged with the existing one,
  * settings copied from the map (without the image path, which changes only by upload).
  */
 export function toUpdateBody(v: MapFormValues, existing?: TrackingMap): MapUpdateBody {
@@ -53,13 +53,13 @@ export function toUpdateBody(v: MapFormValues, existing?: TrackingMap): MapUpdat
 
 export type ImageProblem = 'notImage' | 'tooLarge';
 
-/** Spec §5: an image MIME type, at most 10 MB. */
+/** An image MIME type, at most IMAGE_UPLOAD_MAX_BYTES (10 MB). */
 export function checkImage(file: File): ImageProblem | null {
   if (!file.type.startsWith('image/')) return 'notImage';
   if (file.size > IMAGE_UPLOAD_MAX_BYTES) return 'tooLarge';
   return null;
 }
 
-/** Of several dropped files, the first image (spec §5); otherwise the first file, to be refused. */
+/** Of several dropped files, the first image; otherwise the first file, to be refused. */
 export const pickDropped = (files: File[]): File | undefined =>
   files.find((f) => f.type.startsWith('image/')) ?? files[0];

@@ -129,7 +129,7 @@ describe('maps store writes', () => {
     expect(useMapsStore.getState().currentMapId).toBe('own-2');
   });
 
-  it('a failed delete keeps the map and rejects with the spec message', async () => {
+  it("a failed delete keeps the map and rejects with the call's message", async () => {
     seed([own1], [], 'own-1');
     mockFetch({});
     await expect(useMapsStore.getState().remove('own-1')).rejects.toThrow('Failed to delete map');

@@ -1,4 +1,4 @@
-/** Map list state of spec §3/§4: entities, own and shared lists, the current map, view mode, writes. */
+/** Map list state: entities, own and shared lists, the current map, view mode, writes. */
 import { create } from 'zustand';
 import {
   PUBLIC_MAPS_DEFAULT_LIMIT,
@@ -52,7 +52,7 @@ interface MapsState {
   entities: Record<string, TrackingMap>;
   userMaps: string[];
   sharedMaps: string[];
-  /** Public maps of other people (spec §6: own, shared and public), a page at a time. */
+  /** Public maps of other people, a page at a time. */
   publicMaps: string[];
   /** How many public maps the pages so far held (own and shared ones included), for `skip`. */
   publicSeen: number;
@@ -110,7 +110,7 @@ export const useMapsStore = create<MapsState>((set, get) => {
           if (before.entities[id]) entities[id] = before.entities[id];
         for (const m of [...own, ...shared]) entities[m._id] = m;
         const mine = new Set([...own, ...shared].map((m) => m._id));
-        // Restore the remembered map if it is known, otherwise the first available one (spec §4).
+        // Restore the remembered map if it is known, otherwise the first available one.
         const remembered = localStorage.getItem(STORAGE_KEYS.lastMap);
         const current = get().currentMapId;
         const pick =
@@ -157,7 +157,7 @@ export const useMapsStore = create<MapsState>((set, get) => {
       const changed = id !== get().currentMapId;
       if (id) localStorage.setItem(STORAGE_KEYS.lastMap, id);
       set({ currentMapId: id });
-      // Opening a map loads it (spec §4); the server counts the access, so the cards stay current.
+      // Opening a map loads it; the server counts the access, so the cards stay current.
       if (id && changed)
         void fetchMap(id)
           .then((map) => {
@@ -166,7 +166,7 @@ export const useMapsStore = create<MapsState>((set, get) => {
           .catch(() => undefined);
     },
     setViewMode: (viewMode) => set({ viewMode }),
-    // Create, then upload with the new _id, then reload the list; the new map becomes current (§4).
+    // Create, then upload with the new _id, then reload the list; the new map becomes current.
     async create({ values, image, onProgress }) {
       const created = await createMap({
         ...toUpdateBody(values),
@@ -195,7 +195,7 @@ export const useMapsStore = create<MapsState>((set, get) => {
       put(map);
       return map;
     },
-    // Deleting the current map switches to the first remaining own or shared map, or none (§4).
+    // Deleting the current map switches to the first remaining own or shared map, or none.
     async remove(id) {
       await deleteMap(id);
       const s = get();
@@ -212,7 +212,7 @@ export const useMapsStore = create<MapsState>((set, get) => {
         get().select(userMaps[0] ?? sharedMaps[0] ?? null);
       }
     },
-    // Duplicating adds the copy to the user's maps (§4).
+    // Duplicating adds the copy to the user's maps.
     async duplicate(id) {
       const copy = await duplicateMap(id);
       set((s) => ({

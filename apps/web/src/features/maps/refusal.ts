@@ -1,5 +1,5 @@
 /**
- * The text of a failed change: the call's message of spec §8 in the user's language, and for a
+ * The text of a failed change: the call's API_ERRORS message in the user's language, and for a
  * refusal (403, or 404 for what the user may not see) why, instead of the server's bare sentence.
  */
 import { errorText, type ApiError } from '../../api/http.ts';

@@ -1,4 +1,4 @@
-/** Search and sort of the All Maps page (spec §2, sort options of §9). */
+/** Search and sort of the All Maps page (by MAP_SORT_OPTIONS). */
 import type { TrackingMap } from '@rtls/contract';
 import type { MapSortOption } from '../../app/constants.ts';
 

@@ -40,7 +40,7 @@ export function useCollaborators(mapId: string) {
   // One change at a time. Controls are not disabled meanwhile: a focused control that turned
   // disabled would drop keyboard focus out of the dialog.
   const inFlight = useRef(false);
-  /** Runs one change; on failure logs the spec's message and shows it with the server's reason. */
+  /** Runs one change; on failure logs the call's message and shows it with the server's reason. */
   const run = useCallback(async (key: ApiErrorKey, change: () => Promise<void>) => {
     if (inFlight.current) return false;
     inFlight.current = true;

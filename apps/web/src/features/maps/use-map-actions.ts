@@ -11,7 +11,7 @@ export function useMapActions() {
     openCreate,
     edit: (m: TrackingMap) => openEdit(m._id),
     share: (m: TrackingMap) => openShare(m._id),
-    /** Asks the spec's confirmation first; a failed delete is only logged (spec §8). */
+    /** Asks for confirmation first; a failed delete is only logged. */
     async remove(m: TrackingMap) {
       if (!window.confirm(t('maps.confirmDelete', { name: m.name }))) return;
       await useMapsStore

@@ -1,4 +1,4 @@
-/** Login screen of spec §2: logo, e-mail, password, submit with loading label, error box, info line. */
+/** Login screen: logo, e-mail, password, submit with loading label, error box, info line. */
 import { useState, type FormEvent } from 'react';
 import { Logo } from '../../ui/Logo.tsx';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
@@ -20,7 +20,7 @@ export function LoginScreen() {
     try {
       await signIn(email, password);
     } catch {
-      // 'Authentication failed' and every other failure surface as 'Invalid credentials' (spec §8).
+      // 'Authentication failed' and every other failure surface as 'Invalid credentials'.
       setError(t('login.invalidCredentials'));
       setSubmitting(false);
     }

@@ -1,4 +1,4 @@
-/** Auth state of spec §3/§4: token in localStorage, the signed-in user, sign-in and sign-out. */
+/** Auth state: token in localStorage, the signed-in user, sign-in and sign-out. */
 import { create } from 'zustand';
 import type { User } from '@rtls/contract';
 import { fetchUserSlug, signIn as apiSignIn, signOut as apiSignOut } from '../../api/auth.ts';

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('SettingsPanel', () => {
-  it('starts from the spec defaults with no Save or Reset button', () => {
+  it('starts from the defaults with no Save or Reset button', () => {
     renderPanel();
     expect(screen.getByRole('radio', { name: 'Light' })).toHaveProperty('ariaChecked', 'true');
     expect(screen.getByRole('radio', { name: 'Dark' })).toHaveProperty('ariaChecked', 'false');
@@ -56,7 +56,7 @@ describe('SettingsPanel', () => {
     expect(rates.map((o) => o.textContent)).toEqual(['1 s', '2 s', '5 s', '10 s', '30 s']);
   });
 
-  it('bounds the zoom inputs as the spec says', () => {
+  it('bounds the zoom inputs', () => {
     renderPanel();
     const attrs = (label: string) => {
       const el = screen.getByLabelText(label);

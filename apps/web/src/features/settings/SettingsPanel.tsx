@@ -1,5 +1,5 @@
 /**
- * The settings panel of spec §2 (no tab button; opened from the header menu): theme, default map
+ * The settings panel (no tab button; opened from the header menu): theme, default map
  * image, the announced upload, zoom bounds, refresh rate and display checkboxes. Save Changes and
  * Reset Changes appear only while there are unsaved edits. A theme choice is previewed until then.
  */

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('parseSettingsMarkdown', () => {
-  it('gives the spec defaults for an empty file', () => {
+  it('gives the defaults for an empty file', () => {
     expect(parseSettingsMarkdown('')).toEqual({
       endpoint: '/api',
       pollInterval: 5000,

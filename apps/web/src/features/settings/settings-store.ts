@@ -1,5 +1,5 @@
 /**
- * App/view settings of spec §3: the local file /config/settings.md gives the base, the user's saved
+ * App settings: the local file /config/settings.md gives the base, the user's saved
  * settings (GET /settings) override it. Save writes PUT /settings; a failed save is only logged.
  */
 import { create } from 'zustand';
@@ -22,7 +22,7 @@ export interface PanelSettings {
 }
 
 interface SettingsState {
-  /** The API endpoint named by the settings file (spec §3 `endpoint`). */
+  /** The API endpoint named by the settings file (its `endpoint`). */
   endpoint: string;
   saved: PanelSettings;
   loaded: boolean;

@@ -1,4 +1,4 @@
-/** The settings panel's zoom inputs and their bounds (spec §5), and the draft check. */
+/** The settings panel's zoom inputs and their bounds, and the draft check. */
 import type { PanelSettings } from './settings-store.ts';
 
 export type ZoomKey = 'defaultZoom' | 'minZoom' | 'maxZoom';

@@ -1,4 +1,4 @@
-/** Tooltip fields (spec §3): enable each field and change the order with keyboard-friendly buttons. */
+/** Tooltip fields: enable each field and change the order with keyboard-friendly buttons. */
 import { useRef } from 'react';
 import type { TooltipField } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';

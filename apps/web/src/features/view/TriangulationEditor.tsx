@@ -1,4 +1,4 @@
-/** Positioning settings (spec §3 triangulation): edited as a draft, saved with one button. */
+/** Positioning settings (the user's triangulation settings): edited as a draft, saved with one button. */
 import { useState, type FormEvent } from 'react';
 import { TRIANGULATION_ALGORITHMS, type TriangulationSettings } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';

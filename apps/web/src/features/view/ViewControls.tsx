@@ -1,4 +1,4 @@
-/** View tab: a checkbox per view option of spec §3, the tooltip fields and the positioning settings. */
+/** View tab: a checkbox per view option, the tooltip fields and the positioning settings. */
 import { VIEW_OPTION_KEYS } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';

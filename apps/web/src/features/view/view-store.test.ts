@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('view store', () => {
-  it('starts from the spec §3 defaults', () => {
+  it("starts from the contract's defaults", () => {
     const s = useViewStore.getState();
     expect(s.viewOptions).toEqual(DEFAULT_VIEW_OPTIONS);
     expect(s.viewOptions.showDeviceNames).toBe(true);

@@ -1,7 +1,7 @@
 /**
- * The user's view settings (spec §3): view options, tooltip fields and triangulation. Defaults
+ * The user's view settings: view options, tooltip fields and triangulation. Defaults
  * come from the contract; they are loaded from and saved to the server only when signed in.
- * Failed saves keep the local change and are only logged (spec §8).
+ * Failed saves keep the local change and are only logged.
  */
 import { create } from 'zustand';
 import {

@@ -1,5 +1,5 @@
 /**
- * Auto zoom (view option of spec §3): while it is on, the view keeps every live tag of this map in
+ * Auto zoom (a view option): while it is on, the view keeps every live tag of this map in
  * sight. Turning it on fits the view to them; afterwards the view moves only when a live tag
  * comes near the edge or leaves it, so it does not twitch with every small step.
  */

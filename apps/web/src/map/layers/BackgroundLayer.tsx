@@ -6,7 +6,7 @@ import { imageSize } from '../crs.ts';
 import { resolveImageUrl } from '../image-url.ts';
 import { useLeafletMap } from '../map-context.ts';
 
-/** A map without its own image shows `defaultImage`, the settings' default map image (spec §3). */
+/** A map without its own image shows `defaultImage`, the settings' default map image. */
 export function BackgroundLayer({
   map: tracking,
   defaultImage,

@@ -1,5 +1,5 @@
 /**
- * The signal popup of spec §2: opens when a marker is pointed at (hover, keyboard focus) or
+ * The signal popup: opens when a marker is pointed at (hover, keyboard focus) or
  * tapped, lists the device's gateways with the headline value and the user's tooltip fields, and
  * follows its live signals. It is placed inside the map: above its device when there is room,
  * else below, and moved in from the sides; it closes on its button, Escape, or when the device

@@ -1,5 +1,5 @@
 /**
- * What a device marker shows besides its body, from the view options of spec §3: the label (name,
+ * What a device marker shows besides its body, from the user's view options: the label (name,
  * RSSI value, last-seen text) and the confidence ring, with the label's size and its home spot.
  * DOM and canvas markers both draw from these, so the label layout sees the boxes they draw.
  */
@@ -89,7 +89,7 @@ export const measureText: MeasureText = (text, font) => {
   return w;
 };
 
-/** A dot label: its lines' widest text plus padding; a name box: the spec's width, wider for meta. */
+/** A dot label: its lines' widest text plus padding; a name box: nameBoxWidth, wider for meta. */
 export function labelSize(l: LabelText, nameBox: boolean, measure: MeasureText): LabelSize {
   const meta = metaLine(l);
   const metaW = meta ? Math.ceil(measure(meta, LABEL_FONT.meta)) + 2 * LABEL_LINE.padX : 0;

@@ -1,5 +1,5 @@
 /**
- * The signal-strength popup of spec §4: signals of the last hour, strongest first; the headline is
+ * The signal-strength popup: signals of the last hour, strongest first; the headline is
  * the strongest recent signal, else the strongest overall; nothing at all shows an X icon.
  */
 import {
