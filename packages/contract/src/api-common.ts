@@ -9,6 +9,10 @@ export const ErrorBody = Type.Object({
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 
+/** Path parameter of a call on one resource by its id (a map, label, webhook, alert). */
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type IdParams = Static<typeof IdParams>;
+
 /** The answer of a call that only succeeds (delete, sign-out, retry). */
 export const SuccessResponse = Type.Object({ success: Type.Literal(true) });
 export type SuccessResponse = Static<typeof SuccessResponse>;

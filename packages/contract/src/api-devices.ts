@@ -110,6 +110,12 @@ export const AvailableGateway = Type.Object({
   isMonitored: Type.Boolean(),
 });
 export type AvailableGateway = Static<typeof AvailableGateway>;
+/** GET /available/gateways: those heard within `lastSeenDays` days (all when left out). */
+export const AvailableGatewaysQuery = Type.Object({
+  lastSeenDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+});
+export type AvailableGatewaysQuery = Static<typeof AvailableGatewaysQuery>;
+
 export const AvailableDevicesResponse = Type.Object({
   success: Type.Literal(true),
   devices: Type.Array(AvailableDevice),

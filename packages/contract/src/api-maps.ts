@@ -1,5 +1,6 @@
 /** Map and collaborator calls: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
+import { PUBLIC_MAPS_DEFAULT_LIMIT, PUBLIC_MAPS_DEFAULT_SKIP } from './constants.ts';
 import { Device, MapSettings, Point, TrackingMap } from './entities.ts';
 import { StringEnum } from './schema-helpers.ts';
 
@@ -23,6 +24,13 @@ export const MapCreateBody = Type.Object({
 export type MapCreateBody = Static<typeof MapCreateBody>;
 export const MapUpdateBody = MapCreateBody;
 export type MapUpdateBody = MapCreateBody;
+
+/** GET /maps/public: a page of other people's public maps. */
+export const PublicMapsQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: PUBLIC_MAPS_DEFAULT_LIMIT }),
+  skip: Type.Integer({ minimum: 0, default: PUBLIC_MAPS_DEFAULT_SKIP }),
+});
+export type PublicMapsQuery = Static<typeof PublicMapsQuery>;
 
 export const MapsResponse = Type.Object({
   success: Type.Literal(true),

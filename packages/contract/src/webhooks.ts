@@ -11,6 +11,7 @@
  * the dead-letter list and the next one proceeds; the queue lives in the database.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { IdParams } from './api-common.ts';
 import { Alert } from './alerts.ts';
 import { ZoneEvent } from './events.ts';
 import { Nullable, StringEnum } from './schema-helpers.ts';
@@ -62,7 +63,7 @@ export const WebhookCreateBody = Type.Object({
 export type WebhookCreateBody = Static<typeof WebhookCreateBody>;
 export const WebhookUpdateBody = Type.Partial(WebhookCreateBody);
 export type WebhookUpdateBody = Static<typeof WebhookUpdateBody>;
-export const WebhookParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const WebhookParams = IdParams;
 
 export const WebhooksResponse = Type.Object({
   success: Type.Literal(true),

@@ -1,5 +1,9 @@
 /** Devices and gateways the account's gateways have heard, monitored or not. */
-import type { AvailableDevicesResponse, AvailableGatewaysResponse } from '@rtls/contract';
+import type {
+  AvailableDevicesResponse,
+  AvailableGatewaysQuery,
+  AvailableGatewaysResponse,
+} from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 export const fetchAvailableDevices = async () =>
@@ -13,7 +17,9 @@ export const fetchAvailableDevices = async () =>
 export const fetchAvailableGateways = async (lastSeenDays?: number) =>
   (
     await apiRequest<AvailableGatewaysResponse>('/available/gateways', {
-      ...(lastSeenDays === undefined ? {} : { query: { lastSeenDays } }),
+      ...(lastSeenDays === undefined
+        ? {}
+        : { query: { lastSeenDays } satisfies AvailableGatewaysQuery }),
       error: 'fetchAvailableGateways',
     })
   ).gateways;

@@ -11,6 +11,7 @@ import {
   type MapResponse,
   type MapsResponse,
   type MapUpdateBody,
+  type PublicMapsQuery,
   type TrackingMap,
 } from '@rtls/contract';
 import { API_BASE, ApiError, apiRequest } from './http.ts';
@@ -29,7 +30,7 @@ export const fetchPublicMaps = async (
 ) =>
   (
     await apiRequest<MapsResponse>('/maps/public', {
-      query: { limit, skip },
+      query: { limit, skip } satisfies PublicMapsQuery,
       error: 'fetchPublicMaps',
     })
   ).maps;

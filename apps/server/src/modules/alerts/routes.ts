@@ -11,6 +11,7 @@ import {
   ErrorBody,
   EventsQuery,
   EventsResponse,
+  IdParams,
   MapRuleParams,
   RuleCreateBody,
   RuleResponse,
@@ -18,11 +19,9 @@ import {
   SuccessResponse,
   RuleUpdateBody,
 } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
 import type { RulesService } from './rules-service.ts';
 import type { AlertsService } from './service.ts';
 
-const MapParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const alertRoutes: FastifyPluginAsyncTypebox<{
@@ -35,7 +34,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['rules'],
         summary: "The map's rules (anyone who may read the map)",
-        params: MapParams,
+        params: IdParams,
         response: { 200: RulesResponse, 404: ErrorBody },
       },
     },
@@ -51,7 +50,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['rules'],
         summary: 'Create a rule (owners and editors)',
-        params: MapParams,
+        params: IdParams,
         body: RuleCreateBody,
         response: { 201: RuleResponse, ...errors, 409: ErrorBody },
       },
@@ -101,7 +100,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['events'],
         summary: "The map's event log, newest first",
-        params: MapParams,
+        params: IdParams,
         querystring: EventsQuery,
         response: { 200: EventsResponse, 400: ErrorBody, 404: ErrorBody },
       },

@@ -2,10 +2,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AvailableDevicesResponse,
+  AvailableGatewaysQuery,
   AvailableGatewaysResponse,
   SyncStatusResponse,
 } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
 import type { AvailableService } from './service.ts';
 
 const tags = ['available'];
@@ -31,9 +31,7 @@ export const availableRoutes: FastifyPluginAsyncTypebox<{ service: AvailableServ
     {
       schema: {
         tags,
-        querystring: Type.Object({
-          lastSeenDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
-        }),
+        querystring: AvailableGatewaysQuery,
         response: { 200: AvailableGatewaysResponse },
       },
     },

@@ -6,14 +6,13 @@ import {
   FLOOR_MODEL_LIMITS,
   FloorModelBody,
   FloorModelResponse,
+  IdParams,
 } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { FloorModelsService } from './service.ts';
 import { nonNumberIn } from './validate.ts';
 
 const tags = ['floor model'];
-const MapParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const floorModelRoutes: FastifyPluginAsyncTypebox<{ service: FloorModelsService }> = async (
   app,
@@ -32,7 +31,7 @@ export const floorModelRoutes: FastifyPluginAsyncTypebox<{ service: FloorModelsS
       schema: {
         tags,
         summary: "The map's walls, doors and walkable outline (anyone who may read the map)",
-        params: MapParams,
+        params: IdParams,
         response: { 200: FloorModelResponse, 404: ErrorBody },
       },
     },
@@ -51,7 +50,7 @@ export const floorModelRoutes: FastifyPluginAsyncTypebox<{ service: FloorModelsS
       schema: {
         tags,
         summary: "Replace the map's floor model (owners and editors)",
-        params: MapParams,
+        params: IdParams,
         body: FloorModelBody,
         response: {
           200: FloorModelResponse,

@@ -1,8 +1,13 @@
 /** Text labels: the user's own, keyed by id. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LabelResponse, LabelsResponse, SuccessResponse, TextLabelBody } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
+import {
+  IdParams,
+  LabelResponse,
+  LabelsResponse,
+  SuccessResponse,
+  TextLabelBody,
+} from '@rtls/contract';
 import { notFound } from '../../lib/errors.ts';
 import type { Sql } from '../../plugins/db.ts';
 
@@ -22,7 +27,6 @@ const present = (r: LabelRow) => ({
 });
 
 const tags = ['labels'];
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const labelRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (app, { sql }) => {
   app.get('/api/labels', { schema: { tags, response: { 200: LabelsResponse } } }, async (req) => {

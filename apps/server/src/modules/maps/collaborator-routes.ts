@@ -8,6 +8,7 @@ import {
   CollaboratorResponse,
   CollaboratorRoleBody,
   CollaboratorsResponse,
+  IdParams,
   SuccessResponse,
   type Collaborator,
 } from '@rtls/contract';
@@ -25,9 +26,8 @@ const present = (c: CollaboratorRow): Collaborator => ({
 });
 
 const tags = ['collaborators'];
-const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const UserParams = Type.Object({
-  id: Type.String({ maxLength: 64 }),
+  ...IdParams.properties,
   // Named like in the POST body: user id, e-mail or user name.
   userId: CollaboratorBody.properties.userId,
 });
@@ -38,7 +38,7 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsServic
 ) => {
   app.get(
     '/api/maps/:id/collaborators',
-    { schema: { tags, params: Params, response: { 200: CollaboratorsResponse } } },
+    { schema: { tags, params: IdParams, response: { 200: CollaboratorsResponse } } },
     async (req) => ({
       success: true as const,
       collaborators: (await service.collaborators(req.user.id, req.params.id)).map(present),
@@ -50,7 +50,7 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsServic
     {
       schema: {
         tags,
-        params: Params,
+        params: IdParams,
         body: CollaboratorBody,
         response: { 201: CollaboratorResponse },
       },

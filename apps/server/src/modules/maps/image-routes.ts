@@ -1,8 +1,7 @@
 /** Background image upload (multipart field `image`, at most 10 MB, checked by its bytes) and removal. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MapResponse } from '@rtls/contract';
+import { IdParams, MapResponse } from '@rtls/contract';
 import { HttpError, badRequest } from '../../lib/errors.ts';
-import { MapIdParams } from './routes.ts';
 import type { MapsService } from './service.ts';
 
 export const IMAGE_TOO_LARGE = 'Image file is too large (max 10MB)';
@@ -16,7 +15,7 @@ export const mapImageRoutes: FastifyPluginAsyncTypebox<{ service: MapsService }>
     {
       schema: {
         tags: ['maps'],
-        params: MapIdParams,
+        params: IdParams,
         consumes: ['multipart/form-data'],
         response: { 200: MapResponse },
       },
@@ -45,7 +44,7 @@ export const mapImageRoutes: FastifyPluginAsyncTypebox<{ service: MapsService }>
 
   app.delete(
     '/api/maps/:id/image',
-    { schema: { tags: ['maps'], params: MapIdParams, response: { 200: MapResponse } } },
+    { schema: { tags: ['maps'], params: IdParams, response: { 200: MapResponse } } },
     async (req) => ({
       success: true as const,
       map: await service.removeImage(req.user.id, req.params.id),

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
+  IdParams,
   MapCreateBody,
   type Device,
   MapDevicesResponse,
@@ -10,17 +11,14 @@ import {
   MapResponse,
   MapsResponse,
   MapUpdateBody,
-  PUBLIC_MAPS_DEFAULT_LIMIT,
-  PUBLIC_MAPS_DEFAULT_SKIP,
+  PublicMapsQuery,
   SuccessResponse,
 } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
 import { notFound } from '../../lib/errors.ts';
 import { presentMap } from './presenter.ts';
 import type { MapsRepository } from './repository.ts';
 import type { MapsService } from './service.ts';
 
-export const MapIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const tags = ['maps'];
 
 export const mapRoutes: FastifyPluginAsyncTypebox<{
@@ -45,10 +43,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags,
-        querystring: Type.Object({
-          limit: Type.Integer({ minimum: 1, maximum: 100, default: PUBLIC_MAPS_DEFAULT_LIMIT }),
-          skip: Type.Integer({ minimum: 0, default: PUBLIC_MAPS_DEFAULT_SKIP }),
-        }),
+        querystring: PublicMapsQuery,
         response: { 200: MapsResponse },
       },
     },
@@ -60,7 +55,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/maps/:id',
-    { schema: { tags, params: MapIdParams, response: { 200: MapResponse } } },
+    { schema: { tags, params: IdParams, response: { 200: MapResponse } } },
     async (req) => {
       const row = await maps.visible(req.user.id, req.params.id);
       if (!row) throw notFound('Map');
@@ -76,7 +71,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags,
         summary: 'The devices located on this map now, with their position on it',
-        params: MapIdParams,
+        params: IdParams,
         response: { 200: MapDevicesResponse, 404: ErrorBody },
       },
     },
@@ -98,7 +93,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
 
   app.put(
     '/api/maps/:id',
-    { schema: { tags, params: MapIdParams, body: MapUpdateBody, response: { 200: MapResponse } } },
+    { schema: { tags, params: IdParams, body: MapUpdateBody, response: { 200: MapResponse } } },
     async (req) => ({
       success: true as const,
       map: await service.update(req.user.id, req.params.id, req.body),
@@ -107,7 +102,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
 
   app.delete(
     '/api/maps/:id',
-    { schema: { tags, params: MapIdParams, response: { 200: SuccessResponse } } },
+    { schema: { tags, params: IdParams, response: { 200: SuccessResponse } } },
     async (req) => {
       await service.remove(req.user.id, req.params.id);
       return { success: true as const };
@@ -116,7 +111,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(
     '/api/maps/:id/duplicate',
-    { schema: { tags, params: MapIdParams, response: { 201: MapResponse } } },
+    { schema: { tags, params: IdParams, response: { 201: MapResponse } } },
     async (req, reply) =>
       reply
         .code(201)
@@ -128,7 +123,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags,
-        params: MapIdParams,
+        params: IdParams,
         body: MapPresetBody,
         response: { 200: MapPresetResponse },
       },

@@ -3,8 +3,7 @@
  * instances, every instance's devices).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, PresenceResponse } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
+import { ErrorBody, IdParams, PresenceResponse } from '@rtls/contract';
 import type { MapsRepository } from '../maps/repository.ts';
 import { mapFor } from '../zones/service.ts';
 import type { PresenceService } from './service.ts';
@@ -19,7 +18,7 @@ export const presenceRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['zones'],
         summary: "Each device's zone on the map now (anyone who may read the map)",
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        params: IdParams,
         response: { 200: PresenceResponse, 404: ErrorBody },
       },
     },

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
+  IdParams,
   MapZoneParams,
   SuccessResponse,
   ZoneCreateBody,
@@ -9,11 +10,9 @@ import {
   ZonesResponse,
   ZoneUpdateBody,
 } from '@rtls/contract';
-import { Type } from '@sinclair/typebox';
 import type { ZonesService } from './service.ts';
 
 const tags = ['zones'];
-const MapParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = async (
@@ -26,7 +25,7 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = 
       schema: {
         tags,
         summary: "The map's zones (anyone who may read the map)",
-        params: MapParams,
+        params: IdParams,
         response: { 200: ZonesResponse, 404: ErrorBody },
       },
     },
@@ -42,7 +41,7 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = 
       schema: {
         tags,
         summary: 'Create a zone (owners and editors)',
-        params: MapParams,
+        params: IdParams,
         body: ZoneCreateBody,
         response: { 201: ZoneResponse, ...errors, 409: ErrorBody },
       },
