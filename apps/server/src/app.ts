@@ -57,12 +57,12 @@ import { mqttOutputRepository } from './modules/mqtt-out/repository.ts';
 import { mqttOutputRoutes } from './modules/mqtt-out/routes.ts';
 import { createMqttOutput } from './modules/mqtt-out/service.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
+import { appSettingsRoutes } from './modules/settings/app-settings-routes.ts';
 import { mapDevices } from './modules/positions/map-devices.ts';
 import { createPositionsModule } from './modules/positions/module.ts';
 import { trailRoutes } from './modules/positions/trail-routes.ts';
-import { userSettingsRoutes } from './modules/user-settings/routes.ts';
-import { userSettingsService } from './modules/user-settings/service.ts';
+import { userSettingsRoutes } from './modules/settings/user-settings-routes.ts';
+import { userSettingsService } from './modules/settings/user-settings-service.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -243,7 +243,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   await app.register(userSettingsRoutes, {
     settings: userSettingsService(sql, changed.settings),
   });
-  await app.register(settingsRoutes, { sql });
+  await app.register(appSettingsRoutes, { sql });
   await app.register(labelRoutes, { sql });
   await app.register(zoneRoutes, { service: alerting.services.zones });
   await app.register(floorModelRoutes, { service: floorModelsSvc });

@@ -1,4 +1,7 @@
-/** User settings calls: read, replace, and update one view option, the tooltip fields or triangulation. */
+/**
+ * The user settings calls (/api/user-settings): view options, tooltip fields and the triangulation
+ * settings the server locates that user's maps with; read, replaced, or one part updated.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   TooltipFieldsUpdate,
@@ -7,7 +10,7 @@ import {
   UserSettingsUpdate,
   ViewOptionUpdate,
 } from '@rtls/contract';
-import type { UserSettingsService } from './service.ts';
+import type { UserSettingsService } from './user-settings-service.ts';
 
 const tags = ['user-settings'];
 

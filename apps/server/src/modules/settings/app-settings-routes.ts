@@ -1,11 +1,14 @@
-/** The console's app settings (GET/PUT /settings, wrapped in `config`), stored per user. */
+/**
+ * The console's app settings (GET/PUT /api/settings, wrapped in `config`): endpoint, poll interval,
+ * zoom values, default image, theme and display switches; one JSON document per user (app_settings).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SettingsResponse, SettingsUpdate, type AppSettings } from '@rtls/contract';
 import type { Sql } from '../../plugins/db.ts';
 
 const tags = ['settings'];
 
-export const settingsRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (app, { sql }) => {
+export const appSettingsRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (app, { sql }) => {
   app.get(
     '/api/settings',
     { schema: { tags, response: { 200: SettingsResponse } } },
