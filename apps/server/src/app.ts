@@ -47,7 +47,7 @@ import { mapRoutes } from './modules/maps/routes.ts';
 import { mapsService } from './modules/maps/service.ts';
 import { createHub } from './modules/realtime/hub.ts';
 import { mapRoom } from './modules/realtime/fan-out.ts';
-import { createAlertingModule, type MapEmitter } from './modules/alerts/module.ts';
+import { createZoneMonitoring, type MapEmitter } from './zone-monitoring.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
 import { presenceRoutes } from './modules/presence/routes.ts';
 import { zoneRoutes } from './modules/zones/routes.ts';
@@ -138,7 +138,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
   });
   hub.onPositionChange(positions.applyRemote);
-  const alerting = createAlertingModule({
+  const zoneMonitoring = createZoneMonitoring({
     sql,
     maps,
     locatedOf: positions.service.locatedOf,
@@ -154,14 +154,14 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     allowPrivate: config.webhookAllowPrivate,
     onError: (err) => app.log.warn({ err }, 'webhook delivery'),
   });
-  alerting.addSink(webhooks.service.sink);
+  zoneMonitoring.addSink(webhooks.service.sink);
   const mqttOut = createMqttOutput({
     repo: mqttOutputRepository(sql),
     locatedOf: positions.service.locatedOf,
     onError: (err) => app.log.warn({ err }, 'MQTT output'),
   });
-  alerting.presence.listen(mqttOut.presence);
-  alerting.alerting.addSink(mqttOut.events);
+  zoneMonitoring.presence.listen(mqttOut.presence);
+  zoneMonitoring.alerting.addSink(mqttOut.events);
   // Each device's reports are received (signals, positions, live updates) by one process: this
   // one, or with several instances the one RabbitMQ gives the device's partition to.
   const live = createLiveModule({
@@ -178,7 +178,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   });
   if (live.stream.ready) readiness.positionsStream = live.stream.ready;
   // A device's zone presence and MQTT output follow its new position (live publishes it first).
-  positions.service.onLocated(alerting.presence.located);
+  positions.service.onLocated(zoneMonitoring.presence.located);
   positions.service.onLocated(mqttOut.located);
   const pipeline = createPipeline({
     sql,
@@ -245,16 +245,16 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   });
   await app.register(appSettingsRoutes, { sql });
   await app.register(labelRoutes, { sql });
-  await app.register(zoneRoutes, { service: alerting.services.zones });
+  await app.register(zoneRoutes, { service: zoneMonitoring.services.zones });
   await app.register(floorModelRoutes, { service: floorModelsSvc });
-  await app.register(presenceRoutes, { presence: alerting.presence, maps });
+  await app.register(presenceRoutes, { presence: zoneMonitoring.presence, maps });
   await app.register(alertRoutes, {
-    rules: alerting.services.rules,
-    alerts: alerting.services.alerts,
+    rules: zoneMonitoring.services.rules,
+    alerts: zoneMonitoring.services.alerts,
   });
   await app.register(webhookRoutes, { service: webhooks.service });
   await app.register(mqttOutputRoutes, { service: mqttOut });
-  await alerting.start();
+  await zoneMonitoring.start();
   await mqttOut.start();
 
   registerWebApp(app, config.webDist);
@@ -265,7 +265,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     available.close();
     await pipeline.close();
     await live.close();
-    await alerting.close();
+    await zoneMonitoring.close();
     await webhooks.worker.close();
     await positions.service.close();
     await hub.close();
@@ -279,7 +279,7 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
     pipeline,
     live,
     positions,
-    alerting,
+    zoneMonitoring,
     webhooks,
     mqttOut,
     repos: { maps, gateways, devices, keys, images, floorModels },

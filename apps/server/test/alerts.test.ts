@@ -104,7 +104,7 @@ describeEachDb(
       const tag = walker(t.built, owner.id, mapId, 'BB:00:00:00:00:03', T0);
       await tag.stand(100, 100, 30);
       // A fresh engine (as after a restart) reads the open conditions and stored presence.
-      await t.built.alerting.alerting.start();
+      await t.built.zoneMonitoring.alerting.start();
       await tag.stand(100, 100, 30);
       expect(await a.alerts(`mapId=${mapId}`)).toHaveLength(1);
     });
@@ -162,7 +162,7 @@ describeEachDb(
         await here.stand(100, 100, 8);
         const there = walker(other, owner.id, mapId, mac, here.now);
         await there.stand(100, 100, 1);
-        await other.alerting.presence.adopted();
+        await other.zoneMonitoring.presence.adopted();
         await there.stand(100, 100, 10);
         const events = await a.events(mapId);
         expect(events.map((e) => e.type)).toEqual(['enter']);
@@ -209,8 +209,8 @@ describeEachDb(
           `insert into heard_gateways (owner_id, mac, first_seen, last_seen) values ($1, $2, $3, $3)`,
           [owner.id, g.mac, new Date(now - (g === gw[0] ? 700_000 : 1000)).toISOString()],
         );
-      await t.built.alerting.monitor.check(now);
-      await t.built.alerting.monitor.check(now + 1000);
+      await t.built.zoneMonitoring.monitor.check(now);
+      await t.built.zoneMonitoring.monitor.check(now + 1000);
       await settle(t.built);
       const open = await a.alerts(`mapId=${mapId}&state=open`);
       expect(open.map((x) => x.event.type).sort()).toEqual(['device_offline', 'gateway_offline']);
@@ -228,7 +228,7 @@ describeEachDb(
         owner.id,
         new Date(now).toISOString(),
       ]);
-      await t.built.alerting.monitor.check(now + 2000);
+      await t.built.zoneMonitoring.monitor.check(now + 2000);
       await settle(t.built);
       expect(await a.alerts(`mapId=${mapId}&state=open`)).toHaveLength(0);
     });

@@ -162,7 +162,7 @@ describe.each(DB_KINDS)('MQTT output on the embedded broker [%s]', (kind) => {
       )
     )[0]!.mac;
     await walker(t.built, owner.id, mapId, mac, Date.now() - 60_000).stand(100, 100, 8);
-    await t.built.alerting.presence.flush();
+    await t.built.zoneMonitoring.presence.flush();
 
     await expect
       .poll(() => got.find((m) => m.topic.endsWith('/config') && m.body !== ''))

@@ -61,7 +61,7 @@ export function walker(
   mac: string,
   start: number,
 ) {
-  const presence = built.alerting.presence;
+  const presence = built.zoneMonitoring.presence;
   let now = start;
   return {
     get now() {
@@ -95,7 +95,7 @@ export function walker(
 
 /** Wait until queued events, alerts and presence writes are stored. */
 export async function settle(built: BuiltApp) {
-  await built.alerting.alerting.settled();
-  await built.alerting.presence.flush();
-  await built.alerting.alerting.settled();
+  await built.zoneMonitoring.alerting.settled();
+  await built.zoneMonitoring.presence.flush();
+  await built.zoneMonitoring.alerting.settled();
 }

@@ -192,7 +192,7 @@ describeEachDb(
       await guard.stand(700, 700, 12);
       const [exit] = await a.events(mapId, 'type=exit');
       const left = Date.parse(exit!.at);
-      const monitor = t.built.alerting.monitor;
+      const monitor = t.built.zoneMonitoring.monitor;
       await monitor.check(left + 30_000);
       await settle(t.built);
       expect(await a.events(mapId, 'type=absent')).toEqual([]);
@@ -244,7 +244,7 @@ describeEachDb(
       );
       await old.stand(100, 100, 8);
       expect(await a.events(mapId)).toHaveLength(1);
-      await t.built.alerting.prune();
+      await t.built.zoneMonitoring.prune();
       expect(await a.events(mapId)).toHaveLength(0);
     });
   },

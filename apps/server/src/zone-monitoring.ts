@@ -1,23 +1,28 @@
 /**
- * Wires zones, presence, events, rules and alerts: presence takes the positions service's located
- * devices, the alerting engine listens to presence, the outage monitor and retention run on
- * timers, and the live channel hears of presence, occupancy, alerts and zone edits per map.
+ * Zone monitoring: the zones, presence and alerts modules wired together. Presence takes the
+ * positions service's located devices, the alerting engine (events, rules, alerts) listens to
+ * presence, the outage monitor and event retention run on timers, and the live channel hears of
+ * presence, occupancy, alerts and zone edits per map.
  */
 import type { ServerToClientEvents } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
-import type { MapsRepository } from '../maps/repository.ts';
-import { createPresenceService, presentPresence, type LocatedFix } from '../presence/service.ts';
-import { presenceRepository } from '../presence/repository.ts';
-import type { PresenceTiming } from '../presence/tracker.ts';
-import { zonesRepository } from '../zones/repository.ts';
-import { zonesService } from '../zones/service.ts';
-import { alertsRepository } from './alerts-repository.ts';
-import { createAlerting, type AlertingSink } from './engine.ts';
-import { eventsRepository } from './events-repository.ts';
-import { createOfflineMonitor, offlineRepository } from './monitor.ts';
-import { rulesRepository } from './rules-repository.ts';
-import { rulesService } from './rules-service.ts';
-import { alertsService } from './service.ts';
+import type { Sql } from './plugins/db.ts';
+import type { MapsRepository } from './modules/maps/repository.ts';
+import {
+  createPresenceService,
+  presentPresence,
+  type LocatedFix,
+} from './modules/presence/service.ts';
+import { presenceRepository } from './modules/presence/repository.ts';
+import type { PresenceTiming } from './modules/presence/tracker.ts';
+import { zonesRepository } from './modules/zones/repository.ts';
+import { zonesService } from './modules/zones/service.ts';
+import { alertsRepository } from './modules/alerts/alerts-repository.ts';
+import { createAlerting, type AlertingSink } from './modules/alerts/engine.ts';
+import { eventsRepository } from './modules/alerts/events-repository.ts';
+import { createOfflineMonitor, offlineRepository } from './modules/alerts/monitor.ts';
+import { rulesRepository } from './modules/alerts/rules-repository.ts';
+import { rulesService } from './modules/alerts/rules-service.ts';
+import { alertsService } from './modules/alerts/service.ts';
 
 /** Emit to the sockets watching one map (on every instance, through the adapter). */
 export type MapEmitter = <E extends keyof ServerToClientEvents>(
@@ -26,7 +31,7 @@ export type MapEmitter = <E extends keyof ServerToClientEvents>(
   ...args: Parameters<ServerToClientEvents[E]>
 ) => void;
 
-export interface AlertingModuleOptions {
+export interface ZoneMonitoringOptions {
   sql: Sql;
   maps: MapsRepository;
   locatedOf: (ownerId: string, mac: string) => readonly LocatedFix[];
@@ -46,7 +51,7 @@ const MONITOR_MS = 5_000;
 const REFRESH_MS = 15_000;
 const RETENTION_MS = 3600_000;
 
-export function createAlertingModule(o: AlertingModuleOptions) {
+export function createZoneMonitoring(o: ZoneMonitoringOptions) {
   const zones = zonesRepository(o.sql);
   const presenceRepo = presenceRepository(o.sql);
   const events = eventsRepository(o.sql);
@@ -143,4 +148,4 @@ export function createAlertingModule(o: AlertingModuleOptions) {
     },
   };
 }
-export type AlertingModule = ReturnType<typeof createAlertingModule>;
+export type ZoneMonitoring = ReturnType<typeof createZoneMonitoring>;
