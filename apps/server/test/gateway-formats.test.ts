@@ -6,7 +6,7 @@
 import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { INGEST_TOPICS } from '../src/modules/ingest/formats/index.ts';
 import { RUUVI_PREFIX, samples, type Expected, type Sample } from './gateway-samples.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
-import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
 import { TEST_PASSWORD, bearer, createUser, testConfig, uniqueEmail } from './helpers.ts';
 import { connectMqtt, freePort, publish, sleep } from './mqtt-helpers.ts';

@@ -2,7 +2,7 @@
 import net from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
-import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import { testConfig, type TestApp } from './helpers.ts';
 
 export const freePort = () =>

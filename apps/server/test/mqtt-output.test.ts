@@ -9,7 +9,7 @@ import { MQTT_OUTPUT_ROOT } from '@rtls/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { haDiscovery, topics } from '../src/modules/mqtt-out/topics.ts';
-import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import { DB_KINDS, startTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
 import {
   connectMqtt,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
-import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
 import { bearer, createSignedInUser, testConfig, type SignedIn } from './helpers.ts';
 import { closed, connectMqtt, freePort, publish, sleep } from './mqtt-helpers.ts';

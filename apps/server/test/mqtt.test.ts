@@ -7,7 +7,7 @@ import type { MqttClient } from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
-import { startMqttIngest } from '../src/plugins/mqtt.ts';
+import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { macFromName } from '../src/modules/ingest/formats/index.ts';
 import {

@@ -1,7 +1,7 @@
 /** Gateway ingest over MQTT as configured: an external broker (MQTT_URL), the embedded one, or off. */
-import { startEmbeddedBroker } from '../modules/ingest/mqtt-broker.ts';
-import { MQTT_OFF, type MqttIngest, type MqttIngestDeps } from '../modules/ingest/mqtt-ingest.ts';
-import { startSubscriber } from '../modules/ingest/mqtt-subscriber.ts';
+import { startEmbeddedBroker } from './mqtt-broker.ts';
+import { MQTT_OFF, type MqttIngest, type MqttIngestDeps } from './mqtt-ingest.ts';
+import { startSubscriber } from './mqtt-subscriber.ts';
 
 export function startMqttIngest(deps: MqttIngestDeps): Promise<MqttIngest> {
   if (deps.config.mqttUrl) return startSubscriber(deps);
