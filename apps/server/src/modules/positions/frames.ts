@@ -1,7 +1,7 @@
 /**
  * What the server needs to locate one owner's devices, cached per owner: the monitored devices and
  * their mode, a positioning frame per map the owner's gateways are placed on (its gateways and
- * floor model, built by the positioning package like the console's), and the settings each map is
+ * floor model, built by the positioning package's buildFrame), and the settings each map is
  * located with.
  */
 import {
@@ -38,7 +38,7 @@ export interface OwnerFrames {
   gatewayMap: Map<string, string>;
 }
 
-/** A user's triangulation settings (spec §3) as the locator takes them, defaults filled. */
+/** A user's triangulation settings as the locator takes them, defaults filled. */
 export function locateSettings(stored: Partial<TriangulationSettings> = {}): LocateSettings {
   const t = { ...DEFAULT_TRIANGULATION, ...stored };
   return {
