@@ -1,7 +1,29 @@
-/** Probes the machine services once per run and hands the result to every server test file. */
+/**
+ * Once per run: probes the machine services, and makes the migrated PGlite image every server test
+ * file opens its embedded databases from (helpers.ts), instead of each running initdb and the
+ * migrations.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { pgliteImage } from '../src/plugins/db.ts';
+import { MIGRATIONS_DIR } from '../src/server.ts';
 import { probeServices } from './services.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding the migrated PGlite image (a data dir tarball). */
+    pgliteImage: string;
+  }
+}
+
 export default async function setup(project: TestProject) {
-  project.provide('services', await probeServices());
+  const [services, image] = await Promise.all([probeServices(), pgliteImage(MIGRATIONS_DIR)]);
+  project.provide('services', services);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-pglite-image-'));
+  const file = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+  project.provide('pgliteImage', file);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }

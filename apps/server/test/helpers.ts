@@ -3,8 +3,9 @@
  * or the local one, when reachable), one app per suite, closed and dropped after it.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
@@ -26,10 +27,22 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+let image: Blob | undefined;
+/** The migrated PGlite image global-setup.ts made for this run, read once per test file. */
+export function migratedPglite(): Blob {
+  image ??= new Blob([fs.readFileSync(inject('pgliteImage'))]);
+  return image;
+}
+
 /** A fresh, migrated database: PGlite in memory, or a uniquely named PostgreSQL database. */
 export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const sql = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    const sql = await openDatabase({
+      databaseUrl: null,
+      dataDir: 'memory://',
+      image: migratedPglite(),
+    });
+    // Nothing left to apply on the image; kept so a database opened here is always migrated.
     await migrate(sql, MIGRATIONS_DIR);
     return { kind, sql, close: () => sql.close() };
   }

@@ -11,10 +11,16 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
-import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/plugins/db.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
-import { MIGRATIONS_DIR } from '../src/server.ts';
-import { TEST_PASSWORD, bearer, createUser, testConfig, uniqueEmail } from './helpers.ts';
+import {
+  TEST_PASSWORD,
+  bearer,
+  createUser,
+  openTestDatabase,
+  testConfig,
+  uniqueEmail,
+} from './helpers.ts';
 import { connectMqtt, freePort, publish, sleep } from './mqtt-helpers.ts';
 
 describe('log redaction', () => {
@@ -32,8 +38,7 @@ describe('log redaction', () => {
   let mqttPort: number;
 
   beforeAll(async () => {
-    sql = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-    await migrate(sql, MIGRATIONS_DIR);
+    ({ sql } = await openTestDatabase('pglite'));
     mqttPort = await freePort();
     const config = testConfig({ logLevel: 'trace', mqttPort, host: '127.0.0.1' });
     built = await buildApp({ config, sql, logger: { stream } });

@@ -7,10 +7,15 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
-import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/plugins/db.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
-import { MIGRATIONS_DIR } from '../src/server.ts';
-import { bearer, createSignedInUser, testConfig, type SignedIn } from './helpers.ts';
+import {
+  bearer,
+  createSignedInUser,
+  openTestDatabase,
+  testConfig,
+  type SignedIn,
+} from './helpers.ts';
 import { closed, connectMqtt, freePort, publish, sleep } from './mqtt-helpers.ts';
 import { testServices } from './services.ts';
 
@@ -42,8 +47,7 @@ describe.skipIf(!REDIS_URL)('key revocation across instances (Redis)', () => {
 
   beforeAll(async () => {
     // Two instances on one database, linked through Redis; each runs its own embedded broker.
-    sql = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-    await migrate(sql, MIGRATIONS_DIR);
+    ({ sql } = await openTestDatabase('pglite'));
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       const config = testConfig({ redisUrl: REDIS_URL, mqttPort: port, host: '127.0.0.1' });
@@ -90,8 +94,7 @@ describe.skipIf(!REDIS_URL)('key revocation across instances (Redis)', () => {
 
 describe.skipIf(!MQTT_URL)('MQTT_INGEST_KEY revoked (external broker)', () => {
   it('stops filing the broker’s reports under the revoked key', async () => {
-    const sql = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-    await migrate(sql, MIGRATIONS_DIR);
+    const { sql } = await openTestDatabase('pglite');
     const built = await buildApp({ config: testConfig(), sql, logger: false });
     await built.app.ready();
     const owner = await createSignedInUser(built, 'ext-revoke');

@@ -10,10 +10,9 @@ import { buildApp, type BuiltApp } from '../src/app.ts';
 import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
 import { openRedis, redisFailureLimiter, type RedisLink } from '../src/lib/redis.ts';
 import { tokenHash } from '../src/lib/secrets.ts';
-import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/plugins/db.ts';
 import type { ReadinessProbes } from '../src/plugins/health.ts';
-import { MIGRATIONS_DIR } from '../src/server.ts';
-import { createSignedInUser, testConfig } from './helpers.ts';
+import { createSignedInUser, openTestDatabase, testConfig } from './helpers.ts';
 import { redisRelay } from './redis-relay.ts';
 import { testServices } from './services.ts';
 
@@ -31,8 +30,7 @@ interface Instance {
 
 /** One server instance on its own in-memory database, sharing TEST_REDIS_URL with the others. */
 async function instance(url = redisUrl()): Promise<Instance> {
-  const sql = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-  await migrate(sql, MIGRATIONS_DIR);
+  const { sql } = await openTestDatabase('pglite');
   const readiness: ReadinessProbes = {};
   const built = await buildApp({
     config: testConfig({ redisUrl: url }),

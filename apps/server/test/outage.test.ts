@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
-import { bearer, createIngestKey, seedAccount, testConfig } from './helpers.ts';
+import { bearer, createIngestKey, openTestDatabase, seedAccount, testConfig } from './helpers.ts';
 import { redisRelay } from './redis-relay.ts';
 import { describeProbes, realParamsOf, walkRoutes, type Probe } from './route-walker.ts';
 import { testServices } from './services.ts';
@@ -103,8 +103,7 @@ describe.skipIf(!PG_BIN)('database outage', () => {
 describe.skipIf(!REDIS_URL)('Redis outage', () => {
   it('answers no route with a 500 while Redis is cut off', async () => {
     const relay = await redisRelay(REDIS_URL!);
-    const sql = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-    await migrate(sql, MIGRATIONS_DIR);
+    const { sql } = await openTestDatabase('pglite');
     const { built, owner, key, real } = await appOn(sql, relay.url);
     try {
       relay.cut();

@@ -34,24 +34,43 @@ export function statementRows(sql: Pick<Sql, 'kind'>): number {
 /**
  * Open the configured database: PostgreSQL when a URL is given, otherwise PGlite at dataDir, locked
  * for this process (`role` says who holds it, for the sentence a second process is refused with).
+ * An in-memory PGlite starts from `image` (see pgliteImage) when one is given.
  */
 export async function openDatabase(
-  opts: { databaseUrl: string | null; dataDir: string },
+  opts: { databaseUrl: string | null; dataDir: string; image?: Blob },
   role: LockRole = 'server',
 ): Promise<Sql> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, role);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : (await openPglite(opts.dataDir, role, opts.image)).sql;
 }
 
-async function openPglite(dataDir: string, role: LockRole): Promise<Sql> {
+/**
+ * An in-memory PGlite migrated from migrationsDir, as an image of its data dir: databases opened
+ * from it (openDatabase's `image`) skip initdb and the migrations, which take seconds each time.
+ */
+export async function pgliteImage(migrationsDir: string): Promise<Blob> {
+  const { db, sql } = await openPglite('memory://');
+  try {
+    await migrate(sql, migrationsDir);
+    return await db.dumpDataDir('none');
+  } finally {
+    await sql.close();
+  }
+}
+
+async function openPglite(dataDir: string, role: LockRole = 'server', image?: Blob) {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? null : lockDataDir(dataDir, role);
-  const db = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pg')).catch(
-    (err: unknown) => {
-      lock?.release();
-      throw err;
-    },
-  );
+  const db = await (
+    inMemory && image
+      ? PGlite.create({ loadDataDir: image })
+      : PGlite.create(inMemory ? undefined : path.join(dataDir, 'pg'))
+  ).catch((err: unknown) => {
+    lock?.release();
+    throw err;
+  });
   type Queryable = Pick<typeof db, 'query' | 'exec'>;
   const wrap = (q: Queryable, inTx: boolean): Sql => ({
     kind: 'pglite',
@@ -73,7 +92,7 @@ async function openPglite(dataDir: string, role: LockRole): Promise<Sql> {
     withAdvisoryLock: (_lockId, fn) => fn(),
     poolStats: () => null,
   });
-  return wrap(db, false);
+  return { db, sql: wrap(db, false) };
 }
 
 /** SQLSTATE classes that mean the database cannot serve now, not that the query was wrong. */
