@@ -1,10 +1,12 @@
 /**
- * A spec's own server, for specs that change data or need other accounts: a fresh data dir with
- * the given accounts, the server and one Chromium for the file, and per test a fresh browser
- * context (clean localStorage) with a page. Call useOwnServer() at the top of a spec file.
+ * A spec's own server, for specs that change data or need other accounts: a fresh data dir (a
+ * copy of the run's migrated one, removed after the file) with the given accounts, the server and
+ * one Chromium for the file, and per test a fresh browser context (clean localStorage) with a
+ * page. Call useOwnServer() at the top of a spec file.
  */
+import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MainPage } from '../pages/MainPage.ts';
 import { DEMO, useBrowserPages } from './browser.ts';
@@ -41,12 +43,13 @@ export function useOwnServer(o: OwnServerOptions = {}): OwnServer {
     return server;
   };
   beforeAll(async () => {
-    const dir = freshDataDir();
+    const dir = freshDataDir(inject('dataTemplate'));
     for (const email of o.accounts ?? []) await addAccount(dir, email, o.password ?? '');
     server = await startTestServer(o.env, undefined, dir);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
   const pages = useBrowserPages(() => need().url, o.pagePerTest ?? true);
 

@@ -131,16 +131,26 @@ export async function runAccountCli(
   first: string,
   last: string,
 ): Promise<void> {
+  await runAccountCliCommand(env, ['add', email, password, first, last]);
+}
+
+/** Run one account CLI command on the database `env` names; throws with its output on failure. */
+async function runAccountCliCommand(env: Record<string, string>, args: string[]): Promise<void> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/user.ts', 'add', email, password, first, last],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--import', 'tsx', 'apps/server/src/cli/user.ts', ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`adding ${email} failed (exit ${code}):\n${out}`);
+  if (code !== 0)
+    throw new Error(`user ${args.slice(0, 2).join(' ')} failed (exit ${code}):\n${out}`);
 }
 
 /**
@@ -155,5 +165,23 @@ export const addAccount = (
   last = 'User',
 ) => runAccountCli({ DATA_DIR: dataDir }, email, password, first, last);
 
-/** A fresh data dir for a spec that needs its own server (and its own accounts). */
-export const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-e2e-'));
+/**
+ * A fresh data dir for a spec that needs its own server (and its own accounts): a copy of
+ * `template` (see migratedDataDir) when given, else empty.
+ */
+export function freshDataDir(template?: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-e2e-'));
+  if (template) fs.cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * A data dir whose embedded database is created and migrated, to copy for each server of a run:
+ * creating one (initdb, migrations) takes the first process on it several seconds. The account
+ * CLI's `list` opens and migrates the database and changes nothing else.
+ */
+export async function migratedDataDir(): Promise<string> {
+  const dir = freshDataDir();
+  await runAccountCliCommand({ DATA_DIR: dir }, ['list']);
+  return dir;
+}
