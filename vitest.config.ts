@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** One Vitest run, several projects: `npm run test:unit` and `npm run test:e2e` pick by name. */
 export default defineConfig({
   test: {
+    // Vitest's default is cores - 1 workers: one on two cores, where a core then sits idle whenever
+    // a server test waits on a database, a broker or a timer. At least two keep both busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
       // Fitting radio maps is CPU work: a busy 2-core machine may take several seconds.

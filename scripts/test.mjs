@@ -1,0 +1,39 @@
+// `npm test`: the typecheck, the lint and the console's build side by side, then, if they passed,
+// the unit and integration tests side by side with the end-to-end tests on that build. Each step's
+// lines are prefixed with its name; the end says how long each took. Side by side because each
+// check keeps about one core busy, and the end-to-end tests (one spec at a time, waiting on a
+// browser and a simulated building) leave much of a core idle, which the unit tests fill.
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+
+const STEPS = [
+  ['typecheck', 'lint', 'build'],
+  ['test:unit', 'test:e2e:run'],
+];
+
+/** Run `npm run <script>`, its lines prefixed; resolves with its exit code and time (s). */
+function run(script) {
+  const started = Date.now();
+  const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr])
+    readline
+      .createInterface({ input: stream, crlfDelay: Infinity })
+      .on('line', (line) => process.stdout.write(`[${script}] ${line}\n`));
+  return new Promise((resolve) =>
+    child.on('close', (code) => resolve({ script, code, s: (Date.now() - started) / 1000 })),
+  );
+}
+
+const started = Date.now();
+const done = [];
+let failed = false;
+for (const stage of STEPS) {
+  if (failed) break;
+  for (const r of await Promise.all(stage.map(run))) {
+    done.push(`${r.script} ${r.s.toFixed(0)} s${r.code === 0 ? '' : ' (FAILED)'}`);
+    if (r.code !== 0) failed = true;
+  }
+}
+const total = ((Date.now() - started) / 1000).toFixed(0);
+console.log(`\nnpm test: ${done.join(', ')}; ${total} s in all${failed ? ', FAILED' : ''}`);
+process.exit(failed ? 1 : 0);
