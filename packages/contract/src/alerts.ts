@@ -8,6 +8,7 @@
  * lasting conditions (dwell, absent, offline) resolve by themselves when the condition ends.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 import { EventType, ZoneEvent } from './events.ts';
 import { Nullable, StringEnum } from './schema-helpers.ts';
 
@@ -70,9 +71,9 @@ export type RuleUpdateBody = Static<typeof RuleUpdateBody>;
 export const MapRuleParams = Type.Object({ id: Id, ruleId: Id });
 export type MapRuleParams = Static<typeof MapRuleParams>;
 
-export const RulesResponse = Type.Object({ success: Type.Literal(true), rules: Type.Array(Rule) });
+export const RulesResponse = SuccessWith({ rules: Type.Array(Rule) });
 export type RulesResponse = Static<typeof RulesResponse>;
-export const RuleResponse = Type.Object({ success: Type.Literal(true), rule: Rule });
+export const RuleResponse = SuccessWith({ rule: Rule });
 export type RuleResponse = Static<typeof RuleResponse>;
 
 export const ALERT_STATES = ['open', 'acknowledged', 'resolved'] as const;
@@ -110,10 +111,7 @@ export type AlertsQuery = Static<typeof AlertsQuery>;
 export const AlertParams = Type.Object({ id: Id });
 
 /** Newest first. */
-export const AlertsResponse = Type.Object({
-  success: Type.Literal(true),
-  alerts: Type.Array(Alert),
-});
+export const AlertsResponse = SuccessWith({ alerts: Type.Array(Alert) });
 export type AlertsResponse = Static<typeof AlertsResponse>;
-export const AlertResponse = Type.Object({ success: Type.Literal(true), alert: Alert });
+export const AlertResponse = SuccessWith({ alert: Alert });
 export type AlertResponse = Static<typeof AlertResponse>;

@@ -1,5 +1,5 @@
 /** Answers shared by many calls: the error body and the bare success of a delete or sign-out. */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 
 /** Body of every error answer: a clear sentence, never a stack trace. */
 export const ErrorBody = Type.Object({
@@ -13,6 +13,10 @@ export type ErrorBody = Static<typeof ErrorBody>;
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type IdParams = Static<typeof IdParams>;
 
+/** A success answer: `success: true` and these fields. */
+export const SuccessWith = <P extends TProperties>(properties: P) =>
+  Type.Object({ success: Type.Literal(true), ...properties });
+
 /** The answer of a call that only succeeds (delete, sign-out, retry). */
-export const SuccessResponse = Type.Object({ success: Type.Literal(true) });
+export const SuccessResponse = SuccessWith({});
 export type SuccessResponse = Static<typeof SuccessResponse>;

@@ -1,5 +1,6 @@
 /** Device, gateway and available-devices calls: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 import {
   Device,
   DeviceCustomSettings,
@@ -43,12 +44,9 @@ export const DeviceMonitorBody = Type.Object({
 });
 export type DeviceMonitorBody = Static<typeof DeviceMonitorBody>;
 
-export const DevicesResponse = Type.Object({
-  success: Type.Literal(true),
-  devices: Type.Array(Device),
-});
+export const DevicesResponse = SuccessWith({ devices: Type.Array(Device) });
 export type DevicesResponse = Static<typeof DevicesResponse>;
-export const DeviceResponse = Type.Object({ success: Type.Literal(true), device: Device });
+export const DeviceResponse = SuccessWith({ device: Device });
 export type DeviceResponse = Static<typeof DeviceResponse>;
 
 export const GatewayCreateBody = Type.Object({
@@ -85,12 +83,9 @@ export const GatewayMonitorBody = Type.Object({
 });
 export type GatewayMonitorBody = Static<typeof GatewayMonitorBody>;
 
-export const GatewaysResponse = Type.Object({
-  success: Type.Literal(true),
-  gateways: Type.Array(Gateway),
-});
+export const GatewaysResponse = SuccessWith({ gateways: Type.Array(Gateway) });
 export type GatewaysResponse = Static<typeof GatewaysResponse>;
-export const GatewayResponse = Type.Object({ success: Type.Literal(true), gateway: Gateway });
+export const GatewayResponse = SuccessWith({ gateway: Gateway });
 export type GatewayResponse = Static<typeof GatewayResponse>;
 
 export const AvailableDevice = Type.Object({
@@ -116,15 +111,9 @@ export const AvailableGatewaysQuery = Type.Object({
 });
 export type AvailableGatewaysQuery = Static<typeof AvailableGatewaysQuery>;
 
-export const AvailableDevicesResponse = Type.Object({
-  success: Type.Literal(true),
-  devices: Type.Array(AvailableDevice),
-});
+export const AvailableDevicesResponse = SuccessWith({ devices: Type.Array(AvailableDevice) });
 export type AvailableDevicesResponse = Static<typeof AvailableDevicesResponse>;
-export const AvailableGatewaysResponse = Type.Object({
-  success: Type.Literal(true),
-  gateways: Type.Array(AvailableGateway),
-});
+export const AvailableGatewaysResponse = SuccessWith({ gateways: Type.Array(AvailableGateway) });
 export type AvailableGatewaysResponse = Static<typeof AvailableGatewaysResponse>;
 
 export const SyncStatus = Type.Object({
@@ -136,5 +125,5 @@ export const SyncStatus = Type.Object({
   gateways: Type.Number(),
 });
 export type SyncStatus = Static<typeof SyncStatus>;
-export const SyncStatusResponse = Type.Object({ success: Type.Literal(true), status: SyncStatus });
+export const SyncStatusResponse = SuccessWith({ status: SyncStatus });
 export type SyncStatusResponse = Static<typeof SyncStatusResponse>;

@@ -1,5 +1,6 @@
 /** POST /api/imports/espresense: an ESPresense-companion config.yaml becomes maps and gateways. */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 import { Point } from './entities.ts';
 
 export const EspresenseImportBody = Type.Object({
@@ -26,8 +27,7 @@ export const ImportedGateway = Type.Object({
 export type ImportedGateway = Static<typeof ImportedGateway>;
 
 /** What the import made, and what it left out with the reason (a node, or a floor's walls). */
-export const EspresenseImportResponse = Type.Object({
-  success: Type.Literal(true),
+export const EspresenseImportResponse = SuccessWith({
   maps: Type.Array(ImportedMap),
   gateways: Type.Array(ImportedGateway),
   skipped: Type.Array(Type.Object({ name: Type.String(), reason: Type.String() })),

@@ -1,5 +1,6 @@
 /** Map and collaborator calls: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 import { PUBLIC_MAPS_DEFAULT_LIMIT, PUBLIC_MAPS_DEFAULT_SKIP } from './constants.ts';
 import { Device, MapSettings, Point, TrackingMap } from './entities.ts';
 import { StringEnum } from './schema-helpers.ts';
@@ -32,20 +33,16 @@ export const PublicMapsQuery = Type.Object({
 });
 export type PublicMapsQuery = Static<typeof PublicMapsQuery>;
 
-export const MapsResponse = Type.Object({
-  success: Type.Literal(true),
-  maps: Type.Array(TrackingMap),
-});
+export const MapsResponse = SuccessWith({ maps: Type.Array(TrackingMap) });
 export type MapsResponse = Static<typeof MapsResponse>;
-export const MapResponse = Type.Object({ success: Type.Literal(true), map: TrackingMap });
+export const MapResponse = SuccessWith({ map: TrackingMap });
 export type MapResponse = Static<typeof MapResponse>;
 export const MapPresetBody = Type.Object({
   center: Point,
   zoom: Type.Number({ minimum: 1e-5, maximum: 100 }),
 });
 export type MapPresetBody = Static<typeof MapPresetBody>;
-export const MapPresetResponse = Type.Object({
-  success: Type.Literal(true),
+export const MapPresetResponse = SuccessWith({
   savedView: Type.Object({ center: Point, zoom: Type.Number() }),
 });
 export type MapPresetResponse = Static<typeof MapPresetResponse>;
@@ -72,15 +69,9 @@ export const CollaboratorBody = Type.Object({
 export type CollaboratorBody = Static<typeof CollaboratorBody>;
 export const CollaboratorRoleBody = Type.Object({ role: CollaboratorRole });
 export type CollaboratorRoleBody = Static<typeof CollaboratorRoleBody>;
-export const CollaboratorsResponse = Type.Object({
-  success: Type.Literal(true),
-  collaborators: Type.Array(Collaborator),
-});
+export const CollaboratorsResponse = SuccessWith({ collaborators: Type.Array(Collaborator) });
 export type CollaboratorsResponse = Static<typeof CollaboratorsResponse>;
-export const CollaboratorResponse = Type.Object({
-  success: Type.Literal(true),
-  collaborator: Collaborator,
-});
+export const CollaboratorResponse = SuccessWith({ collaborator: Collaborator });
 export type CollaboratorResponse = Static<typeof CollaboratorResponse>;
 
 /**
@@ -89,8 +80,5 @@ export type CollaboratorResponse = Static<typeof CollaboratorResponse>;
  * `triangulationInfo` and `mapId` are those of this map; the console polls it while its live
  * connection is down.
  */
-export const MapDevicesResponse = Type.Object({
-  success: Type.Literal(true),
-  devices: Type.Array(Device),
-});
+export const MapDevicesResponse = SuccessWith({ devices: Type.Array(Device) });
 export type MapDevicesResponse = Static<typeof MapDevicesResponse>;

@@ -1,5 +1,6 @@
 /** User settings, app settings and text labels calls. */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 import { THEMES } from './constants.ts';
 import { StringEnum } from './schema-helpers.ts';
 import {
@@ -10,10 +11,7 @@ import {
   ViewOptionsSchema,
 } from './user-settings.ts';
 
-export const UserSettingsResponse = Type.Object({
-  success: Type.Literal(true),
-  settings: UserSettings,
-});
+export const UserSettingsResponse = SuccessWith({ settings: UserSettings });
 export type UserSettingsResponse = Static<typeof UserSettingsResponse>;
 
 /** PUT /user-settings: any part may be sent; unknown fields are dropped. */
@@ -54,7 +52,7 @@ export const AppSettings = Type.Object({
   rememberMapPosition: Type.Optional(Type.Boolean()),
 });
 export type AppSettings = Static<typeof AppSettings>;
-export const SettingsResponse = Type.Object({ success: Type.Literal(true), config: AppSettings });
+export const SettingsResponse = SuccessWith({ config: AppSettings });
 export type SettingsResponse = Static<typeof SettingsResponse>;
 export const SettingsUpdate = Type.Object({ config: AppSettings });
 export type SettingsUpdate = Static<typeof SettingsUpdate>;
@@ -80,10 +78,7 @@ export const TextLabelBody = Type.Object({
   fontSize: Type.Optional(Type.Number({ minimum: 6, maximum: 96 })),
 });
 export type TextLabelBody = Static<typeof TextLabelBody>;
-export const LabelsResponse = Type.Object({
-  success: Type.Literal(true),
-  labels: Type.Array(TextLabel),
-});
+export const LabelsResponse = SuccessWith({ labels: Type.Array(TextLabel) });
 export type LabelsResponse = Static<typeof LabelsResponse>;
-export const LabelResponse = Type.Object({ success: Type.Literal(true), label: TextLabel });
+export const LabelResponse = SuccessWith({ label: TextLabel });
 export type LabelResponse = Static<typeof LabelResponse>;

@@ -1,5 +1,6 @@
 /** GET /api/devices/:mac/trail: recent server-computed positions of a monitored device on one map. */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 
 /** Default and bounds of the `minutes` query parameter. */
 export const TRAIL_DEFAULT_MINUTES = 10;
@@ -32,8 +33,7 @@ export const TrailPoint = Type.Object({
 export type TrailPoint = Static<typeof TrailPoint>;
 
 /** Points oldest first, at most one per second. */
-export const TrailResponse = Type.Object({
-  success: Type.Literal(true),
+export const TrailResponse = SuccessWith({
   data: Type.Object({
     mac: Type.String(),
     mapId: Type.String(),

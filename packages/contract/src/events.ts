@@ -6,6 +6,7 @@
  * thresholdSeconds), once per occurrence. Events are kept EVENT_RETENTION_DAYS days.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 import { Nullable, StringEnum } from './schema-helpers.ts';
 
 /** Days events (and resolved alerts) are kept unless EVENT_RETENTION_DAYS says otherwise. */
@@ -77,8 +78,5 @@ export const EventsQuery = Type.Object({
 });
 export type EventsQuery = Static<typeof EventsQuery>;
 
-export const EventsResponse = Type.Object({
-  success: Type.Literal(true),
-  events: Type.Array(ZoneEvent),
-});
+export const EventsResponse = SuccessWith({ events: Type.Array(ZoneEvent) });
 export type EventsResponse = Static<typeof EventsResponse>;

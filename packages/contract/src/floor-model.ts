@@ -6,6 +6,7 @@
  * from crossing walls except at doors, and counts the walls between each gateway and each spot.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 import { Nullable, StringEnum } from './schema-helpers.ts';
 
 /** Wall classes, lightest first. */
@@ -97,8 +98,7 @@ export type FloorModelBody = FloorModel;
 /** The model of a map with nothing drawn: positions behave as on a plan without walls. */
 export const EMPTY_FLOOR_MODEL: FloorModel = { walls: [], doors: [], outline: null };
 
-export const FloorModelResponse = Type.Object({
-  success: Type.Literal(true),
+export const FloorModelResponse = SuccessWith({
   floorModel: FloorModel,
   updatedAt: Nullable(Type.String()),
 });

@@ -12,6 +12,7 @@
  * client logged in with an ingest key of the account may subscribe to PREFIX/# and nothing else.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 
 export const MQTT_OUTPUT_ROOT = 'rtls/out';
 export const HA_DEFAULT_DISCOVERY_PREFIX = 'homeassistant';
@@ -36,8 +37,7 @@ export const MqttOutputBody = Type.Object({
 });
 export type MqttOutputBody = Static<typeof MqttOutputBody>;
 
-export const MqttOutputResponse = Type.Object({
-  success: Type.Literal(true),
+export const MqttOutputResponse = SuccessWith({
   settings: MqttOutputSettings,
   /** This account's topic prefix. */
   topicPrefix: Type.String(),

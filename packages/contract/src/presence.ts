@@ -4,6 +4,7 @@
  * GET /api/maps/{id}/presence; socket events zone_presence and zone_occupancy for watched maps.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 import { Nullable, StringEnum } from './schema-helpers.ts';
 
 /**
@@ -59,8 +60,7 @@ export const ZoneOccupancy = Type.Object({
 export type ZoneOccupancy = Static<typeof ZoneOccupancy>;
 
 /** GET /api/maps/{id}/presence: every device with a presence on the map, and the occupancy. */
-export const PresenceResponse = Type.Object({
-  success: Type.Literal(true),
+export const PresenceResponse = SuccessWith({
   presence: Type.Array(ZonePresence),
   occupancy: ZoneOccupancy,
 });

@@ -11,7 +11,7 @@
  * the dead-letter list and the next one proceeds; the queue lives in the database.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IdParams } from './api-common.ts';
+import { IdParams, SuccessWith } from './api-common.ts';
 import { Alert } from './alerts.ts';
 import { ZoneEvent } from './events.ts';
 import { Nullable, StringEnum } from './schema-helpers.ts';
@@ -65,19 +65,12 @@ export const WebhookUpdateBody = Type.Partial(WebhookCreateBody);
 export type WebhookUpdateBody = Static<typeof WebhookUpdateBody>;
 export const WebhookParams = IdParams;
 
-export const WebhooksResponse = Type.Object({
-  success: Type.Literal(true),
-  webhooks: Type.Array(Webhook),
-});
+export const WebhooksResponse = SuccessWith({ webhooks: Type.Array(Webhook) });
 export type WebhooksResponse = Static<typeof WebhooksResponse>;
-export const WebhookResponse = Type.Object({ success: Type.Literal(true), webhook: Webhook });
+export const WebhookResponse = SuccessWith({ webhook: Webhook });
 export type WebhookResponse = Static<typeof WebhookResponse>;
 /** POST answer: the signing secret is shown this once and never again. */
-export const WebhookCreatedResponse = Type.Object({
-  success: Type.Literal(true),
-  webhook: Webhook,
-  secret: Type.String(),
-});
+export const WebhookCreatedResponse = SuccessWith({ webhook: Webhook, secret: Type.String() });
 export type WebhookCreatedResponse = Static<typeof WebhookCreatedResponse>;
 
 /** The body of a delivery. `event` for event topics; `alert` for alert.opened / alert.updated. */
@@ -104,8 +97,5 @@ export const DeadLetter = Type.Object({
   payload: WebhookPayload,
 });
 export type DeadLetter = Static<typeof DeadLetter>;
-export const DeadLettersResponse = Type.Object({
-  success: Type.Literal(true),
-  deadLetters: Type.Array(DeadLetter),
-});
+export const DeadLettersResponse = SuccessWith({ deadLetters: Type.Array(DeadLetter) });
 export type DeadLettersResponse = Static<typeof DeadLettersResponse>;

@@ -4,6 +4,7 @@
  * the map write them; anyone who may read the map (viewers, public-map readers) reads them.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SuccessWith } from './api-common.ts';
 
 /** Bounds of a zone: its name, its colour and its polygon. */
 export const ZONE_LIMITS = {
@@ -70,7 +71,7 @@ export const MapZoneParams = Type.Object({
 });
 export type MapZoneParams = Static<typeof MapZoneParams>;
 
-export const ZonesResponse = Type.Object({ success: Type.Literal(true), zones: Type.Array(Zone) });
+export const ZonesResponse = SuccessWith({ zones: Type.Array(Zone) });
 export type ZonesResponse = Static<typeof ZonesResponse>;
-export const ZoneResponse = Type.Object({ success: Type.Literal(true), zone: Zone });
+export const ZoneResponse = SuccessWith({ zone: Zone });
 export type ZoneResponse = Static<typeof ZoneResponse>;
