@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import { memoryFailureLimiter } from './lib/failure-limiter.ts';
 import { openRedis, redisFailureLimiter } from './lib/redis.ts';
 import { authPlugin } from './plugins/auth.ts';
-import type { Sql } from './plugins/db.ts';
+import type { Sql } from './lib/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { loggerOptions, registerRequestLog } from './plugins/logging.ts';
 import { registerInputChecks } from './plugins/input.ts';

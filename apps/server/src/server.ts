@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { migrate, openDatabase } from './plugins/db.ts';
+import { migrate, openDatabase } from './lib/db.ts';
 import { startMqttIngest } from './modules/ingest/mqtt-start.ts';
 import { DEMO_GATEWAYS } from './simulator/building.ts';
 import { seedDemo } from './simulator/demo-seed.ts';

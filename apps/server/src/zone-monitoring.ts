@@ -5,7 +5,7 @@
  * presence, occupancy, alerts and zone edits per map.
  */
 import type { ServerToClientEvents } from '@rtls/contract';
-import type { Sql } from './plugins/db.ts';
+import type { Sql } from './lib/db.ts';
 import type { MapsRepository } from './modules/maps/repository.ts';
 import {
   createPresenceService,

@@ -22,7 +22,7 @@ import { authRepository } from '../src/modules/auth/repository.ts';
 import { authService } from '../src/modules/auth/service.ts';
 import { DEFAULT_PARTITIONS } from '../src/modules/live/positions-stream.ts';
 import { ingestKeys } from '../src/modules/ingest/keys.ts';
-import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
+import { migrate, openDatabase, type Sql } from '../src/lib/db.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
 import { testServices } from './services.ts';
 

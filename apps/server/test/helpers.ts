@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
+import { migrate, openDatabase, type Sql } from '../src/lib/db.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
 import { seedDemo } from '../src/simulator/demo-seed.ts';
 import { gatewayLayout } from '../src/simulator/simulator.ts';

@@ -5,7 +5,7 @@
 import { INGEST_MAX_BATCH, INGEST_MAX_FUTURE_MS, INGEST_MAX_PAST_MS } from '@rtls/contract';
 import { expect, it } from 'vitest';
 import { PipelineClosedError } from '../src/modules/ingest/pipeline.ts';
-import type { Row, Sql } from '../src/plugins/db.ts';
+import type { Row, Sql } from '../src/lib/db.ts';
 import {
   bearer,
   countRows,

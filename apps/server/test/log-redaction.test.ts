@@ -11,7 +11,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
-import type { Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/lib/db.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import {
   TEST_PASSWORD,

@@ -7,7 +7,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
-import type { Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/lib/db.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import {
   bearer,

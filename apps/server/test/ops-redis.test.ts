@@ -10,7 +10,7 @@ import { buildApp, type BuiltApp } from '../src/app.ts';
 import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
 import { openRedis, redisFailureLimiter, type RedisLink } from '../src/lib/redis.ts';
 import { tokenHash } from '../src/lib/secrets.ts';
-import type { Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/lib/db.ts';
 import type { ReadinessProbes } from '../src/plugins/health.ts';
 import { createSignedInUser, openTestDatabase, testConfig } from './helpers.ts';
 import { redisRelay } from './redis-relay.ts';

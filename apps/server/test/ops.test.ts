@@ -1,6 +1,6 @@
 /** Health, readiness and Prometheus metrics. */
 import { describe, expect, it } from 'vitest';
-import type { Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/lib/db.ts';
 import { createIngestKey, createSignedInUser, describeEachDb, useTestApp } from './helpers.ts';
 
 describeEachDb('operations endpoints', (t) => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
-import { migrate, openDatabase, type Sql } from '../src/plugins/db.ts';
+import { migrate, openDatabase, type Sql } from '../src/lib/db.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
 import { bearer, createIngestKey, openTestDatabase, seedAccount, testConfig } from './helpers.ts';
 import { redisRelay } from './redis-relay.ts';

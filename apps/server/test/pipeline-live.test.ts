@@ -4,7 +4,7 @@
  * redelivery) is skipped there, and so is one older than its link's newest.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/lib/db.ts';
 import { createPipeline } from '../src/modules/ingest/pipeline.ts';
 import { createLiveModule, type LivePositions } from '../src/modules/live/module.ts';
 import { liveRepository } from '../src/modules/live/repository.ts';

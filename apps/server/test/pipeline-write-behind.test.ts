@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OwnedReport } from '../src/modules/ingest/repository.ts';
 import { createWriteBehind } from '../src/modules/ingest/write-behind.ts';
-import type { Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/lib/db.ts';
 import { openTestDatabase, type TestDatabase } from './helpers.ts';
 
 let db: TestDatabase;

@@ -5,7 +5,7 @@
  * can assert what none of them may be (a 500, or a 5xx other than 503 with Retry-After).
  */
 import type { BuiltApp } from '../src/app.ts';
-import type { Sql } from '../src/plugins/db.ts';
+import type { Sql } from '../src/lib/db.ts';
 import { bearer, createIngestKey, createSignedInUser } from './helpers.ts';
 
 export interface Probe {

@@ -13,7 +13,7 @@ import { memoryFailureLimiter } from '../lib/failure-limiter.ts';
 import { HttpError } from '../lib/errors.ts';
 import { authRepository } from '../modules/auth/repository.ts';
 import { authService } from '../modules/auth/service.ts';
-import { migrate, openDatabase, type Sql } from '../plugins/db.ts';
+import { migrate, openDatabase, type Sql } from '../lib/db.ts';
 import { MIGRATIONS_DIR } from '../server.ts';
 
 const USAGE = `usage: npm run user -- add <email> <password> [first] [last]

@@ -1,6 +1,6 @@
 /** Liveness (GET /healthz) and readiness (GET /readyz: database plus any registered probe). */
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from './db.ts';
+import type { Sql } from '../lib/db.ts';
 
 export type ReadinessProbes = Record<string, () => Promise<'ok' | string>>;
 

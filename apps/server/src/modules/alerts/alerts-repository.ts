@@ -1,7 +1,7 @@
 /** Alerts in SQL: opened once per (rule, occurrence), acknowledged and resolved in place. */
 import { randomUUID } from 'node:crypto';
 import type { Alert, AlertActor, AlertState, Rule, Severity, ZoneEvent } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 interface AlertRow {
   id: string;

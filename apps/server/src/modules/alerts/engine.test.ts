@@ -1,6 +1,6 @@
 import type { Alert, Rule, ZoneEvent } from '@rtls/contract';
 import { describe, expect, it } from 'vitest';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import { createAlerting, type AlertStores } from './engine.ts';
 import type { EventsRepository, NewEvent } from './events-repository.ts';

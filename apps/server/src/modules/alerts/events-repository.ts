@@ -1,7 +1,7 @@
 /** The event log in SQL: appended, read newest first, pruned by age. */
 import { randomUUID } from 'node:crypto';
 import type { EventDetail, EventType, ZoneEvent } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 interface EventRow {
   id: string;

@@ -7,7 +7,7 @@
  * anyone is in it again. Every instance comes to the same occurrences, so each is recorded once.
  */
 import type { EventType, Rule } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 import type { PresenceMap } from '../presence/service.ts';
 import type { Alerting } from './engine.ts';
 

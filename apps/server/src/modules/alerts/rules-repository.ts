@@ -1,7 +1,7 @@
 /** Rules in SQL, one row per rule of a map. */
 import { randomUUID } from 'node:crypto';
 import type { EventType, Rule, Severity } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 interface RuleRow {
   id: string;

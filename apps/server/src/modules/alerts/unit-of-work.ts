@@ -3,7 +3,7 @@
  * what durable sinks queue for it commit together; the other sinks hear of it after the commit.
  */
 import type { AlertUpdate, ZoneEvent } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import type { EventsRepository } from './events-repository.ts';
 

@@ -1,5 +1,5 @@
 /** SQL for users and sessions. */
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 export interface UserRow {
   id: string;

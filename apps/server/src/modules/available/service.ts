@@ -4,7 +4,7 @@
  * the retention); periodic sync repeats it on a timer per account.
  */
 import type { AvailableDevice, AvailableGateway, SyncStatus } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 const DAY_MS = 86_400_000;
 /** Heard entries older than this are dropped by a sync. */

@@ -1,6 +1,6 @@
 /** SQL for configured devices and their latest signals. */
 import type { DeviceCustomSettings, PositioningMode } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 export interface DeviceRow {
   id: string;

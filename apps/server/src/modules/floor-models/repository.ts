@@ -1,6 +1,6 @@
 /** Floor models in SQL: one row per map, the model as JSON. */
 import type { FloorModel } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 interface FloorModelRow {
   model: FloorModel | string;

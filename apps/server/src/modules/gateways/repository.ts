@@ -1,6 +1,6 @@
 /** SQL for configured gateways. */
 import type { GatewayCustomSettings } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 export interface GatewayRow {
   id: string;

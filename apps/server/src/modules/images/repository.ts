@@ -1,7 +1,7 @@
 /** Uploaded images, stored in the database and served by id. */
 import { randomUUID } from 'node:crypto';
 import type { CheckedImage } from '../../lib/images.ts';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 /** Public path of an uploaded image: unguessable id plus the extension of its real type. */
 export const uploadPath = (id: string, extension: string) => `/uploads/${id}.${extension}`;

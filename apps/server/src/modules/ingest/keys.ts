@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 import { redisChannel, type RedisLink } from '../../lib/redis.ts';
 import type { IngestKeyInfo } from '@rtls/contract';
 import { newToken, tokenHash } from '../../lib/secrets.ts';

@@ -5,7 +5,7 @@
  *   waits for the database.
  */
 import { INGEST_MAX_BATCH, type RejectReason } from '@rtls/contract';
-import { statementRows, type Sql } from '../../plugins/db.ts';
+import { statementRows, type Sql } from '../../lib/db.ts';
 import { storeBatch, touchGateway, type OwnedReport } from './repository.ts';
 import type { GatewayHeartbeat } from './formats/index.ts';
 import { createWriteBehind } from './write-behind.ts';

@@ -1,5 +1,5 @@
 /** Bulk SQL for the ingest pipeline: one transaction per batch, arrays in, new rows out. */
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 import type { CleanReport } from './validate.ts';
 
 export interface OwnedReport {

@@ -6,7 +6,7 @@
  * statement's parameters would block live updates for tens of milliseconds). A device, gateway or gateway-device pair seen for the first time is still written
  * with its batch, so "available" lists show it as soon as the ingest call returns.
  */
-import { statementRows, type Sql } from '../../plugins/db.ts';
+import { statementRows, type Sql } from '../../lib/db.ts';
 import { upsertDerived, type Derived, type DerivedSink, type OwnedReport } from './repository.ts';
 
 const TABLES: readonly Derived[] = ['signals', 'gateways', 'devices'];

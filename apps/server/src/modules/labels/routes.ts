@@ -9,7 +9,7 @@ import {
   TextLabelBody,
 } from '@rtls/contract';
 import { notFound } from '../../lib/errors.ts';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 interface LabelRow {
   id: string;

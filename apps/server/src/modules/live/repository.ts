@@ -1,5 +1,5 @@
 /** What the live path reads from the database: device names, and the latest signals at start. */
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 /** One device's latest report from one gateway, as stored. */
 export interface LatestSignalRow {

@@ -1,6 +1,6 @@
 /** SQL for maps and their collaborators. */
 import type { AccessLevel, MapMetadata, MapSettings } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 export interface MapRow {
   id: string;

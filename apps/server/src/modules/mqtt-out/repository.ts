@@ -1,6 +1,6 @@
 /** MQTT output settings per account, and the monitored devices' names for discovery. */
 import { HA_DEFAULT_DISCOVERY_PREFIX, type MqttOutputSettings } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 interface Row {
   owner_id: string;

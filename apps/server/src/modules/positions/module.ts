@@ -1,5 +1,5 @@
 /** Wires the positions module: repository, per-owner frames, trail recorder and the service. */
-import { statementRows, type Sql } from '../../plugins/db.ts';
+import { statementRows, type Sql } from '../../lib/db.ts';
 import { createFrameCache } from './frames.ts';
 import { createTrailRecorder } from './recorder.ts';
 import { positionsRepository } from './repository.ts';

@@ -6,7 +6,7 @@ import type {
   PositioningMode,
   TriangulationSettings,
 } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 export interface PlacedGatewayRow {
   mac: string;

@@ -1,6 +1,6 @@
 /** Presence in SQL: the current state per (device, map), written when it changes. */
 import type { PresenceState } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 export interface StoredPresence {
   ownerId: string;

@@ -7,7 +7,7 @@ import {
   type UserSettings,
   type UserSettingsUpdate,
 } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 type Stored = Partial<Omit<UserSettings, 'userId'>>;
 

@@ -1,5 +1,5 @@
 /** Wires webhooks: repository, the delivery worker and the service with its alerting sink. */
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 import { createDeliveryWorker, type RetryPolicy } from './delivery.ts';
 import { webhooksRepository } from './repository.ts';
 import { webhooksService } from './service.ts';

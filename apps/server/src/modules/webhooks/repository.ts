@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DeadLetter, Webhook, WebhookPayload, WebhookTopic } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 interface WebhookRow {
   id: string;

@@ -18,7 +18,7 @@ import {
 import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
 import type { AlertingSink } from '../alerts/engine.ts';
 import type { DeliveryWorker } from './delivery.ts';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 import { webhooksRepository, type StoredWebhook, type WebhooksRepository } from './repository.ts';
 import { newWebhookSecret } from './sign.ts';
 import { literalHostRefused } from './targets.ts';

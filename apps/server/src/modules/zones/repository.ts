@@ -1,7 +1,7 @@
 /** Zones in SQL: one row per zone, its polygon as JSON. */
 import { randomUUID } from 'node:crypto';
 import type { Zone, ZoneVertex } from '@rtls/contract';
-import type { Sql } from '../../plugins/db.ts';
+import type { Sql } from '../../lib/db.ts';
 
 interface ZoneRow {
   id: string;

@@ -1,8 +1,8 @@
 /** One small SQL interface over embedded PGlite and a real PostgreSQL pool. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { lockDataDir, type LockRole } from '../lib/data-dir-lock.ts';
-import { unavailable } from '../lib/errors.ts';
+import { lockDataDir, type LockRole } from './data-dir-lock.ts';
+import { unavailable } from './errors.ts';
 
 export type Row = Record<string, unknown>;
 
