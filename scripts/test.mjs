@@ -2,7 +2,9 @@
 // the unit and integration tests side by side with the end-to-end tests on that build. Each step's
 // lines are prefixed with its name; the end says how long each took. Side by side because each
 // check keeps about one core busy, and the end-to-end tests (one spec at a time, waiting on a
-// browser and a simulated building) leave much of a core idle, which the unit tests fill.
+// browser and a simulated building) leave much of a core idle, which the unit tests fill. The unit
+// tests run at a lower CPU priority (nice 10): they only take what the end-to-end tests leave, so
+// a browser, a server and their simulated building run about as they would alone.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 
@@ -10,11 +12,16 @@ const STEPS = [
   ['typecheck', 'lint', 'build'],
   ['test:unit', 'test:e2e:run'],
 ];
+/** Steps that yield the CPU to the others of their stage. */
+const NICE = new Set(['test:unit']);
 
 /** Run `npm run <script>`, its lines prefixed; resolves with its exit code and time (s). */
 function run(script) {
   const started = Date.now();
-  const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const npm = ['npm', 'run', '--silent', script];
+  const [cmd, ...args] =
+    NICE.has(script) && process.platform !== 'win32' ? ['nice', '-n', '10', ...npm] : npm;
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr])
     readline
       .createInterface({ input: stream, crlfDelay: Infinity })
