@@ -88,8 +88,14 @@ const FLOOR_MARGIN_M = 1;
 function gridForFloor(anchors: readonly Anchor[], floor: FloorGeometry): Grid {
   const xs: number[] = anchors.map((a) => a.x);
   const ys: number[] = anchors.map((a) => a.y);
-  for (const w of floor.walls) (xs.push(w.x0, w.x1), ys.push(w.y0, w.y1));
-  for (const p of floor.outline ?? []) (xs.push(p.x), ys.push(p.y));
+  for (const w of floor.walls) {
+    xs.push(w.x0, w.x1);
+    ys.push(w.y0, w.y1);
+  }
+  for (const p of floor.outline ?? []) {
+    xs.push(p.x);
+    ys.push(p.y);
+  }
   const m = FLOOR_MARGIN_M;
   const x0 = Math.min(...xs) - m;
   const y0 = Math.min(...ys) - m;
