@@ -6,25 +6,22 @@
  * Epochs whose readings the predicted belief cannot explain are skipped (up to MAX_REJECTIONS in
  * a row), as the Kalman engine gates its fixes.
  */
-import {
-  createGridFilter,
-  type GridFilter,
-  type GridPosterior,
-  type MapReading,
-} from './grid-filter.ts';
+import { createGridFilter, type GridFilter, type GridPosterior } from './grid-filter.ts';
 import type { RadioMap } from './grid.ts';
 import { fitAgreement, fitVarianceFactor, learnFromEpoch } from './grid-learn.ts';
 import { createLinkResiduals, DECORRELATION_MS } from './noise-calibration.ts';
 import { curvatureMapError, mapErrorCovariance, type Covariance } from './map-error.ts';
 import type { FloorRaster } from './floor-raster.ts';
 import { coarse, FILTER_CELL_M, FILTER_MAX_CELLS, sameGrid, sourceMap } from './grid-maps.ts';
+import { collect, weigh } from './grid-readings.ts';
+import { createRecentTrack } from './recent-track.ts';
 import { createRoomChoice } from './room-choice.ts';
 import { createSite, type Site } from './site.ts';
 import { createTagLevel } from './self-calibration.ts';
 import { initCv, predictCv, updateCv, type CvState } from './kalman.ts';
 import { confidenceFromError } from './locate.ts';
-import { DEFAULT_RADIO_MODEL, deviceTermDb, type RadioModel } from './radio-model.ts';
-import { ageWeight, countGain, isUsable, rssiTrust, type LocateOptions } from './signals.ts';
+import { DEFAULT_RADIO_MODEL } from './radio-model.ts';
+import { rssiTrust, type LocateOptions } from './signals.ts';
 import type { Anchor, Estimate, LocateSettings, Observation } from './types.ts';
 import { metres } from './units.ts';
 
@@ -154,52 +151,6 @@ const MAX_COAST_S = 5;
  * on (about a tenth of the no-velocity walk), not tuned.
  */
 const CV_DIFFUSION = 0.1;
-
-/**
- * Per-reading weight from the settings, as the single-epoch solvers weigh them: the reading's age
- * weight (signalAgeWeight per SIGNAL_AGE_UNIT_MS) times the RSSI trust (rssiTrust(rssiWeight)).
- */
-function weigh(
-  readings: MapReading[],
-  sources: readonly Observation[],
-  map: RadioMap,
-  settings: GridStageOptions['settings'],
-): void {
-  const signalAgeWeight = settings?.signalAgeWeight ?? 0.8;
-  const trust = rssiTrust(settings?.rssiWeight ?? 1);
-  readings.forEach((r, i) => {
-    const ob = sources[i]!;
-    const gain = countGain(ob.count, map.sigmaDb.get(r.gateway) ?? DEFAULT_RADIO_MODEL.sigmaDb);
-    r.weight = ageWeight(ob.ageMs, signalAgeWeight) * trust * gain;
-  });
-}
-
-/**
- * The usable readings of one epoch against the map, the tag's own offset taken off: the level it
- * states (refRssi against the base model's) and the one learnt from its fixes.
- */
-function collect(
-  observations: readonly Observation[],
-  anchors: readonly Anchor[],
-  map: RadioMap,
-  base: RadioModel,
-  tagOffsetDb: number,
-) {
-  const readings: MapReading[] = [];
-  const sources: Observation[] = [];
-  let primary: Observation | null = null;
-  for (const ob of observations) {
-    const a = anchors.find((x) => x.id === ob.gateway);
-    if (!isUsable(ob, a) || !map.surfaces.has(ob.gateway)) continue;
-    readings.push({
-      gateway: ob.gateway,
-      rssi: ob.rssi - deviceTermDb(ob.refRssi, base) - tagOffsetDb,
-    });
-    sources.push(ob);
-    if (!primary || ob.rssi > primary.rssi) primary = ob;
-  }
-  return { readings, sources, primary };
-}
 
 /**
  * Move the belief dtS ahead: drift by the tracked velocity and spread by its uncertainty and the
@@ -399,47 +350,6 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
 
 const scaled = (c: Covariance, k: number): Covariance =>
   k === 1 ? c : { xx: k * c.xx, xy: k * c.xy, yy: k * c.yy };
-
-/** Epochs in each half of the span over which a tag's recent estimates tell that it stands. */
-const STANDING_HALF_EPOCHS = 5;
-/**
- * Most distance (m) between the means of the two halves for a standing tag: a walker covers
- * about five metres between them, a standing tag's estimates jitter about a still point.
- */
-const STANDING_SHIFT_M = 1;
-
-/** The tag's last estimates, and whether they say it stands. */
-function createRecentTrack() {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const n = 2 * STANDING_HALF_EPOCHS;
-  const mean = (v: number[], from: number, to: number) => {
-    let sum = 0;
-    for (let i = from; i < to; i++) sum += v[i]!;
-    return sum / (to - from);
-  };
-  return {
-    add(x: number, y: number) {
-      xs.push(x);
-      ys.push(y);
-      if (xs.length > n) {
-        xs.shift();
-        ys.shift();
-      }
-    },
-    standing(): boolean {
-      if (xs.length < n) return false;
-      const h = STANDING_HALF_EPOCHS;
-      const dx = mean(xs, h, n) - mean(xs, 0, h);
-      const dy = mean(ys, h, n) - mean(ys, 0, h);
-      return Math.hypot(dx, dy) < STANDING_SHIFT_M;
-    },
-    reset() {
-      xs.length = 0;
-      ys.length = 0;
-    },
-  };
-}
 
 /**
  * The estimate: the posterior's point, and its spread plus the map's own error, times how much
