@@ -10,7 +10,7 @@ import {
   FLOOR_MODEL_ERRORS,
   type ApiErrorKey,
 } from '@rtls/contract';
-import type { Language } from '../app/constants.ts';
+import type { Language } from '../constants.ts';
 
 const CALLS = Object.entries(API_ERRORS_HE).map(
   ([key, he]) => [API_ERRORS[key as ApiErrorKey], he] as const,

@@ -1,5 +1,5 @@
 /** The session token, kept in localStorage under the key `token`. */
-import { STORAGE_KEYS } from '../app/constants.ts';
+import { STORAGE_KEYS } from '../constants.ts';
 
 export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
 export const setToken = (token: string): void => localStorage.setItem(STORAGE_KEYS.token, token);

@@ -15,7 +15,7 @@ import { useSettingsStore } from '../features/settings/settings-store.ts';
 import { useViewStore } from '../features/view/view-store.ts';
 import { useRulesStore } from '../features/zones/rules-store.ts';
 import { useZonesStore } from '../features/zones/zones-store.ts';
-import { MONITORED_DEVICES_REFETCH_MS } from './constants.ts';
+import { MONITORED_DEVICES_REFETCH_MS } from '../constants.ts';
 
 export const SAFETY_NET_WARNING = 'Monitored devices did not load; running the safety-net load';
 

@@ -2,7 +2,7 @@
 import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { isRtl, translator, type Translate } from './i18n.ts';
 import { useUiStore } from '../features/layout/ui-store.ts';
-import type { Language } from '../app/constants.ts';
+import type { Language } from '../constants.ts';
 
 interface I18n {
   t: Translate;

@@ -1,7 +1,7 @@
 /** Typed translation lookup: keys come from en.json, so a missing or misspelt key fails typecheck. */
 import en from './en/index.ts';
 import he from './he/index.ts';
-import type { Language } from '../app/constants.ts';
+import type { Language } from '../constants.ts';
 
 /** A text that depends on a count: one form per plural category of the language ("other" always). */
 type Plural = { one?: string; two?: string; few?: string; many?: string; other: string };

@@ -1,7 +1,7 @@
 /** Image coordinates on a flat map: x to the right, y downward, one unit per image pixel. */
 import L from 'leaflet';
 import type { MapSettings, Point } from '@rtls/contract';
-import { DEFAULT_IMAGE_SIZE } from '../app/constants.ts';
+import { DEFAULT_IMAGE_SIZE } from '../constants.ts';
 
 export const ImageCRS: L.CRS = L.extend({}, L.CRS.Simple, {
   transformation: new L.Transformation(1, 0, 1, 0),

@@ -2,7 +2,7 @@
 import type L from 'leaflet';
 import type { Point } from '@rtls/contract';
 import { scaleToZoom, zoomToScale } from './zoom.ts';
-import { STORAGE_KEYS } from '../app/constants.ts';
+import { STORAGE_KEYS } from '../constants.ts';
 
 export interface MapView {
   center: Point;

@@ -1,7 +1,7 @@
 /** Full-screen state that follows the browser's full-screen events, for one element. */
 import { useEffect, useState, type RefObject } from 'react';
 import type L from 'leaflet';
-import { DEBOUNCE_MS } from '../app/constants.ts';
+import { DEBOUNCE_MS } from '../constants.ts';
 
 export function useFullScreen(target: RefObject<HTMLElement | null>, map: L.Map | null) {
   const [isFullScreen, setFullScreen] = useState(false);

@@ -8,7 +8,7 @@ import type { TrackingMap } from '@rtls/contract';
 import { applyZoomBounds, openMap } from './fit.ts';
 import { applyView, loadStoredView, readView, storeView } from './map-view.ts';
 import type { ZoomSettings } from './zoom.ts';
-import { APP_DEFAULT_ZOOM, APP_MAX_ZOOM, APP_MIN_ZOOM, DEBOUNCE_MS } from '../app/constants.ts';
+import { APP_DEFAULT_ZOOM, APP_MAX_ZOOM, APP_MIN_ZOOM, DEBOUNCE_MS } from '../constants.ts';
 
 const DEFAULT_ZOOM_SETTINGS: ZoomSettings = {
   defaultZoom: APP_DEFAULT_ZOOM,

@@ -1,7 +1,7 @@
 /**
  * Our zoom is a linear scale (1 = one image pixel per screen pixel); Leaflet's is log2 of it.
  */
-import { maxZoomForDiagonal, ZOOM } from '../app/constants.ts';
+import { maxZoomForDiagonal, ZOOM } from '../constants.ts';
 
 export const scaleToZoom = (scale: number) => Math.log2(Math.max(ZOOM.minimum, scale));
 export const zoomToScale = (zoom: number) => 2 ** zoom;

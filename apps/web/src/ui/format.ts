@@ -1,7 +1,7 @@
 /** The one way the console formats times, signal strengths and user-given names inside sentences. */
 import { lastSeenText } from '@rtls/contract';
 import type { Translate } from '../i18n/i18n.ts';
-import type { Language } from '../app/constants.ts';
+import type { Language } from '../constants.ts';
 
 const LOCALE: Record<Language, string> = { en: 'en-GB', he: 'he-IL' };
 

@@ -14,7 +14,7 @@ import {
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { changeFailureText } from '../maps/refusal.ts';
 import { reportedName, useDevicesStore } from './devices-store.ts';
-import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
+import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
 
 export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const { t, language } = useI18n();

@@ -16,7 +16,7 @@ import { useDeviceZone } from '../zones/presence.ts';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import type { Placement } from './map-positions.ts';
-import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
+import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
 
 type Tab = 'info' | 'edit';
 const TABS: readonly Tab[] = ['info', 'edit'];

@@ -23,7 +23,7 @@ import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from './placed-devices.ts';
 import { useThrottled } from './use-throttled.ts';
 import { useWindow } from './use-window.ts';
-import { STORAGE_KEYS } from '../../app/constants.ts';
+import { STORAGE_KEYS } from '../../constants.ts';
 
 const ROW_HEIGHT = 68;
 const LIST_REFRESH_MS = 1000;

@@ -9,7 +9,7 @@ import { useDeviceZone } from '../zones/presence.ts';
 import { InlineRename } from './InlineRename.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import { InfoIcon, RemoveIcon, TrashIcon } from '../maps/icons.tsx';
-import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
+import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
 
 interface Props {
   device: LiveDevice;

@@ -13,7 +13,7 @@ import {
 } from '@rtls/contract';
 import { formatLastSeen } from '../../ui/format.ts';
 import { translator } from '../../i18n/i18n.ts';
-import { nameBoxWidth } from '../../app/constants.ts';
+import { nameBoxWidth } from '../../constants.ts';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 const MIN = 60_000;

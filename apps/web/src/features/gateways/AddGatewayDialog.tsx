@@ -24,7 +24,7 @@ import {
 } from './add-gateway-form.ts';
 import { changeFailureText } from '../maps/refusal.ts';
 import { useGatewaysStore } from './gateways-store.ts';
-import { GATEWAY_DAYS_FILTER, GATEWAY_DAYS_FILTER_DEFAULT } from '../../app/constants.ts';
+import { GATEWAY_DAYS_FILTER, GATEWAY_DAYS_FILTER_DEFAULT } from '../../constants.ts';
 
 type Days = (typeof GATEWAY_DAYS_FILTER)[number];
 

@@ -11,7 +11,7 @@ import { AddGatewayDialog } from './AddGatewayDialog.tsx';
 import { EspresenseImport } from './EspresenseImport.tsx';
 import { GatewayRow } from './GatewayRow.tsx';
 import { otherGateways, useGatewaysStore } from './gateways-store.ts';
-import { STORAGE_KEYS } from '../../app/constants.ts';
+import { STORAGE_KEYS } from '../../constants.ts';
 
 export function GatewayList() {
   const { t } = useI18n();

@@ -8,7 +8,7 @@ import {
   type AvailableGateway,
   type GatewayMonitorBody,
 } from '@rtls/contract';
-import { GATEWAY_ADD_BOUNDS } from '../../app/constants.ts';
+import { GATEWAY_ADD_BOUNDS } from '../../constants.ts';
 
 export const RSSI_INPUT = GATEWAY_ADD_BOUNDS.rssi;
 export const RADIUS_INPUT = GATEWAY_ADD_BOUNDS.radius;

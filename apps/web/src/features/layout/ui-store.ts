@@ -1,7 +1,7 @@
 /** UI state: language and direction, theme, panel visibility and the active tools tab. */
 import { create } from 'zustand';
 import type { Theme } from '@rtls/contract';
-import { STORAGE_KEYS, type Language } from '../../app/constants.ts';
+import { STORAGE_KEYS, type Language } from '../../constants.ts';
 
 export type ToolsTab = 'maps' | 'devices' | 'gateways' | 'view' | 'zones' | 'settings';
 

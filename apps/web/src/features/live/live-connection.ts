@@ -19,7 +19,7 @@ import { reconnectDelay } from './reconnect.ts';
 import {
   SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_TOKEN_UPDATE_RECONNECT_MS,
-} from '../../app/constants.ts';
+} from '../../constants.ts';
 
 export type LiveState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 

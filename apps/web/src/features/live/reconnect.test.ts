@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as Constants from '../../app/constants.ts';
+import type * as Constants from '../../constants.ts';
 import { reconnectDelay } from './reconnect.ts';
 
 describe('reconnectDelay', () => {
   afterEach(() => {
-    vi.doUnmock('../../app/constants.ts');
+    vi.doUnmock('../../constants.ts');
     vi.resetModules();
   });
 
@@ -24,7 +24,7 @@ describe('reconnectDelay', () => {
 
   it('caps the delay at 30 s when more attempts are allowed', async () => {
     vi.resetModules();
-    vi.doMock('../../app/constants.ts', async (importOriginal) => ({
+    vi.doMock('../../constants.ts', async (importOriginal) => ({
       ...(await importOriginal<typeof Constants>()),
       SOCKET_MAX_RECONNECTS: 8,
     }));

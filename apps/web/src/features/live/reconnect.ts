@@ -3,7 +3,7 @@ import {
   SOCKET_MAX_RECONNECTS,
   SOCKET_RECONNECT_BASE_MS,
   SOCKET_RECONNECT_CAP_MS,
-} from '../../app/constants.ts';
+} from '../../constants.ts';
 
 /** Delay before reconnect attempt `attempt` (1-based), or null when attempts are used up. */
 export function reconnectDelay(attempt: number): number | null {

@@ -6,7 +6,7 @@ import { useMapDialogStore } from './map-dialog-store.ts';
 import { useAllMaps, useMapsStore } from './maps-store.ts';
 import { PublicMapsSection } from './PublicMapsSection.tsx';
 import { searchMaps, sortMaps } from './sort-maps.ts';
-import { MAP_SORT_OPTIONS, type MapSortOption } from '../../app/constants.ts';
+import { MAP_SORT_OPTIONS, type MapSortOption } from '../../constants.ts';
 
 export function AllMapsPage() {
   const { t } = useI18n();

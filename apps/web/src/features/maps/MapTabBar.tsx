@@ -9,7 +9,7 @@ import {
   TAB_BAR_GRID_BUTTON_ABOVE,
   TAB_BAR_MAX_TABS,
   TAB_NAME_MAX_CHARS,
-} from '../../app/constants.ts';
+} from '../../constants.ts';
 
 /** Names longer than 20 characters are cut, with an ellipsis (the full name stays in the title). */
 export const cutName = (name: string) =>

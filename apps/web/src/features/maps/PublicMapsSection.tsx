@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCard } from './MapCard.tsx';
 import { useMapsStore, usePublicMaps } from './maps-store.ts';
 import { searchMaps, sortMaps } from './sort-maps.ts';
-import type { MapSortOption } from '../../app/constants.ts';
+import type { MapSortOption } from '../../constants.ts';
 
 export function PublicMapsSection(props: {
   query: string;

@@ -25,7 +25,7 @@ import {
   toUpdateBody,
   type MapFormValues,
 } from './map-form.ts';
-import { STORAGE_KEYS } from '../../app/constants.ts';
+import { STORAGE_KEYS } from '../../constants.ts';
 
 export type MapViewMode = 'tabs' | 'grid';
 

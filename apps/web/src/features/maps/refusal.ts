@@ -5,7 +5,7 @@
 import { errorText, type ApiError } from '../../api/http.ts';
 import { localizedError } from '../../api/localized-error.ts';
 import type { Translate } from '../../i18n/i18n.ts';
-import type { Language } from '../../app/constants.ts';
+import type { Language } from '../../constants.ts';
 
 /** Whether the server refused the change for the user's role (or does not let them see it). */
 export const isRefusal = (err: unknown) => {

@@ -1,6 +1,6 @@
 /** Search and sort of the All Maps page (by MAP_SORT_OPTIONS). */
 import type { TrackingMap } from '@rtls/contract';
-import type { MapSortOption } from '../../app/constants.ts';
+import type { MapSortOption } from '../../constants.ts';
 
 const time = (s: string | null | undefined) => (s ? Date.parse(s) || 0 : 0);
 

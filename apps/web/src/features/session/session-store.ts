@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { User } from '@rtls/contract';
 import { fetchUserSlug, signIn as apiSignIn, signOut as apiSignOut } from '../../api/auth.ts';
 import { clearToken, getToken, setToken } from '../../api/token.ts';
-import { STORAGE_KEYS } from '../../app/constants.ts';
+import { STORAGE_KEYS } from '../../constants.ts';
 
 interface SessionState {
   token: string | null;

@@ -13,7 +13,7 @@ import { CheckboxField, NumberRangeField, SelectField } from '../../ui/fields.ts
 import { IngestKeysSection } from '../ingest-keys/IngestKeysSection.tsx';
 import { WebhooksSection } from '../webhooks/WebhooksSection.tsx';
 import { MqttOutputSection } from '../mqtt-output/MqttOutputSection.tsx';
-import { MAP_IMAGE_CHOICES, REFRESH_RATE_OPTIONS_S } from '../../app/constants.ts';
+import { MAP_IMAGE_CHOICES, REFRESH_RATE_OPTIONS_S } from '../../constants.ts';
 
 const DISPLAY_KEYS = [
   'showTooltipsOnStartup',

@@ -5,7 +5,7 @@ import {
   APP_MIN_ZOOM,
   DEFAULT_MAP_IMAGE,
   DEFAULT_POLL_INTERVAL_MS,
-} from '../../app/constants.ts';
+} from '../../constants.ts';
 
 /** The values the local settings file can set. */
 export interface FileSettings {

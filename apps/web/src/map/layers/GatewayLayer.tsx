@@ -15,7 +15,7 @@ import { useViewStore } from '../../features/view/view-store.ts';
 import { imageSize, toLatLng, validPoint } from '../crs.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { useLeafletMap } from '../map-context.ts';
-import { MARKER, viewRadiusToPixels } from '../../app/constants.ts';
+import { MARKER, viewRadiusToPixels } from '../../constants.ts';
 
 /** Show a health status on a marker's element (its data-status and the dot's class). */
 function showStatus(marker: L.Marker, status: ListStatus): void {

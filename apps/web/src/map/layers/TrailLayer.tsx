@@ -5,7 +5,7 @@ import type { TrackingMap } from '@rtls/contract';
 import { fetchTrail } from '../../api/trails.ts';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
 import { useLeafletMap } from '../map-context.ts';
-import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
+import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
 
 export const TRAIL_MINUTES = 10;
 const REFRESH_MS = 5_000;

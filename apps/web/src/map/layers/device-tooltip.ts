@@ -5,7 +5,7 @@ import { useViewStore } from '../../features/view/view-store.ts';
 import { deviceZoneNow } from '../../features/zones/presence.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { tooltipHtml, tooltipRows } from './marker-html.ts';
-import type { Language } from '../../app/constants.ts';
+import type { Language } from '../../constants.ts';
 
 /** Leaflet options shared by DOM and canvas marker tooltips. */
 export const TOOLTIP_OPTIONS: L.TooltipOptions = {

@@ -7,7 +7,7 @@ import {
   layoutLabels,
   type ScreenDevice,
 } from './label-layout.ts';
-import { MARKER } from '../../app/constants.ts';
+import { MARKER } from '../../constants.ts';
 
 /** A dot at (x, y) with an 80 × 30 label at home under it. */
 const dot = (id: string, x: number, y: number, over: Partial<ScreenDevice> = {}): ScreenDevice => ({

@@ -14,7 +14,7 @@ import {
   type LabelRequest,
 } from '@rtls/positioning';
 import { RING, type LabelSize } from './marker-label.ts';
-import { MARKER } from '../../app/constants.ts';
+import { MARKER } from '../../constants.ts';
 
 /** At most this many labels are placed; the others are hidden. */
 export const MAX_PLACED_LABELS = 200;

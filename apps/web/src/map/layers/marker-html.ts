@@ -17,7 +17,7 @@ import { escapeHtml } from '../escape-html.ts';
 import type { LabelSpot } from './label-layout.ts';
 import { META_SEPARATOR, bodySize, type LabelSize, type LabelText } from './marker-label.ts';
 import { signalSummary } from './signal-summary.ts';
-import { DEVICE_DEFAULT_COLOR, SIGNAL_POPUP_WIDTH_PX, type Language } from '../../app/constants.ts';
+import { DEVICE_DEFAULT_COLOR, SIGNAL_POPUP_WIDTH_PX, type Language } from '../../constants.ts';
 
 export interface MarkerLook {
   selected: boolean;

@@ -7,7 +7,7 @@ import { confidenceClass, type ConfidenceClass, type ViewOptions } from '@rtls/c
 import { formatLastSeen, formatRssi } from '../../ui/format.ts';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import type { Translate } from '../../i18n/i18n.ts';
-import { MARKER, NAME_BOX, nameBoxWidth, type Language } from '../../app/constants.ts';
+import { MARKER, NAME_BOX, nameBoxWidth, type Language } from '../../constants.ts';
 
 /** The view options that change how markers look. */
 export type MarkerOptions = Pick<

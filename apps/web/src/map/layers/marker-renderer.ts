@@ -30,7 +30,7 @@ import {
   type LabelText,
   type MarkerOptions,
 } from './marker-label.ts';
-import { DEVICE_DEFAULT_COLOR } from '../../app/constants.ts';
+import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
 
 /**
  * Above this many markers, markers jump instead of gliding: every gliding marker is moved (and its

@@ -5,7 +5,7 @@
  */
 import type { StatusColour } from '@rtls/contract';
 import { LABEL_FONT, LABEL_LINE, RING, SPOT, metaLine, type LabelText } from './marker-label.ts';
-import { MARKER, NAME_BOX } from '../../app/constants.ts';
+import { MARKER, NAME_BOX } from '../../constants.ts';
 
 /** Colours and text settings read from the page's CSS variables (theme) and direction. */
 export interface SpriteTheme {
