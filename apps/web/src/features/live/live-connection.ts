@@ -16,10 +16,7 @@ import {
   type WatchMapsAck,
 } from '@rtls/contract';
 import { reconnectDelay } from './reconnect.ts';
-import {
-  SOCKET_CONNECT_TIMEOUT_MS,
-  SOCKET_TOKEN_UPDATE_RECONNECT_MS,
-} from '../../constants.ts';
+import { SOCKET_CONNECT_TIMEOUT_MS, SOCKET_TOKEN_UPDATE_RECONNECT_MS } from '../../constants.ts';
 
 export type LiveState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
