@@ -2,12 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
+  IdParams,
   INGEST_MAX_BATCH,
   IngestKeyCreateBody,
   IngestKeyCreated,
-  IngestKeyInfo,
+  IngestKeysResponse,
   IngestResponse,
   INGEST_MAX_BODY_BYTES,
+  SuccessResponse,
 } from '@rtls/contract';
 import { Type } from '@sinclair/typebox';
 import { HttpError, notFound, unauthorized, unavailable } from '../../lib/errors.ts';
@@ -133,7 +135,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags: ['ingest'],
-        response: { 200: Type.Object({ keys: Type.Array(IngestKeyInfo) }) },
+        response: { 200: IngestKeysResponse },
       },
     },
     async (req) => ({
@@ -158,10 +160,16 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
 
   app.delete(
     '/api/ingest-keys/:id',
-    { schema: { tags: ['ingest'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }) } },
+    {
+      schema: {
+        tags: ['ingest'],
+        params: IdParams,
+        response: { 200: SuccessResponse },
+      },
+    },
     async (req) => {
       if (!(await keys.revoke(req.user.id, req.params.id))) throw notFound('Ingest key');
-      return { success: true };
+      return { success: true as const };
     },
   );
 };
