@@ -6,17 +6,17 @@
  * With --lodo, then the leave-one-dataset-out table (lib/lodo.ts): each set's figures with the
  * configuration chosen on the other sets, beside the defaults'.
  */
-import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { crossValidate } from './lib/accuracy-cv.ts';
 import { confidenceRows, type Row } from './lib/confidence.ts';
 import { loadDataset } from './lib/dataset.ts';
 import { evaluateReal, MAIN_CALIBRATED, MAIN_DEFAULT, type RealResult } from './lib/real.ts';
 import { movingRun, staticRun } from './lib/sim.ts';
-import { solveSpeed, trackerSpeed } from './lib/speed.ts';
+import { benchLayout, solveSpeed, trackerSpeed } from './lib/speed.ts';
 import { formatLodo, leaveOneDatasetOut } from './lib/lodo.ts';
 import { streamSets } from './lib/stream-report.ts';
 import { streamRows } from './lib/stream-rows.ts';
+import { machineLine } from './lib/machine.ts';
 
 const { values: flags } = parseArgs({ options: { lodo: { type: 'boolean', default: false } } });
 const started = performance.now();
@@ -155,6 +155,15 @@ add(
   '',
   steps >= 10_000 ? 'target ≥ 10,000 MET' : 'target ≥ 10,000 NOT MET',
 );
+const benchOpen = trackerSpeed(benchLayout(false));
+const benchWalls = trackerSpeed(benchLayout(true));
+add(
+  'speed, 8 gateways',
+  'the same on the pipeline bench floor (60 × 40 m): no walls / 146 wall segments and 142 doors, updates/s on one core',
+  `${Math.round(benchOpen).toLocaleString('en-US')} / ${Math.round(benchWalls).toLocaleString('en-US')}`,
+  '',
+  `walls at ${Math.round((100 * benchWalls) / benchOpen)} % of the rate without`,
+);
 
 const head: Row = ['section', 'case', 'RMSE or median', 'CRLB or p90', 'note'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -163,10 +172,7 @@ const line = (r: readonly string[]) =>
     .map((c, i) => c.padEnd(widths[i]!))
     .join(' | ')
     .trimEnd();
-console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, node ${process.version}, ` +
-    `load average ${loadavg()[0]!.toFixed(1)} (speeds are per CPU-second of this process)`,
-);
+console.log(`${machineLine()}; speeds are per CPU-second of this process`);
 console.log(line(head));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const r of rows) console.log(line(r));

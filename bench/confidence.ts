@@ -10,7 +10,6 @@
  * confidence would be (the share of errors within CONFIDENCE_RADIUS_M).
  *   npm run bench:confidence -- [--step 2] [--hz 1] [--seconds 60] [--shared-site] [--seed 1]
  */
-import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { PRESENCE_DEFAULTS } from '@rtls/contract';
 import {
@@ -29,6 +28,7 @@ import {
 } from '@rtls/positioning';
 import { locateSettings } from '../apps/server/src/modules/positions/frames.ts';
 import { quantile } from './lib/stats.ts';
+import { machineLine } from './lib/machine.ts';
 
 const { values } = parseArgs({
   options: {
@@ -170,10 +170,7 @@ function bands(values: readonly number[]): string {
 }
 
 const seconds = run();
-console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, node ${process.version}, ` +
-    `load average ${loadavg()[0]!.toFixed(1)}`,
-);
+console.log(machineLine());
 console.log(
   `floor ${FLOOR.width} × ${FLOOR.height} m, ${GATEWAYS.length} gateways at ${CEILING_M} m (corners and thirds of the long sides), ` +
     `${spots.length} spots every ${STEP_M} m, ${HZ} packet/s per gateway, clean signals (exponent ${CLEAN.exponent}, Rician K ${CLEAN.riceK}, ` +

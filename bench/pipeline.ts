@@ -15,7 +15,6 @@
  * share Redis and the positions stream (RabbitMQ, BENCH_AMQP_URL), under queue names of this run.
  */
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import amqp from 'amqplib';
 import type { Socket } from 'socket.io-client';
 import {
@@ -41,7 +40,8 @@ import {
   type ServerProcess,
 } from './lib/server.ts';
 import { latencyPhase, sampler, throughputPhase } from './lib/pipeline-phases.ts';
-import { mb, printResults, type RunResult } from './lib/pipeline-print.ts';
+import { printResults, type RunResult } from './lib/pipeline-print.ts';
+import { machineLine } from './lib/machine.ts';
 
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -210,15 +210,8 @@ async function crossesInstances(target: ServerProcess, socket: Socket, fleet: Fl
 }
 
 async function main() {
-  const cpu = os.cpus();
   console.log('Pipeline benchmark');
-  console.log(
-    `  machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, Node ${process.version}, ` +
-      `load average at start ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-  );
+  console.log(`  ${machineLine()}`);
   console.log(
     `  fleet: ${opts.devices} monitored devices, ${GATEWAYS} gateways on one map ` +
       `(${opts.walls ? 'walls and doors: 146 wall segments' : 'no walls'}); instances: ${opts.instances}; ` +

@@ -30,6 +30,7 @@ import {
   percentile,
   type ProbeResult,
 } from './lib/ui-probe.ts';
+import { machineLine } from './lib/machine.ts';
 
 const SIZES = (process.env.BENCH_UI_SIZES ?? '0,500,2000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_UI_SECONDS ?? 15);
@@ -182,12 +183,7 @@ async function main() {
     throw new Error(`No built console at ${webDist}: run npm run build (or set WEB_DIST).`);
   const chromiumPath = ensureChromium();
   console.log(`bench:ui — ${chromiumVersion(chromiumPath)}, headless, via playwright-core`);
-  console.log(
-    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average at start ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(machineLine());
   console.log(
     `window ${SECONDS} s after ${WARMUP_S} s warm-up; server, simulator and browser share this machine`,
   );

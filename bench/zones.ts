@@ -10,7 +10,6 @@
  *   npm run bench:zones                     (10,000 tags, 100 zones, 50 rules, 60 s)
  *   BENCH_ZONES_TAGS=2000 BENCH_ZONES_SECONDS=30 npm run bench:zones
  */
-import os from 'node:os';
 import type { Rule, Zone } from '@rtls/contract';
 import { createAlerting } from '../apps/server/src/modules/alerts/engine.ts';
 import type { AlertsRepository } from '../apps/server/src/modules/alerts/alerts-repository.ts';
@@ -19,6 +18,7 @@ import type { RulesRepository } from '../apps/server/src/modules/alerts/rules-re
 import type { PresenceRepository } from '../apps/server/src/modules/presence/repository.ts';
 import { createPresenceService } from '../apps/server/src/modules/presence/service.ts';
 import type { ZonesRepository } from '../apps/server/src/modules/zones/repository.ts';
+import { machineLine } from './lib/machine.ts';
 
 const TAGS = Number(process.env.BENCH_ZONES_TAGS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_ZONES_SECONDS ?? 60);
@@ -205,14 +205,8 @@ async function run(listening: boolean) {
 }
 
 async function main() {
-  const cpu = os.cpus();
   console.log('Zones benchmark: presence and rule evaluation per located position');
-  console.log(
-    `  machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}, load average at start ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`  ${machineLine()}`);
   console.log(
     `  ${TAGS} tags at 1 Hz for ${SECONDS} simulated s, ${GRID * GRID} zones, ${RULES} rules (enter, exit, dwell 30 s, absent 30 s)`,
   );

@@ -7,7 +7,8 @@ import type { FloorModel } from '@rtls/contract';
 export const EMAIL = 'bench@example.com';
 export const PASSWORD = 'bench-password-1234';
 export const GATEWAYS = 8;
-const PPM = 20;
+/** Map pixels per metre of the bench floor. */
+export const PPM = 20;
 
 // ---------------------------------------------------------------- account and fleet over the API
 
@@ -43,7 +44,7 @@ export const macOf = (prefix: string, i: number) => {
 export const FLOOR = { widthM: 60, heightM: 40, pixelsPerMetre: PPM } as const;
 
 /** Where gateway i hangs on the 60 × 40 m bench floor (m). */
-const gatewaySpot = (i: number) => ({ x: 5 + (i % 4) * 16, y: 8 + Math.floor(i / 4) * 24 });
+export const gatewaySpot = (i: number) => ({ x: 5 + (i % 4) * 16, y: 8 + Math.floor(i / 4) * 24 });
 /** Where device i stands (m): spread over the floor, the same in every run. */
 const deviceSpot = (i: number) => ({ x: 4 + ((i * 7.3) % 52), y: 4 + ((i * 3.7) % 32) });
 

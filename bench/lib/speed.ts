@@ -7,12 +7,17 @@ import {
   createLinkWindows,
   createSites,
   DEFAULT_LOCATE_SETTINGS,
+  floorGeometry,
+  type FloorGeometry,
   locate,
+  metres,
   observationsFromLinks,
+  type Anchor,
   type LocateSettings,
   type MapFrame,
   type Observation,
 } from '@rtls/positioning';
+import { benchFloorModel, FLOOR, GATEWAYS, gatewaySpot, PPM } from './pipeline-fleet.ts';
 import { SIM_ANCHORS, simulate } from './sim.ts';
 import { rng } from './stats.ts';
 
@@ -38,14 +43,41 @@ export function solveSpeed(algorithm: LocateSettings['algorithm']): number {
   return n / ((cpuMs() - start) / 1000);
 }
 
+/** Where the tracker bench's tags stand and which gateways hear them. */
+export interface SpeedLayout {
+  anchors: Anchor[];
+  widthM: number;
+  heightM: number;
+  floor?: FloorGeometry;
+}
+
+/** The simulated 20 × 15 m floor of bench:accuracy, no walls. */
+export const SIM_LAYOUT: SpeedLayout = { anchors: SIM_ANCHORS, widthM: 20, heightM: 15 };
+
+/**
+ * The pipeline bench's 60 × 40 m floor and its 8 gateways; with `walls`, its 146 wall segments
+ * and 142 doors.
+ */
+export function benchLayout(walls: boolean): SpeedLayout {
+  const anchors: Anchor[] = Array.from({ length: GATEWAYS }, (_, i) => {
+    const { x, y } = gatewaySpot(i);
+    return { id: `g${i}`, x: metres(x), y: metres(y), z: metres(2.5) };
+  });
+  const layout: SpeedLayout = { anchors, widthM: FLOOR.widthM, heightM: FLOOR.heightM };
+  if (walls) layout.floor = floorGeometry(benchFloorModel(), PPM)!;
+  return layout;
+}
+
 /**
  * Tracker updates per CPU-second on the live path: per update, one second of packets from 8
  * gateways at 10 Hz each (80 link-window adds), the summaries, and a located fix (grid filter
- * with self-calibration); 64 tags in turn, as a server holds many.
+ * with self-calibration); 64 tags in turn, as a server holds many. A layout with a floor has
+ * its walls and doors: motion kept to the doors, walls counted in the radio map.
  */
-export function trackerSpeed(): number {
+export function trackerSpeed(layout: SpeedLayout = SIM_LAYOUT): number {
   const rand = rng(2);
-  const frame: MapFrame = { mapId: 'speed', pixelsPerMetre: 1, anchors: SIM_ANCHORS };
+  const frame: MapFrame = { mapId: 'speed', pixelsPerMetre: 1, anchors: layout.anchors };
+  if (layout.floor) frame.floor = layout.floor;
   const tags = 64;
   const windows = createLinkWindows();
   // One book of sites for every tag, as the server keeps: one map, one site.
@@ -54,7 +86,12 @@ export function trackerSpeed(): number {
     createDeviceLocator({ mode: 'mobile', settings: DEFAULT_LOCATE_SETTINGS, sites }),
   );
   const packets = Array.from({ length: 64 }, () =>
-    simulate(2 + 16 * rand(), 2 + 11 * rand(), rand),
+    simulate(
+      2 + (layout.widthM - 4) * rand(),
+      2 + (layout.heightM - 4) * rand(),
+      rand,
+      layout.anchors,
+    ),
   );
   let n = 0;
   const run = (count: number) => {
