@@ -17,6 +17,7 @@ import {
   type SignedIn,
   type TestApp,
 } from './helpers.ts';
+import { postReports } from './demo-reports.ts';
 
 type Json = Record<string, unknown>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,43 +65,27 @@ async function signInSteps(t: TestApp): Promise<SignedIn> {
   return { id: user.id, email, password: TEST_PASSWORD, token };
 }
 
+/** A full create payload, every field of which the created map carries back. */
+const FLOOR_1 = {
+  name: 'Floor 1',
+  description: 'Ground floor',
+  isPublic: false,
+  metadata: { buildingName: 'HQ', floor: '1' },
+  settings: {
+    imageSize: { width: 1200, height: 800 },
+    defaultCenter: { x: 600, y: 400 },
+    defaultZoom: 1,
+    minZoom: 0.1,
+    maxZoom: 15,
+  },
+};
+
 /** POST /maps with a full create payload; returns the new map id. */
 async function createMapStep(call: Call): Promise<string> {
-  const created = await call(
-    'POST',
-    '/api/maps',
-    {
-      name: 'Floor 1',
-      description: 'Ground floor',
-      isPublic: false,
-      metadata: { buildingName: 'HQ', floor: '1' },
-      settings: {
-        imageSize: { width: 1200, height: 800 },
-        defaultCenter: { x: 600, y: 400 },
-        defaultZoom: 1,
-        minZoom: 0.1,
-        maxZoom: 15,
-      },
-    },
-    201,
-  );
+  const created = await call('POST', '/api/maps', FLOOR_1, 201);
   expect(created).toMatchObject({
     success: true,
-    map: {
-      _id: expect.any(String),
-      name: 'Floor 1',
-      description: 'Ground floor',
-      isPublic: false,
-      accessLevel: 'owner',
-      metadata: { buildingName: 'HQ', floor: '1' },
-      settings: {
-        imageSize: { width: 1200, height: 800 },
-        defaultCenter: { x: 600, y: 400 },
-        defaultZoom: 1,
-        minZoom: 0.1,
-        maxZoom: 15,
-      },
-    },
+    map: { ...FLOOR_1, _id: expect.any(String), accessLevel: 'owner' },
   });
   return (created.map as { _id: string })._id;
 }
@@ -151,6 +136,18 @@ async function mapSteps(t: TestApp, call: Call, mapId: string, other: SignedIn) 
   expect(preset).toEqual({ success: true, savedView: { center: { x: 300, y: 200 }, zoom: 2 } });
 }
 
+/** The uploaded PNG served as it was sent, sandboxed and never sniffed. */
+function expectServedImage(
+  res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer },
+  image: Buffer,
+) {
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('image/png');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['content-security-policy']).toContain('sandbox');
+  expect(res.rawPayload.equals(image)).toBe(true);
+}
+
 async function imageSteps(t: TestApp, call: Call, mapId: string, token: string) {
   const image = pngImage(40, 30);
   const form = multipartBody([{ data: image }]);
@@ -169,23 +166,14 @@ async function imageSteps(t: TestApp, call: Call, mapId: string, token: string) 
   const path = map.settings.backgroundImage;
   expect(path).toMatch(UPLOAD_PATH);
 
-  const served = await t.app.inject({ method: 'GET', url: path });
-  expect(served.statusCode).toBe(200);
-  expect(served.headers['content-type']).toBe('image/png');
-  expect(served.headers['x-content-type-options']).toBe('nosniff');
-  expect(served.headers['content-security-policy']).toContain('sandbox');
-  expect(served.rawPayload.equals(image)).toBe(true);
+  expectServedImage(await t.app.inject({ method: 'GET', url: path }), image);
 
   const imagesPath = path.replace('/uploads/', '/images/');
   const withToken = await t.app.inject({
     method: 'GET',
     url: `${imagesPath}?token=${encodeURIComponent(token)}`,
   });
-  expect(withToken.statusCode).toBe(200);
-  expect(withToken.headers['content-type']).toBe('image/png');
-  expect(withToken.headers['x-content-type-options']).toBe('nosniff');
-  expect(withToken.headers['content-security-policy']).toContain('sandbox');
-  expect(withToken.rawPayload.equals(image)).toBe(true);
+  expectServedImage(withToken, image);
   expect((await t.app.inject({ method: 'GET', url: imagesPath })).statusCode).toBe(401);
 
   // Duplicate: a private copy of the map, with its own copy of the image.
@@ -375,16 +363,11 @@ async function deviceSteps(call: Call) {
 async function availableSteps(t: TestApp, call: Call, user: SignedIn) {
   const key = await createIngestKey(t.built, user.id);
   const now = Date.now();
-  const ingest = await t.app.inject({
-    method: 'POST',
-    url: '/api/ingest',
-    headers: { 'x-ingest-key': key },
-    payload: [
-      { gateway: GW_HEARD, device: DEV_HEARD, rssi: -58, timestamp: now - 3000, ip: '10.0.0.7' },
-      { gateway: GW_HEARD, device: DEV_HEARD, rssi: -61, timestamp: now - 2000, ip: '10.0.0.7' },
-      { gateway: GW_HEARD, device: DEV1, rssi: -72, timestamp: now - 1000, ip: '10.0.0.7' },
-    ],
-  });
+  const ingest = await postReports(t.app, key, [
+    { gateway: GW_HEARD, device: DEV_HEARD, rssi: -58, timestamp: now - 3000, ip: '10.0.0.7' },
+    { gateway: GW_HEARD, device: DEV_HEARD, rssi: -61, timestamp: now - 2000, ip: '10.0.0.7' },
+    { gateway: GW_HEARD, device: DEV1, rssi: -72, timestamp: now - 1000, ip: '10.0.0.7' },
+  ]);
   expect(ingest.json()).toMatchObject({ accepted: 3, rejected: 0 });
 
   const devices = (await call('GET', '/api/available/devices')) as {

@@ -1,20 +1,14 @@
 /** A collaborator is named the same way on every call: user id, e-mail or user name (slug). */
 import { expect, it } from 'vitest';
 import { bearer, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
+import { createMapOf } from './maps-api.ts';
 
 describeEachDb('collaborators by id, e-mail or user name', (t) => {
   let owner: SignedIn;
   let mapId: string;
   t.setup(async () => {
     owner = await createSignedInUser(t.built, 'share-owner');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/maps',
-      headers: bearer(owner.token),
-      payload: { name: 'Shared floor' },
-    });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    mapId = (res.json() as { map: { _id: string } }).map._id;
+    mapId = await createMapOf(t.app, owner.token, { name: 'Shared floor' });
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', ref: string, role?: string) =>

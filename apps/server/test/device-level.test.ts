@@ -9,10 +9,8 @@
  * in, a tag's position would depend on the order and timing of its rounds and on what its map
  * learnt from other tags meanwhile.
  */
-import type { MqttClient } from 'mqtt';
-import type { Device, TrackingMap } from '@rtls/contract';
-import { afterAll, expect, it } from 'vitest';
-import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
+import type { Device } from '@rtls/contract';
+import { expect, it } from 'vitest';
 import { espresenseGatewayKey } from '../src/modules/ingest/formats/espresense.ts';
 import { macFromName } from '../src/modules/ingest/formats/index.ts';
 import {
@@ -22,7 +20,9 @@ import {
   describeEachDb,
   type SignedIn,
 } from './helpers.ts';
-import { connectMqtt, startEmbeddedBroker } from './mqtt-helpers.ts';
+import { postReports } from './demo-reports.ts';
+import { createMapOf } from './maps-api.ts';
+import { useEmbeddedGateway } from './mqtt-helpers.ts';
 
 const PPM = 20;
 /** Six ESPresense rooms around a 10 × 8 m room, at the default mounting height (2.5 m). */
@@ -57,8 +57,6 @@ describeEachDb("a device's own level at 1 m", (t) => {
   let owner: SignedIn;
   let key: string;
   const mapOf = new Map<string, string>();
-  let ingest: MqttIngest;
-  let gw: MqttClient;
 
   const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(owner.token), ...(payload ? { payload } : {}) });
@@ -76,11 +74,10 @@ describeEachDb("a device's own level at 1 m", (t) => {
     key = await createIngestKey(t.built, owner.id);
     await positioning(false);
     for (const { id, flat } of Object.values(TAGS)) {
-      const map = await api('POST', '/api/maps', {
+      const mapId = await createMapOf(t.app, owner.token, {
         name: `Flat ${flat}`,
         settings: { pixelsPerMetre: PPM },
       });
-      const mapId = (map.json() as { map: TrackingMap }).map._id;
       mapOf.set(id, mapId);
       for (const [room, x, y] of ROOMS) {
         const placed = await api('POST', `/api/gateways/map/${mapId}`, {
@@ -90,14 +87,8 @@ describeEachDb("a device's own level at 1 m", (t) => {
         expect(placed.statusCode).toBe(201);
       }
     }
-    let url: string;
-    ({ ingest, url } = await startEmbeddedBroker(t));
-    gw = await connectMqtt(url, key);
   });
-  afterAll(async () => {
-    gw?.end(true);
-    await ingest?.close();
-  });
+  const gateway = useEmbeddedGateway(t, () => key);
 
   /** Monitor a tag standing still (static mode; its first fix is the grid tracker's). */
   async function monitor(id: string) {
@@ -139,29 +130,28 @@ describeEachDb("a device's own level at 1 m", (t) => {
     for (const { id } of Object.values(TAGS)) await monitor(id);
     await Promise.all(
       heard.flatMap(({ room, rssi }) => [
-        gw.publishAsync(
+        gateway.gw.publishAsync(
           `espresense/devices/${stating.id}/${room}_${stating.flat}`,
           JSON.stringify({ id: stating.id, idType: 200, rssi, 'rssi@1m': LEVEL }),
           { qos: 1 },
         ),
-        gw.publishAsync(
+        gateway.gw.publishAsync(
           `espresense/devices/${silent.id}/${room}_${silent.flat}`,
           JSON.stringify({ id: silent.id, idType: 200, rssi }),
           { qos: 1 },
         ),
       ]),
     );
-    const posted = await t.app.inject({
-      method: 'POST',
-      url: '/api/ingest',
-      headers: { 'x-ingest-key': key },
-      payload: heard.map(({ room, rssi }) => ({
+    const posted = await postReports(
+      t.app,
+      key,
+      heard.map(({ room, rssi }) => ({
         gateway: gatewayOf(room, overHttp.flat),
         device: overHttp.id,
         rssi,
         refRssi: LEVEL,
       })),
-    });
+    );
     expect(posted.json()).toMatchObject({ accepted: heard.length, rejected: 0 });
     // Every report stored has been taken by the live path; once it has sent them all on, the
     // locating core holds all six readings of each tag, and switching positioning on locates
@@ -187,16 +177,11 @@ describeEachDb("a device's own level at 1 m", (t) => {
   });
 
   it('keeps a report whose stated level is nonsense', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/ingest',
-      headers: { 'x-ingest-key': key },
-      payload: {
-        gateway: macFromName('espresense:office'),
-        device: 'tag:odd',
-        rssi: -70,
-        refRssi: 'loud',
-      },
+    const res = await postReports(t.app, key, {
+      gateway: macFromName('espresense:office'),
+      device: 'tag:odd',
+      rssi: -70,
+      refRssi: 'loud',
     });
     expect(res.json()).toMatchObject({ accepted: 1, rejected: 0 });
   });

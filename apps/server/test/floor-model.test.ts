@@ -10,15 +10,10 @@ import { randomUUID } from 'node:crypto';
 import {
   EMPTY_FLOOR_MODEL,
   FLOOR_MODEL_ERRORS,
-  SOCKET_PATH,
-  SOCKET_PROTOCOL_VERSION,
-  type ClientToServerEvents,
   type FloorModel,
   type FloorModelChanged,
   type FloorModelResponse,
-  type ServerToClientEvents,
 } from '@rtls/contract';
-import { io, type Socket } from 'socket.io-client';
 import { expect, it } from 'vitest';
 import { loadOwnerFrames } from '../src/modules/positions/frames.ts';
 import { DEMO_MAP_NAME } from '../src/simulator/demo-seed.ts';
@@ -31,41 +26,19 @@ import {
   seedAccount,
   type SignedIn,
 } from './helpers.ts';
+import { twoRoomFloor } from './floor-fixtures.ts';
+import { connectClient } from './live-client.ts';
 
 const PLAN = { width: 1200, height: 800 };
 
 /** Two rooms: a closed heavy outline, a light partition with a door on it, the walkable outline. */
-const twoRooms = (): FloorModel => ({
-  walls: [
-    {
-      id: 'outer',
-      kind: 'heavy',
-      points: [
-        { x: 100, y: 100 },
-        { x: 1100, y: 100 },
-        { x: 1100, y: 700 },
-        { x: 100, y: 700 },
-        { x: 100, y: 100 },
-      ],
-    },
-    {
-      id: 'partition',
-      kind: 'glass',
-      lossDb: 3,
-      points: [
-        { x: 600, y: 100 },
-        { x: 600, y: 700 },
-      ],
-    },
-  ],
-  doors: [{ id: 'door', a: { x: 600, y: 380 }, b: { x: 600, y: 420 } }],
-  outline: [
-    { x: 100, y: 100 },
-    { x: 1100, y: 100 },
-    { x: 1100, y: 700 },
-    { x: 100, y: 700 },
-  ],
-});
+const twoRooms = (): FloorModel =>
+  twoRoomFloor({
+    right: 1100,
+    partitionX: 600,
+    partition: { kind: 'glass', lossDb: 3 },
+    door: { id: 'door', x: 600 },
+  });
 
 /** A model of `segments` wall segments, in walls of 200 points. */
 function manySegments(segments: number, at: (i: number) => number): unknown {
@@ -299,18 +272,8 @@ describeEachDb(
 
     it('tells sockets watching the map that its floor model changed', async () => {
       const mapId = await newMap();
-      const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.baseUrl, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        auth: { token: users.viewer.token, protocol: SOCKET_PROTOCOL_VERSION },
-        reconnection: false,
-        forceNew: true,
-      });
+      const s = await connectClient(t.baseUrl, users.viewer.token);
       try {
-        await new Promise<void>((resolve, reject) => {
-          s.once('connect', () => resolve());
-          s.once('connect_error', reject);
-        });
         const got: FloorModelChanged[] = [];
         s.on('floor_model_changed', (c) => got.push(c));
         expect(await s.emitWithAck('watch_maps', { mapIds: [mapId] })).toMatchObject({

@@ -3,8 +3,7 @@
  * published on the embedded broker and on Mosquitto (TEST_MQTT_URL): the stored reports carry
  * the expected device ids, gateways, RSSI and times, and firmware names reach the gateway list.
  */
-import net from 'node:net';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
@@ -20,39 +19,12 @@ import {
   type SignedIn,
   type TestApp,
 } from './helpers.ts';
+import { connectMqtt, publish, startEmbeddedBroker } from './mqtt-helpers.ts';
 
 /** This machine's Mosquitto (TEST_MQTT_URL or the local one); its tests are left out without it. */
 const MOSQUITTO = testServices().mqtt;
 type Broker = 'embedded' | 'mosquitto';
 const BROKERS: Broker[] = MOSQUITTO ? ['embedded', 'mosquitto'] : ['embedded'];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-const connect = (url: string, password?: string) =>
-  new Promise<MqttClient>((resolve, reject) => {
-    const c = mqtt.connect(url, {
-      username: 'gw',
-      password,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-
-const publish = (c: MqttClient, topic: string, payload: Buffer | string) =>
-  new Promise<void>((resolve, reject) =>
-    c.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve())),
-  );
 
 interface Row {
   device_mac: string;
@@ -77,19 +49,15 @@ describe.each(DB_KINDS)('real gateway messages [%s]', (kind) => {
       owners[tr] = await createSignedInUser(t.built, `gw-${tr}`);
       keys[tr] = await createIngestKey(t.built, owners[tr].id);
     }
-    const port = await freePort();
-    const deps = { pipeline: t.built.pipeline, keys: t.built.repos.keys, log: t.app.log };
-    ingests.push(
-      await startMqttIngest({
-        ...deps,
-        config: testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' }),
-      }),
-    );
-    clients.embedded = await connect(`mqtt://127.0.0.1:${port}`, keys.embedded);
+    const embedded = await startEmbeddedBroker(t);
+    ingests.push(embedded.ingest);
+    clients.embedded = await connectMqtt(embedded.url, keys.embedded);
     if (!MOSQUITTO) return;
     ingests.push(
       await startMqttIngest({
-        ...deps,
+        pipeline: t.built.pipeline,
+        keys: t.built.repos.keys,
+        log: t.app.log,
         config: testConfig({
           mqttUrl: MOSQUITTO,
           mqttIngestKey: keys.mosquitto,
@@ -101,7 +69,7 @@ describe.each(DB_KINDS)('real gateway messages [%s]', (kind) => {
         }),
       }),
     );
-    clients.mosquitto = await connect(MOSQUITTO);
+    clients.mosquitto = await connectMqtt(MOSQUITTO);
     const deadline = Date.now() + 5000;
     while (ingests[1]!.ready() !== 'ok' && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));

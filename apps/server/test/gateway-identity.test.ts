@@ -3,10 +3,8 @@
  * the API takes such ids, firmware chatter is not a reject, and a body in no known format is
  * answered 4xx with a reason instead of 200 with nothing stored.
  */
-import type { MqttClient } from 'mqtt';
 import { encode } from '@msgpack/msgpack';
-import { afterAll, expect, it } from 'vitest';
-import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
+import { expect, it } from 'vitest';
 import { macFromName } from '../src/modules/ingest/formats/index.ts';
 import {
   bearer,
@@ -15,32 +13,29 @@ import {
   describeEachDb,
   type SignedIn,
 } from './helpers.ts';
-import { connectMqtt, startEmbeddedBroker } from './mqtt-helpers.ts';
+import { postReports } from './demo-reports.ts';
+import { useEmbeddedGateway } from './mqtt-helpers.ts';
 
 const IRK = 'irk:8a4b1c2d3e4f5a6b7c8d9e0f1a2b3c4d';
 
 describeEachDb('gateway identities and refusals', (t) => {
   let owner: SignedIn;
   let key: string;
-  let ingest: MqttIngest;
-  let gw: MqttClient;
 
   t.setup(async () => {
     owner = await createSignedInUser(t.built, 'identity-owner');
     key = await createIngestKey(t.built, owner.id);
-    let url: string;
-    ({ ingest, url } = await startEmbeddedBroker(t));
-    gw = await connectMqtt(url, key);
   });
-  afterAll(async () => {
-    gw?.end(true);
-    await ingest?.close();
-  });
+  const gateway = useEmbeddedGateway(t, () => key);
 
   const publish = (topic: string, payload: unknown) =>
-    gw.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), {
-      qos: 1,
-    });
+    gateway.gw.publishAsync(
+      topic,
+      typeof payload === 'string' ? payload : JSON.stringify(payload),
+      {
+        qos: 1,
+      },
+    );
   const devices = async () =>
     (
       await t.sql.query<{ mac: string; name: string | null }>(
@@ -138,12 +133,7 @@ describeEachDb('gateway identities and refusals', (t) => {
       expect(res.statusCode, String(body)).toBe(400);
       expect(res.json().message).toMatch(message);
     }
-    const noType = await t.app.inject({
-      method: 'POST',
-      url: '/api/ingest',
-      headers: { 'x-ingest-key': key },
-      payload: 'nothing I know',
-    });
+    const noType = await postReports(t.app, key, 'nothing I know');
     expect(noType.statusCode).toBe(400);
   });
 

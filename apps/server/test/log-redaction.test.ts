@@ -6,8 +6,6 @@
  * used. Each request is one info line with the redacted URL.
  */
 import { Writable } from 'node:stream';
-import { SOCKET_PROTOCOL_VERSION } from '@rtls/contract';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
@@ -21,6 +19,7 @@ import {
   testConfig,
   uniqueEmail,
 } from './helpers.ts';
+import { connectClient } from './live-client.ts';
 import { connectMqtt, freePort, publish, sleep } from './mqtt-helpers.ts';
 
 describe('log redaction', () => {
@@ -102,17 +101,7 @@ describe('log redaction', () => {
       await app.inject({ method: 'POST', url: `/api/ingest?key=${key}`, headers, payload: report });
       requests++;
     }
-    const socket = io(baseUrl, {
-      path: '/sqws',
-      transports: ['websocket'],
-      auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    socket.disconnect();
+    (await connectClient(baseUrl, token)).disconnect();
     const gateway = await connectMqtt(`mqtt://127.0.0.1:${mqttPort}`, key);
     await publish(gateway, 'rtls/ingest', report);
     await expect(connectMqtt(`mqtt://127.0.0.1:${mqttPort}`, `${key}y`)).rejects.toThrow();

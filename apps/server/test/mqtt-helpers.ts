@@ -1,6 +1,7 @@
 /** MQTT test clients (mqtt.js) and free ports, shared by the MQTT ingest suites. */
 import net from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { afterAll, afterEach } from 'vitest';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import { testConfig, type TestApp } from './helpers.ts';
@@ -83,4 +84,42 @@ export async function startEmbeddedBroker(
     log: t.app.log,
   });
   return { ingest, url: `mqtt://127.0.0.1:${port}` };
+}
+
+/** Connects gateway clients with a key to the broker at `url()`; each is ended after its test. */
+export function mqttClientPerTest(url: () => string): (key: string) => Promise<MqttClient> {
+  const clients: MqttClient[] = [];
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.end(true);
+  });
+  return async (key) => {
+    const c = await connectMqtt(url(), key);
+    clients.push(c);
+    return c;
+  };
+}
+
+/**
+ * A gateway client on the embedded broker of the suite's app, connected with the ingest key that
+ * `key()` names once the suite's earlier setup has run; both are closed after the suite. Its
+ * fields may be read only inside tests.
+ */
+export function useEmbeddedGateway(t: TestApp, key: () => string): { readonly gw: MqttClient } {
+  let ingest: MqttIngest | undefined;
+  let gw: MqttClient | undefined;
+  t.setup(async () => {
+    let url: string;
+    ({ ingest, url } = await startEmbeddedBroker(t));
+    gw = await connectMqtt(url, key());
+  });
+  afterAll(async () => {
+    gw?.end(true);
+    await ingest?.close();
+  });
+  return {
+    get gw() {
+      if (!gw) throw new Error('The gateway client is used before the suite has connected it');
+      return gw;
+    },
+  };
 }

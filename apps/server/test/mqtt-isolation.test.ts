@@ -3,8 +3,7 @@
  * account, nobody can subscribe (so nobody reads another account's traffic, retained or live),
  * oversized packets end the connection, and revoking a key over the API ends its open sessions.
  */
-import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import {
   DB_KINDS,
@@ -18,6 +17,7 @@ import {
 import {
   closed,
   connectMqtt,
+  mqttClientPerTest,
   publish,
   sleep,
   startEmbeddedBroker,
@@ -45,12 +45,7 @@ describe.each(DB_KINDS)('embedded MQTT broker isolation [%s]', (kind) => {
   let b: SignedIn;
   let keyA: { id: string; key: string };
   let keyB: { id: string; key: string };
-  const clients: MqttClient[] = [];
-  const connect = async (key: string) => {
-    const c = await connectMqtt(url, key);
-    clients.push(c);
-    return c;
-  };
+  const connect = mqttClientPerTest(() => url);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -63,9 +58,6 @@ describe.each(DB_KINDS)('embedded MQTT broker isolation [%s]', (kind) => {
     keyA = await create(a);
     keyB = await create(b);
     ({ ingest, url } = await startEmbeddedBroker(t));
-  });
-  afterEach(() => {
-    for (const c of clients.splice(0)) c.end(true);
   });
   afterAll(async () => {
     await ingest?.close();

@@ -4,15 +4,16 @@
  * against Home Assistant's documented device_tracker schema) and state; another account receives
  * none of it.
  */
-import type { MqttClient } from 'mqtt';
 import { MQTT_OUTPUT_ROOT } from '@rtls/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MqttClient } from 'mqtt';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { haDiscovery, topics } from '../src/modules/mqtt-out/topics.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import { DB_KINDS, startTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
 import {
   connectMqtt,
+  mqttClientPerTest,
   publish,
   sleep,
   startEmbeddedBroker,
@@ -95,12 +96,7 @@ describe.each(DB_KINDS)('MQTT output on the embedded broker [%s]', (kind) => {
   let owner: SignedIn;
   let mapId: string;
   let other: SignedIn;
-  const clients: MqttClient[] = [];
-  const connect = async (key: string) => {
-    const c = await connectMqtt(url, key);
-    clients.push(c);
-    return c;
-  };
+  const connect = mqttClientPerTest(() => url);
   const keyOf = async (u: SignedIn) => (await t.built.repos.keys.create(u.id, 'ha')).key;
 
   beforeAll(async () => {
@@ -109,9 +105,6 @@ describe.each(DB_KINDS)('MQTT output on the embedded broker [%s]', (kind) => {
     ({ owner: other } = await ownMap(t.built));
     ({ ingest, url } = await startEmbeddedBroker(t));
     t.built.mqttOut.attach(ingest.output!, true);
-  });
-  afterEach(() => {
-    for (const c of clients.splice(0)) c.end(true);
   });
   afterAll(async () => {
     await ingest?.close();

@@ -4,9 +4,8 @@
  * reaches the owner's Socket.IO client, not another account's.
  */
 import type { MqttClient } from 'mqtt';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
+import type { DeviceUpdate } from '@rtls/contract';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { macFromName } from '../src/modules/ingest/formats/index.ts';
@@ -19,23 +18,16 @@ import {
   type SignedIn,
   type TestApp,
 } from './helpers.ts';
+import { clientSocket, connected, type ClientSocket } from './live-client.ts';
 import { connectMqtt, freePort, publish } from './mqtt-helpers.ts';
 import { testServices } from './services.ts';
 
 /** Collects device_update events of one signed-in user. */
 async function liveClient(baseUrl: string, token: string) {
   const updates: DeviceUpdate[] = [];
-  const socket: Socket = io(baseUrl, {
-    path: '/sqws',
-    transports: ['websocket'],
-    auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
-    reconnection: false,
-  });
+  const socket = clientSocket(baseUrl, token);
   socket.on('device_update', (...us: DeviceUpdate[]) => updates.push(...us));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   const waitFor = async (mac: string, timeoutMs = 8000) => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
@@ -91,7 +83,7 @@ describe.each(DB_KINDS)('MQTT ingest [%s]', (kind) => {
     let other: SignedIn;
     let ingest: MqttIngest;
     let gateway: MqttClient;
-    const sockets: Socket[] = [];
+    const sockets: ClientSocket[] = [];
 
     beforeAll(async () => {
       t = await startTestApp(kind, { listen: true });

@@ -7,14 +7,10 @@
  */
 import {
   DEFAULT_TRIANGULATION,
-  SOCKET_PATH,
-  SOCKET_PROTOCOL_VERSION,
-  type ClientToServerEvents,
   type Device,
   type DeviceUpdate,
   type FloorModelResponse,
   type Gateway,
-  type ServerToClientEvents,
   type TrackingMap,
 } from '@rtls/contract';
 import {
@@ -23,14 +19,9 @@ import {
   createLinkWindows,
   observationsFromLinks,
 } from '@rtls/positioning';
-import { io, type Socket } from 'socket.io-client';
 import { afterEach, expect, it } from 'vitest';
-import {
-  DEMO_GATEWAYS,
-  DEMO_RSSI_AT_1M,
-  DEMO_PIXELS_PER_METRE,
-  demoDevice,
-} from '../src/simulator/building.ts';
+import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
+import { firstMapOf, postReports, reportsAt, SPOT } from './demo-reports.ts';
 import {
   bearer,
   createIngestKey,
@@ -39,12 +30,10 @@ import {
   seedAccount,
   type SignedIn,
 } from './helpers.ts';
+import { clientSocket, connected, type ClientSocket } from './live-client.ts';
+import { createMapOf } from './maps-api.ts';
 import { payloadErrors } from './socket-payloads.ts';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** Where the test tags stand on the demo floor, in metres. */
-const SPOT = { x: 30, y: 20 };
 /** The second map: the demo layout again, with gateways of its own (placed by the test). */
 const NORTH = DEMO_GATEWAYS.map((g, i) => ({
   mac: `AC:23:3F:B0:00:${(i + 1).toString(16).padStart(2, '0').toUpperCase()}`,
@@ -52,24 +41,8 @@ const NORTH = DEMO_GATEWAYS.map((g, i) => ({
   y: g.y,
 }));
 
-/** Log-distance RSSI of every gateway of a layout for a tag at SPOT. */
-function reportsAt(
-  gateways: readonly { mac: string; x: number; y: number }[],
-  device: string,
-  at: number,
-) {
-  return gateways.map((g) => {
-    const d = Math.max(1, Math.hypot(g.x - SPOT.x, g.y - SPOT.y));
-    return {
-      gateway: g.mac,
-      device,
-      rssi: Math.round(DEMO_RSSI_AT_1M - 20 * Math.log10(d)),
-      timestamp: at,
-    };
-  });
-}
-const demoReports = (device: string, at: number) => reportsAt(DEMO_GATEWAYS, device, at);
-const northReports = (device: string, at: number) => reportsAt(NORTH, device, at);
+const demoReports = (device: string, at: number) => reportsAt(device, at);
+const northReports = (device: string, at: number) => reportsAt(device, at, NORTH);
 
 describeEachDb(
   'one authority for positions',
@@ -96,21 +69,18 @@ describeEachDb(
       payload?: object,
     ) => t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-    async function createMap(name: string) {
-      const settings = { pixelsPerMetre: DEMO_PIXELS_PER_METRE };
-      const res = await api('POST', '/api/maps', owner.token, { name, settings });
-      expect(res.statusCode).toBe(201);
-      return (res.json() as { map: TrackingMap }).map._id;
-    }
+    const createMap = (name: string) =>
+      createMapOf(t.app, owner.token, {
+        name,
+        settings: { pixelsPerMetre: DEMO_PIXELS_PER_METRE },
+      });
 
     t.setup(async () => {
       owner = await seedAccount(t.built, { devices: 8, gateways: 8 });
       viewer = await createSignedInUser(t.built, 'viewer');
       stranger = await createSignedInUser(t.built, 'stranger');
       key = await createIngestKey(t.built, owner.id);
-      demoMap = (
-        await t.sql.query<{ id: string }>('select id from maps where owner_id = $1', [owner.id])
-      )[0]!.id;
+      demoMap = await firstMapOf(t.sql, owner.id);
       northMap = await createMap('Warehouse North');
       quietMap = await createMap('Quiet annex');
       for (const g of NORTH) {
@@ -132,31 +102,17 @@ describeEachDb(
     });
 
     const ingest = async (reports: unknown[]) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/ingest',
-        headers: { 'x-ingest-key': key },
-        payload: reports,
-      });
+      const res = await postReports(t.app, key, reports);
       expect(res.json()).toMatchObject({ accepted: reports.length });
     };
 
     /** A connected socket of the user that has asked to watch these maps, and what it hears. */
     async function watcher(token: string, mapIds: string[]) {
-      const s: ClientSocket = io(t.baseUrl, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
-        reconnection: false,
-        forceNew: true,
-      });
+      const s = clientSocket(t.baseUrl, token);
       open.push(s);
       const heard: DeviceUpdate[] = [];
       s.on('device_update', (...us) => heard.push(...us));
-      await new Promise<void>((resolve, reject) => {
-        s.once('connect', () => resolve());
-        s.once('connect_error', reject);
-      });
+      await connected(s);
       const ack = await s.emitWithAck('watch_maps', { mapIds });
       return { s, heard, ack };
     }

@@ -3,18 +3,11 @@
  * that took its reports is on the map for readers of the other instance too (socket and REST),
  * and a change saved through one instance re-locates the device on the other at once.
  */
-import {
-  SOCKET_PATH,
-  SOCKET_PROTOCOL_VERSION,
-  type Device,
-  type DeviceUpdate,
-  type ServerToClientEvents,
-  type ClientToServerEvents,
-} from '@rtls/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Device, DeviceUpdate } from '@rtls/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
-import { DEMO_GATEWAYS, DEMO_RSSI_AT_1M, demoDevice } from '../src/simulator/building.ts';
+import { DEMO_GATEWAYS, demoDevice } from '../src/simulator/building.ts';
+import { firstMapOf, postReports, reportsAt } from './demo-reports.ts';
 import {
   bearer,
   createIngestKey,
@@ -23,21 +16,18 @@ import {
   testConfig,
   type TestDatabase,
 } from './helpers.ts';
+import { clientSocket, connected, type ClientSocket } from './live-client.ts';
 import { testServices } from './services.ts';
 
 const services = testServices();
-const SPOT = { x: 30, y: 20 };
-const reportsAt = (device: string, at: number, loud?: string) =>
-  DEMO_GATEWAYS.map((g) => {
-    const d = Math.max(1, Math.hypot(g.x - SPOT.x, g.y - SPOT.y));
-    const rssi = g.mac === loud ? -45 : Math.round(DEMO_RSSI_AT_1M - 20 * Math.log10(d));
-    return { gateway: g.mac, device, rssi, timestamp: at };
-  });
+/** The demo reports of a tag at SPOT, but `loud` hears it at -45 dBm. */
+const reportsLoudAt = (device: string, at: number, loud: string) =>
+  reportsAt(device, at).map((r) => (r.gateway === loud ? { ...r, rssi: -45 } : r));
 
 describe.skipIf(!services.redis || !services.postgres)('positions across two instances', () => {
   let db: TestDatabase;
   const apps: { built: BuiltApp; url: string }[] = [];
-  const sockets: Socket[] = [];
+  const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
     db = await openTestDatabase('postgres');
@@ -58,20 +48,11 @@ describe.skipIf(!services.redis || !services.postgres)('positions across two ins
   });
 
   async function watch(url: string, token: string, mapId: string) {
-    const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
-      reconnection: false,
-      forceNew: true,
-    });
+    const s = clientSocket(url, token);
     sockets.push(s);
     const heard: DeviceUpdate[] = [];
     s.on('device_update', (...us) => heard.push(...us));
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', () => resolve());
-      s.once('connect_error', reject);
-    });
+    await connected(s);
     expect(await s.emitWithAck('watch_maps', { mapIds: [mapId] })).toMatchObject({
       watching: [mapId],
     });
@@ -82,9 +63,7 @@ describe.skipIf(!services.redis || !services.postgres)('positions across two ins
     const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
     const owner = await seedAccount(a.built, { devices: 1, gateways: 8 });
     const key = await createIngestKey(a.built, owner.id);
-    const mapId = (
-      await db.sql.query<{ id: string }>('select id from maps where owner_id = $1', [owner.id])
-    )[0]!.id;
+    const mapId = await firstMapOf(db.sql, owner.id);
     const mac = demoDevice(0).mac;
     const loud = DEMO_GATEWAYS[4]!.mac;
     // The adapter subscribes asynchronously: the socket on B is open before the reports go to A.
@@ -93,12 +72,11 @@ describe.skipIf(!services.redis || !services.postgres)('positions across two ins
     await expect
       .poll(
         async () => {
-          const res = await a.built.app.inject({
-            method: 'POST',
-            url: '/api/ingest',
-            headers: { 'x-ingest-key': key },
-            payload: reportsAt(mac, Date.now() - 100, loud),
-          });
+          const res = await postReports(
+            a.built.app,
+            key,
+            reportsLoudAt(mac, Date.now() - 100, loud),
+          );
           expect(res.statusCode).toBe(200);
           return positioned().length;
         },

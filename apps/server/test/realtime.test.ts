@@ -6,11 +6,10 @@ import {
   CONNECTION_ERRORS,
   SOCKET_PATH,
   SOCKET_PROTOCOL_VERSION,
-  type ClientToServerEvents,
   type DeviceUpdate,
   type ServerToClientEvents,
 } from '@rtls/contract';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { afterEach, expect, it } from 'vitest';
 import { DEMO_GATEWAYS, demoDevice } from '../src/simulator/building.ts';
 import {
@@ -21,8 +20,8 @@ import {
   seedAccount,
   type SignedIn,
 } from './helpers.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { firstMapOf, postReports } from './demo-reports.ts';
+import { connected, type ClientSocket } from './live-client.ts';
 
 const WAIT_MS = 5_000;
 
@@ -50,14 +49,6 @@ describeEachDb(
       });
       open.push(s);
       return s;
-    }
-
-    /** Resolves when connected; rejects with the connect error. */
-    function connected(s: ClientSocket): Promise<ClientSocket> {
-      return new Promise((resolve, reject) => {
-        s.once('connect', () => resolve(s));
-        s.once('connect_error', reject);
-      });
     }
 
     function connectError(s: ClientSocket): Promise<Error> {
@@ -90,13 +81,7 @@ describeEachDb(
       ownerKey = await createIngestKey(t.built, owner.id);
     });
 
-    const ingest = (key: string, reports: unknown[]) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/ingest',
-        headers: { 'x-ingest-key': key },
-        payload: reports,
-      });
+    const ingest = (key: string, reports: unknown[]) => postReports(t.app, key, reports);
 
     it('refuses a connection without a token', async () => {
       const err = await connectError(socket(undefined));
@@ -129,13 +114,9 @@ describeEachDb(
     });
 
     it('watches the maps the user may read and refuses the others', async () => {
-      const mine = (
-        await t.sql.query<{ id: string }>('select id from maps where owner_id = $1', [owner.id])
-      )[0]!.id;
+      const mine = await firstMapOf(t.sql, owner.id);
       const other = await seedAccount(t.built, { devices: 1, gateways: 2 });
-      const theirs = (
-        await t.sql.query<{ id: string }>('select id from maps where owner_id = $1', [other.id])
-      )[0]!.id;
+      const theirs = await firstMapOf(t.sql, other.id);
       const s = await connected(socket(owner.token));
       const ack = await s.emitWithAck('watch_maps', {
         mapIds: [mine, theirs, 'no-such-map', mine],

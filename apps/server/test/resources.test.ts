@@ -11,6 +11,7 @@ import {
   seedAccount,
   type SignedIn,
 } from './helpers.ts';
+import { postReports } from './demo-reports.ts';
 
 interface MapJson {
   _id: string;
@@ -197,16 +198,11 @@ describeEachDb('maps, gateways, devices', (t) => {
     const gwA = DEMO_GATEWAYS[0]!.mac;
     const gwB = DEMO_GATEWAYS[1]!.mac;
     const now = Date.now();
-    const ingest = await t.app.inject({
-      method: 'POST',
-      url: '/api/ingest',
-      headers: { 'x-ingest-key': key },
-      payload: [
-        { gateway: gwA, device, rssi: -61, timestamp: now - 2000, ip: '10.1.1.1' },
-        { gateway: gwA, device, rssi: -65, timestamp: now - 1000, ip: '10.1.1.1' },
-        { gateway: gwB, device, rssi: -80, timestamp: now - 1500 },
-      ],
-    });
+    const ingest = await postReports(t.app, key, [
+      { gateway: gwA, device, rssi: -61, timestamp: now - 2000, ip: '10.1.1.1' },
+      { gateway: gwA, device, rssi: -65, timestamp: now - 1000, ip: '10.1.1.1' },
+      { gateway: gwB, device, rssi: -80, timestamp: now - 1500 },
+    ]);
     expect(ingest.json()).toMatchObject({ accepted: 3, rejected: 0 });
 
     const res = await get('/api/devices/monitored', owner.token);

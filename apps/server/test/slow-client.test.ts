@@ -2,11 +2,12 @@
  * A client that stops reading cannot make the server's memory grow: its updates wait one per
  * device (newer replace older), and when it reads again it gets the newest state of each device.
  */
-import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { DeviceUpdate } from '@rtls/contract';
+import type { Socket } from 'socket.io-client';
 import { afterEach, expect, it } from 'vitest';
 import { createOutboxes, type OutboxSocket } from '../src/modules/realtime/outbox.ts';
 import { createSignedInUser, describeEachDb } from './helpers.ts';
+import { clientSocket, connected } from './live-client.ts';
 
 const DEVICES = 40;
 /** About 4 kB per update: enough rounds fill the kernel's socket buffers quickly. */
@@ -47,18 +48,9 @@ describeEachDb(
 
     it('keeps one pending update per device while a client stops reading, then sends the newest', async () => {
       const user = await createSignedInUser(t.built, 'slow');
-      const s = io(t.baseUrl, {
-        path: '/sqws',
-        transports: ['websocket'],
-        auth: { token: user.token, protocol: SOCKET_PROTOCOL_VERSION },
-        reconnection: false,
-        forceNew: true,
-      });
+      const s = clientSocket(t.baseUrl, user.token);
       open.push(s);
-      await new Promise<void>((resolve, reject) => {
-        s.once('connect', () => resolve());
-        s.once('connect_error', reject);
-      });
+      await connected(s);
       const latest = new Map<string, number>();
       let received = 0;
       s.on('device_update', (...us: DeviceUpdate[]) => {

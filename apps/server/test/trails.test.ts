@@ -3,22 +3,10 @@
  * and trail points (at most one per second), old points are pruned, and the trail API answers only
  * for the caller's devices on maps they may see, with 400 for bad query parameters.
  */
-import {
-  TRAIL_POINT_MIN_GAP_MS,
-  SOCKET_PATH,
-  SOCKET_PROTOCOL_VERSION,
-  type ClientToServerEvents,
-  type DeviceUpdate,
-  type ServerToClientEvents,
-} from '@rtls/contract';
-import { io, type Socket } from 'socket.io-client';
+import { TRAIL_POINT_MIN_GAP_MS, type DeviceUpdate } from '@rtls/contract';
 import { expect, it } from 'vitest';
-import {
-  DEMO_GATEWAYS,
-  DEMO_RSSI_AT_1M,
-  DEMO_PIXELS_PER_METRE,
-  demoDevice,
-} from '../src/simulator/building.ts';
+import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
+import { firstMapOf, postReports, reportsAt, SPOT } from './demo-reports.ts';
 import {
   bearer,
   countRows,
@@ -28,27 +16,10 @@ import {
   seedAccount,
   type SignedIn,
 } from './helpers.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { connectClient } from './live-client.ts';
 
 const DEV = demoDevice(0).mac;
 const UNMONITORED = 'C3:00:00:00:AA:01';
-/** Where the test tag stands, in metres: near the atrium. */
-const SPOT = { x: 30, y: 20 };
-
-/** Log-distance RSSI of every demo gateway for a tag at SPOT, at time `at`. */
-function reportsAt(device: string, at: number) {
-  return DEMO_GATEWAYS.map((g) => {
-    const d = Math.max(1, Math.hypot(g.x - SPOT.x, g.y - SPOT.y));
-    return {
-      gateway: g.mac,
-      device,
-      rssi: Math.round(DEMO_RSSI_AT_1M - 20 * Math.log10(d)),
-      timestamp: at,
-    };
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describeEachDb(
@@ -61,19 +32,10 @@ describeEachDb(
     t.setup(async () => {
       owner = await seedAccount(t.built, { devices: 2, gateways: 8 });
       key = await createIngestKey(t.built, owner.id);
-      const rows = await t.sql.query<{ id: string }>('select id from maps where owner_id = $1', [
-        owner.id,
-      ]);
-      mapId = rows[0]!.id;
+      mapId = await firstMapOf(t.sql, owner.id);
     });
 
-    const ingest = (reports: unknown[]) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/ingest',
-        headers: { 'x-ingest-key': key },
-        payload: reports,
-      });
+    const ingest = (reports: unknown[]) => postReports(t.app, key, reports);
     const trail = (mac: string, query: string, token = owner.token) =>
       t.app.inject({
         method: 'GET',
@@ -82,18 +44,8 @@ describeEachDb(
       });
 
     it('puts the position of a monitored device into device_update and records it as a trail point', async () => {
-      const s: ClientSocket = io(t.baseUrl, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        auth: { token: owner.token, protocol: SOCKET_PROTOCOL_VERSION },
-        reconnection: false,
-        forceNew: true,
-      });
+      const s = await connectClient(t.baseUrl, owner.token);
       try {
-        await new Promise<void>((resolve, reject) => {
-          s.once('connect', () => resolve());
-          s.once('connect_error', reject);
-        });
         const updates: DeviceUpdate[] = [];
         s.on('device_update', (...us) => updates.push(...us));
         expect(await s.emitWithAck('watch_maps', { mapIds: [mapId] })).toEqual({
@@ -185,10 +137,7 @@ describeEachDb(
       });
 
       const otherOwner = await seedAccount(t.built, { devices: 1, gateways: 2 });
-      const rows = await t.sql.query<{ id: string }>('select id from maps where owner_id = $1', [
-        otherOwner.id,
-      ]);
-      const privateMap = await trail(DEV, `mapId=${rows[0]!.id}`);
+      const privateMap = await trail(DEV, `mapId=${await firstMapOf(t.sql, otherOwner.id)}`);
       expect(privateMap.statusCode).toBe(404);
       expect(privateMap.json().message).toBe('Map not found');
       expect((await trail(DEV, 'mapId=no-such-map')).statusCode).toBe(404);

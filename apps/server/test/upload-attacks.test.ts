@@ -16,6 +16,7 @@ import {
   type FilePart as Part,
 } from './fixtures.ts';
 import { bearer, countRows, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
+import { createMapOf } from './maps-api.ts';
 
 const TOO_LARGE = 'Image file is too large (max 10MB)';
 const STORED_PATH = /^\/uploads\/[0-9a-f-]{36}\.(png|svg)$/;
@@ -58,13 +59,7 @@ describeEachDb('upload attacks', (t) => {
 
   t.setup(async () => {
     owner = await createSignedInUser(t.built, 'uploader');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/maps',
-      headers: bearer(owner.token),
-      payload: { name: 'Target' },
-    });
-    mapId = (res.json() as { map: { _id: string } }).map._id;
+    mapId = await createMapOf(t.app, owner.token, { name: 'Target' });
     const first = await upload([{ data: pngImage(16, 10) }]);
     expect(first.statusCode).toBe(200);
     original = await settings();

@@ -1,40 +1,17 @@
 import { EMPTY_FLOOR_MODEL, FLOOR_MODEL_ERRORS, type FloorModel } from '@rtls/contract';
 import { describe, expect, it } from 'vitest';
+import { twoRoomFloor } from '../../../test/floor-fixtures.ts';
 import { cleanFloorModel, floorModelProblem, nonNumberIn } from './validate.ts';
 
 const plan = { width: 1000, height: 800 };
 /** A room: a closed heavy outline and a light partition with a door on it. */
-const room = (): FloorModel => ({
-  walls: [
-    {
-      id: 'outer',
-      kind: 'heavy',
-      points: [
-        { x: 100, y: 100 },
-        { x: 900, y: 100 },
-        { x: 900, y: 700 },
-        { x: 100, y: 700 },
-        { x: 100, y: 100 },
-      ],
-    },
-    {
-      id: 'partition',
-      kind: 'light',
-      lossDb: 5,
-      points: [
-        { x: 500, y: 100 },
-        { x: 500, y: 700 },
-      ],
-    },
-  ],
-  doors: [{ id: 'd1', a: { x: 503, y: 380 }, b: { x: 503, y: 420 } }],
-  outline: [
-    { x: 100, y: 100 },
-    { x: 900, y: 100 },
-    { x: 900, y: 700 },
-    { x: 100, y: 700 },
-  ],
-});
+const room = (): FloorModel =>
+  twoRoomFloor({
+    right: 900,
+    partitionX: 500,
+    partition: { kind: 'light', lossDb: 5 },
+    door: { id: 'd1', x: 503 },
+  });
 
 describe('floor model checks', () => {
   it('accepts a room, the empty model, and points a little off the plan', () => {
