@@ -4,27 +4,16 @@ import {
   createTracker,
   DEFAULT_LOCATE_SETTINGS,
   DEFAULT_RADIO_MODEL,
-  expectedRssi,
-  heightOffset,
   locate,
-  metres,
   type Anchor,
   type Observation,
   type TrackerOptions,
 } from '@rtls/positioning';
+import { HALL, readings } from '@rtls/positioning/testing';
 import { gaussian, mean, rms, rng } from './stats.ts';
 
-/** 8 gateways at 2.5 m around and across a 20 × 15 m hall. */
-export const SIM_ANCHORS: Anchor[] = [
-  [0, 0],
-  [10, 0],
-  [20, 0],
-  [20, 15],
-  [10, 15],
-  [0, 15],
-  [6, 7.5],
-  [14, 7.5],
-].map(([x, y], i) => ({ id: `s${i}`, x: metres(x!), y: metres(y!), z: metres(2.5) }));
+/** 8 gateways at 2.5 m around and across a 20 × 15 m hall (the positioning tests' hall). */
+export const SIM_ANCHORS: Anchor[] = HALL;
 
 const settings = { ...DEFAULT_LOCATE_SETTINGS, minConfidence: 0 };
 
@@ -35,12 +24,9 @@ export function simulate(
   rand: () => number,
   anchors = SIM_ANCHORS,
 ): Observation[] {
-  return anchors.map((a) => ({
-    gateway: a.id,
-    rssi:
-      expectedRssi(DEFAULT_RADIO_MODEL, Math.hypot(x - a.x, y - a.y, heightOffset(a))) +
-      DEFAULT_RADIO_MODEL.sigmaDb * gaussian(rand),
-    ageMs: 0,
+  return readings(anchors, x, y).map((o) => ({
+    ...o,
+    rssi: o.rssi + DEFAULT_RADIO_MODEL.sigmaDb * gaussian(rand),
   }));
 }
 

@@ -26,28 +26,23 @@ export function streamSets(): StreamSet[] {
   const ds = loadDataset();
   const floor = ds ? kolakowskiFloor(ds.dir) : null;
   const flat = floor ? { floor } : {};
+  /** One run of the Kolakowski dataset, on its floor when its walls were found. */
+  const kolakowski = (
+    name: string,
+    { anchors }: { anchors: StreamSet['anchors'] },
+    tracks: StreamSet['tracks'],
+    choose: boolean,
+  ): StreamSet => ({ name, anchors, tracks, choose, ...flat });
   if (ds) {
     const cal = rowsAsTracks('kolakowski-cal', ds.calibration);
-    sets.push({
-      name: 'Kolakowski calibration run',
-      anchors: ds.anchors,
-      tracks: cal,
-      choose: true,
-      ...flat,
-    });
+    sets.push(kolakowski('Kolakowski calibration run', ds, cal, true));
   }
   const uji = findUjiDir();
   if (uji) sets.push(loadUjiZone(uji, 'lib', true));
   sets.push(simulatedSet('simulation A', 11, true, {}, SIM_TAGS));
   if (ds) {
     const test = rowsAsTracks('kolakowski-test', ds.test);
-    sets.push({
-      name: 'Kolakowski test run',
-      anchors: ds.anchors,
-      tracks: test,
-      choose: false,
-      ...flat,
-    });
+    sets.push(kolakowski('Kolakowski test run', ds, test, false));
   }
   if (uji) sets.push(loadUjiZone(uji, 'geo', false));
   sets.push(simulatedSet('simulation B', 23, false, { exponent: 2.7, riceK: 0.5 }, SIM_TAGS));

@@ -113,9 +113,30 @@ export function massBox(grid: Grid, p: Float64Array) {
 }
 
 /**
- * dst ← src convolved along x with the 2r+1 taps of the symmetric kernel k (taps beyond the
- * grid's ends fall off): each pair of taps at ±d shares one product.
+ * The 2r+1 taps of the symmetric kernel k applied around cell c of src, stepping `stride` cells
+ * (1 along x, nx along y); taps beyond `before` cells back or `after` cells on fall off the grid.
+ * Each pair of taps at ±d shares one product.
  */
+function taps(
+  src: Float64Array,
+  c: number,
+  stride: number,
+  before: number,
+  after: number,
+  k: Float64Array,
+  r: number,
+): number {
+  const both = Math.min(before, after);
+  let sum = k[r]! * src[c]!;
+  let d = 1;
+  let o = stride;
+  for (; d <= both; d++, o += stride) sum += k[r + d]! * (src[c - o]! + src[c + o]!);
+  for (; d <= before; d++, o += stride) sum += k[r + d]! * src[c - o]!;
+  for (; d <= after; d++, o += stride) sum += k[r + d]! * src[c + o]!;
+  return sum;
+}
+
+/** dst ← src convolved along x with the 2r+1 taps of k (taps beyond the grid's ends fall off). */
 function blurRows(
   src: Float64Array,
   dst: Float64Array,
@@ -127,21 +148,10 @@ function blurRows(
   k: Float64Array,
   r: number,
 ): void {
-  const k0 = k[r]!;
   for (let j = j0; j <= j1; j++) {
     const row = j * nx;
-    for (let i = i0; i <= i1; i++) {
-      const c = row + i;
-      const left = Math.min(r, i);
-      const right = Math.min(r, nx - 1 - i);
-      const both = Math.min(left, right);
-      let sum = k0 * src[c]!;
-      let d = 1;
-      for (; d <= both; d++) sum += k[r + d]! * (src[c - d]! + src[c + d]!);
-      for (; d <= left; d++) sum += k[r + d]! * src[c - d]!;
-      for (; d <= right; d++) sum += k[r + d]! * src[c + d]!;
-      dst[c] = sum;
-    }
+    for (let i = i0; i <= i1; i++)
+      dst[row + i] = taps(src, row + i, 1, Math.min(r, i), Math.min(r, nx - 1 - i), k, r);
   }
 }
 
@@ -158,22 +168,11 @@ function blurColumns(
   k: Float64Array,
   r: number,
 ): void {
-  const k0 = k[r]!;
   for (let j = j0; j <= j1; j++) {
     const up = Math.min(r, j);
     const down = Math.min(r, ny - 1 - j);
-    const both = Math.min(up, down);
     const row = j * nx;
-    for (let i = i0; i <= i1; i++) {
-      const c = row + i;
-      let sum = k0 * src[c]!;
-      let d = 1;
-      let o = nx;
-      for (; d <= both; d++, o += nx) sum += k[r + d]! * (src[c - o]! + src[c + o]!);
-      for (; d <= up; d++, o += nx) sum += k[r + d]! * src[c - o]!;
-      for (; d <= down; d++, o += nx) sum += k[r + d]! * src[c + o]!;
-      dst[c] = sum;
-    }
+    for (let i = i0; i <= i1; i++) dst[row + i] = taps(src, row + i, nx, up, down, k, r);
   }
 }
 

@@ -1,5 +1,5 @@
 /** Where tags are expected on a grid: the gateways' bounding box with a soft edge. */
-import type { Grid } from './grid.ts';
+import { anchorsBox, type Grid } from './grid.ts';
 import type { Anchor } from './types.ts';
 
 /**
@@ -18,16 +18,7 @@ export function hullSupport(
   anchors: readonly Anchor[],
   edgeM = HULL_EDGE_M,
 ): Float64Array {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const a of anchors) {
-    x0 = Math.min(x0, a.x);
-    x1 = Math.max(x1, a.x);
-    y0 = Math.min(y0, a.y);
-    y1 = Math.max(y1, a.y);
-  }
+  const { x0, y0, x1, y1 } = anchorsBox(anchors);
   const out = new Float64Array(grid.nx * grid.ny);
   for (let j = 0; j < grid.ny; j++) {
     const y = grid.y0 + j * grid.step;

@@ -41,8 +41,8 @@ export const MIN_CELL_M = 0.2;
 /** Most cells per grid: keeps an update well under a millisecond on large sites. */
 export const MAX_CELLS = 6000;
 
-/** A grid over the anchors' bounding box plus the solvers' margin. */
-export function gridForAnchors(anchors: readonly Anchor[], maxCells = MAX_CELLS): Grid {
+/** The anchors' bounding box (m): from (x0, y0) to (x1, y1). */
+export function anchorsBox(anchors: readonly Anchor[]) {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -53,6 +53,12 @@ export function gridForAnchors(anchors: readonly Anchor[], maxCells = MAX_CELLS)
     y0 = Math.min(y0, a.y);
     y1 = Math.max(y1, a.y);
   }
+  return { x0, y0, x1, y1 };
+}
+
+/** A grid over the anchors' bounding box plus the solvers' margin. */
+export function gridForAnchors(anchors: readonly Anchor[], maxCells = MAX_CELLS): Grid {
+  const { x0, y0, x1, y1 } = anchorsBox(anchors);
   const margin = Math.max(2, 0.15 * Math.hypot(x1 - x0, y1 - y0));
   return gridForBox(x0 - margin, y0 - margin, x1 + margin, y1 + margin, maxCells);
 }

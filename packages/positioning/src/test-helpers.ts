@@ -1,4 +1,4 @@
-/** Synthetic layouts and noise-free readings shared by the tests. */
+/** Synthetic layouts and noise-free readings shared by the tests and the benchmarks (`@rtls/positioning/testing`). */
 import { DEFAULT_RADIO_MODEL, expectedRssi, heightOffset } from './radio-model.ts';
 import type { Anchor, Observation } from './types.ts';
 import { metres } from './units.ts';
