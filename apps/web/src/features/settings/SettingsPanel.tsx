@@ -1,7 +1,9 @@
 /**
  * The settings panel (no tab button; opened from the header menu): theme, default map
  * image, the announced upload, zoom bounds, refresh rate and display checkboxes. Save Changes and
- * Reset Changes appear only while there are unsaved edits. A theme choice is previewed until then.
+ * Reset Changes appear only while there are unsaved edits. A theme choice is previewed until then;
+ * closing the panel with unsaved edits asks first (save, discard or keep editing), so nothing the
+ * user picked is dropped without a word.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { THEMES } from '@rtls/contract';
@@ -27,8 +29,9 @@ export function SettingsPanel() {
   const { t } = useI18n();
   const saved = useSettingsStore((s) => s.saved);
   const save = useSettingsStore((s) => s.save);
-  const close = useUiStore((s) => s.setSettingsOpen);
+  const setOpen = useUiStore((s) => s.setSettingsOpen);
   const [draft, setDraft] = useState(() => toDraft(saved));
+  const [asking, setAsking] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // New saved values (the user's settings arriving, or a save) replace the draft unless it holds
   // edits of the user's own.
@@ -46,6 +49,8 @@ export function SettingsPanel() {
 
   const changed = draftChanged(draft, saved);
   const parsed = fromDraft(draft);
+  const close = () => (changed ? setAsking(true) : setOpen(false));
+  const saveDraft = () => parsed && void save(parsed);
   const rates = REFRESH_RATE_OPTIONS_S.map((s) => s * 1000);
   if (!rates.includes(draft.pollInterval)) rates.push(draft.pollInterval);
   const images = MAP_IMAGE_CHOICES.map(imagePath);
@@ -68,7 +73,7 @@ export function SettingsPanel() {
       aria-labelledby="settings-title"
       data-testid="settings-panel"
       onKeyDown={(e) => {
-        if (e.key === 'Escape') close(false);
+        if (e.key === 'Escape') close();
       }}
     >
       <div className="settings-head">
@@ -79,7 +84,7 @@ export function SettingsPanel() {
           type="button"
           className="icon-button"
           aria-label={t('settings.close')}
-          onClick={() => close(false)}
+          onClick={close}
         >
           <span aria-hidden="true">×</span>
         </button>
@@ -189,14 +194,45 @@ export function SettingsPanel() {
       <WebhooksSection />
       <MqttOutputSection />
 
-      {changed && (
-        <div className="settings-actions" role="group" aria-label={t('settings.unsaved')}>
+      {changed && asking && (
+        <div
+          className="settings-actions"
+          role="alertdialog"
+          aria-modal="false"
+          aria-labelledby="settings-close-unsaved"
+          data-testid="settings-close-unsaved"
+        >
+          <p id="settings-close-unsaved">{t('settings.closeUnsaved')}</p>
           <button
             type="button"
             className="button primary"
             disabled={!parsed}
-            onClick={() => parsed && void save(parsed)}
+            autoFocus
+            onClick={() => {
+              saveDraft();
+              setOpen(false);
+            }}
           >
+            {t('settings.save')}
+          </button>
+          <button type="button" className="button" onClick={() => setOpen(false)}>
+            {t('settings.discard')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setAsking(false);
+              headingRef.current?.focus();
+            }}
+          >
+            {t('settings.keepEditing')}
+          </button>
+        </div>
+      )}
+      {changed && !asking && (
+        <div className="settings-actions" role="group" aria-label={t('settings.unsaved')}>
+          <button type="button" className="button primary" disabled={!parsed} onClick={saveDraft}>
             {t('settings.save')}
           </button>
           <button type="button" className="button" onClick={() => setDraft(toDraft(saved))}>

@@ -68,4 +68,40 @@ describe('theme preview in the settings panel', () => {
     expect(useUiStore.getState().previewTheme).toBeNull();
     expect(shownTheme()).toBe('dark');
   });
+
+  it('closing with × while a theme is picked but not saved asks first; Discard goes back', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    await user.click(screen.getByRole('button', { name: 'Close settings' }));
+    expect(useUiStore.getState().isSettingsOpen).toBe(true);
+    const ask = screen.getByRole('alertdialog');
+    expect(ask.textContent).toContain('Close without saving?');
+    expect(shownTheme()).toBe('dark');
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(useUiStore.getState().isSettingsOpen).toBe(false);
+    expect(useUiStore.getState().theme).toBe('light');
+  });
+
+  it('closing with × and choosing Save keeps the theme', async () => {
+    mockFetch({ 'PUT /api/settings': jsonResponse({ success: true, config: {} }) });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    await user.click(screen.getByRole('button', { name: 'Close settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(useUiStore.getState().isSettingsOpen).toBe(false);
+    expect(useUiStore.getState().theme).toBe('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('closes at once when nothing is unsaved', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Close settings' }));
+    expect(useUiStore.getState().isSettingsOpen).toBe(false);
+  });
 });
