@@ -13,6 +13,9 @@ export type ErrorBody = Static<typeof ErrorBody>;
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type IdParams = Static<typeof IdParams>;
 
+/** A name a user gives a map, device or gateway: 1 to 200 characters, not all blank. */
+export const NameField = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+
 /** A success answer: `success: true` and these fields. */
 export const SuccessWith = <P extends TProperties>(properties: P) =>
   Type.Object({ success: Type.Literal(true), ...properties });

@@ -1,6 +1,6 @@
 /** Device, gateway and available-devices calls: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
-import { SuccessWith } from './api-common.ts';
+import { NameField, SuccessWith } from './api-common.ts';
 import {
   Device,
   DeviceCustomSettings,
@@ -11,7 +11,6 @@ import {
 } from './entities.ts';
 import { DEVICE_ID_MAX_LENGTH } from './ingest.ts';
 
-const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 /** Path parameter: a device id or gateway MAC (any case, with or without separators) or its _id. */
 export const MacParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: DEVICE_ID_MAX_LENGTH }),
@@ -20,27 +19,19 @@ export const MacParams = Type.Object({
 export const DeviceCreateBody = Type.Object({
   /** A MAC, or a stable id such as irk:… (the XX:XX:XX:XX:XX:XX format is not enforced). */
   mac: Type.String({ minLength: 1, maxLength: DEVICE_ID_MAX_LENGTH }),
-  name: Type.Optional(Name),
+  name: Type.Optional(NameField),
   customSettings: Type.Optional(DeviceCustomSettings),
   positioningMode: Type.Optional(PositioningMode),
 });
 export type DeviceCreateBody = Static<typeof DeviceCreateBody>;
 
-export const DeviceUpdateBody = Type.Object({
-  name: Type.Optional(Name),
-  customSettings: Type.Optional(DeviceCustomSettings),
-  positioningMode: Type.Optional(PositioningMode),
-});
+export const DeviceUpdateBody = Type.Omit(DeviceCreateBody, ['mac']);
 export type DeviceUpdateBody = Static<typeof DeviceUpdateBody>;
 
 /** POST /devices/monitor/{mac}: the per-device settings of the Add Device dialog. */
 export const DeviceMonitorBody = Type.Object({
-  name: Type.Optional(Name),
-  displayName: Type.Optional(Type.String({ maxLength: 200 })),
-  color: Type.Optional(Type.String({ maxLength: 32 })),
-  icon: Type.Optional(DeviceCustomSettings.properties.icon),
-  showTrail: Type.Optional(Type.Boolean()),
-  showOnMaps: Type.Optional(Type.Boolean()),
+  name: Type.Optional(NameField),
+  ...DeviceCustomSettings.properties,
 });
 export type DeviceMonitorBody = Static<typeof DeviceMonitorBody>;
 
@@ -49,12 +40,17 @@ export type DevicesResponse = Static<typeof DevicesResponse>;
 export const DeviceResponse = SuccessWith({ device: Device });
 export type DeviceResponse = Static<typeof DeviceResponse>;
 
-export const GatewayCreateBody = Type.Object({
-  mac: Type.String({ minLength: 1, maxLength: 64 }),
-  name: Type.Optional(Name),
+/** Where a gateway stands: its map (null: none), position on it and coverage radius (map pixels). */
+const GatewayPlacement = {
   position: Type.Optional(Point),
   radius: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
   mapId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+};
+
+export const GatewayCreateBody = Type.Object({
+  mac: Type.String({ minLength: 1, maxLength: 64 }),
+  name: Type.Optional(NameField),
+  ...GatewayPlacement,
   customSettings: Type.Optional(GatewayCustomSettings),
 });
 export type GatewayCreateBody = Static<typeof GatewayCreateBody>;
@@ -62,24 +58,18 @@ export const GatewayUpdateBody = Type.Partial(Type.Omit(GatewayCreateBody, ['mac
 export type GatewayUpdateBody = Static<typeof GatewayUpdateBody>;
 
 export const GatewaySettingsBody = Type.Object({
-  logicThreshold: Type.Optional(Type.Number({ minimum: -127, maximum: 20 })),
-  viewRadius: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  logicThreshold: GatewayCustomSettings.properties.logicThreshold,
+  viewRadius: GatewayCustomSettings.properties.viewRadius,
   mapId: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type GatewaySettingsBody = Static<typeof GatewaySettingsBody>;
 
 /** POST /gateways/monitor/{mac}: position, radius, map, settings, plus extra fields. */
 export const GatewayMonitorBody = Type.Object({
-  name: Type.Optional(Name),
-  position: Type.Optional(Point),
-  radius: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
-  mapId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  name: Type.Optional(NameField),
+  ...GatewayPlacement,
   settings: Type.Optional(GatewayCustomSettings),
-  displayName: Type.Optional(Type.String({ maxLength: 200 })),
-  color: Type.Optional(Type.String({ maxLength: 32 })),
-  showCoverage: Type.Optional(Type.Boolean()),
-  logicThreshold: Type.Optional(Type.Number({ minimum: -127, maximum: 20 })),
-  maxRSSI: Type.Optional(Type.Number({ minimum: -127, maximum: 20 })),
+  ...Type.Omit(GatewayCustomSettings, ['viewRadius']).properties,
 });
 export type GatewayMonitorBody = Static<typeof GatewayMonitorBody>;
 

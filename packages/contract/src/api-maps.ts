@@ -1,11 +1,9 @@
 /** Map and collaborator calls: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
-import { SuccessWith } from './api-common.ts';
+import { NameField, SuccessWith } from './api-common.ts';
 import { PUBLIC_MAPS_DEFAULT_LIMIT, PUBLIC_MAPS_DEFAULT_SKIP } from './constants.ts';
 import { Device, MapSettings, Point, TrackingMap } from './entities.ts';
 import { StringEnum } from './schema-helpers.ts';
-
-const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 
 export const MapMetadataBody = Type.Object({
   buildingName: Type.Optional(Type.String({ maxLength: 200 })),
@@ -16,7 +14,7 @@ export const MapMetadataBody = Type.Object({
 export const MapSettingsBody = Type.Omit(MapSettings, ['backgroundImage']);
 
 export const MapCreateBody = Type.Object({
-  name: Name,
+  name: NameField,
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   isPublic: Type.Optional(Type.Boolean()),
   metadata: Type.Optional(MapMetadataBody),

@@ -2,18 +2,22 @@
  * The live connection while signed in: opened on mount, closed on sign-out or unmount;
  * updates merged into the device store at most every 250 ms; the watched maps sent to the server;
  * lists re-fetched after a reconnect; a token change reconnects; ping every 25 s. While the channel
- * is down, the Data Refresh Rate polls keep the markers moving, and once the reconnect schedule has
- * given up, a poll the server answers reopens the channel (no click needed).
+ * is down, what the page shows is marked stale as of when the server was last heard (freshness.ts),
+ * the Data Refresh Rate polls keep the markers moving, and the channel reopens without a click: at
+ * once when the server answers again after it did not, and once the reconnect schedule has given
+ * up, on any poll the server answers.
  */
 import { useEffect } from 'react';
 import type { DeviceUpdate, ZonePresence } from '@rtls/contract';
+import { serverAnswers } from '../api/health.ts';
 import { getToken } from '../api/token.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useFloorStore } from '../features/floor/floor-store.ts';
 import { useAlertsStore } from '../features/alerts/alerts-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { createLiveConnection, type ZoneEventHandlers } from '../features/live/live-connection.ts';
-import { mayReopen, useLiveStore } from '../features/live/live-store.ts';
+import { staleSinceAfter, staleSinceAfterPoll } from '../features/live/freshness.ts';
+import { mayReopen, refusedForGood, useLiveStore } from '../features/live/live-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
@@ -24,6 +28,12 @@ import { pollOnce } from './poll.ts';
 const MERGE_INTERVAL_MS = 250;
 /** Heartbeat; the answer's round trip is shown in the indicator's tooltip. */
 const PING_INTERVAL_MS = 25_000;
+/**
+ * While the channel is down, how often the server is asked whether it is back (a cheap health
+ * check), so a restarted server is live again within a couple of seconds instead of after the
+ * reconnect schedule's next wait (up to 16 s) or the next poll.
+ */
+const PROBE_INTERVAL_MS = 1_000;
 
 /** Everything that may be stale after the channel was down. */
 function refetchLists() {
@@ -98,7 +108,11 @@ export function useLiveChannel() {
       onState: (state, error) => {
         // Down, the connection watches nothing: updates merged later refer to no map.
         if (state !== 'connected') confirmWatching([]);
-        useLiveStore.setState({ state, error: error ?? null });
+        useLiveStore.setState((s) => ({
+          state,
+          error: error ?? null,
+          staleSince: staleSinceAfter(s.staleSince, state, live.heardAt()),
+        }));
       },
       // Updates that came before the answer were addressed under the previous set: merge first.
       onWatching: (ack) => confirmWatching(ack.watching),
@@ -141,11 +155,37 @@ export function useLiveChannel() {
   useEffect(() => {
     if (connected) return;
     const timer = setInterval(() => {
+      const askedAt = Date.now();
       void pollOnce().then((answered) => {
-        const { state, error, retry } = useLiveStore.getState();
-        if (answered && mayReopen(state, error)) retry?.();
+        if (!answered) return;
+        const { state, error, retry, staleSince } = useLiveStore.getState();
+        useLiveStore.setState({ staleSince: staleSinceAfterPoll(staleSince, askedAt) });
+        if (mayReopen(state, error)) retry?.();
       });
     }, pollInterval);
     return () => clearInterval(timer);
   }, [connected, pollInterval]);
+
+  // While it is not connected, a server that did not answer and answers again is tried at once.
+  useEffect(() => {
+    if (connected) return;
+    let unanswered = false;
+    let asking = false;
+    const timer = setInterval(() => {
+      if (asking) return;
+      asking = true;
+      void serverAnswers().then((answers) => {
+        asking = false;
+        if (!answers) {
+          unanswered = true;
+          return;
+        }
+        if (!unanswered) return;
+        unanswered = false;
+        const { error, retry } = useLiveStore.getState();
+        if (!refusedForGood(error)) retry?.();
+      });
+    }, PROBE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [connected]);
 }

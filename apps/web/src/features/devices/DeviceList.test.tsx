@@ -1,9 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice } from '../../test/fixtures.ts';
+import { formatClock } from '../../ui/format.ts';
+import { useLiveStore } from '../live/live-store.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { DeviceList } from './DeviceList.tsx';
@@ -348,5 +350,40 @@ describe('Add Device to Monitoring', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Failed to fetch available devices',
     );
+  });
+});
+
+describe('DeviceList while live updates are paused', () => {
+  const paused = NOW - 20_000;
+  const list = () => within(screen.getByTestId('device-list'));
+  afterEach(() => useLiveStore.setState({ staleSince: null }));
+
+  it('says every status is unknown since the pause and when each was seen, not how long ago', () => {
+    useLiveStore.setState({ staleSince: paused });
+    renderList();
+    const since = `Unknown since ${formatClock(paused, 'en')}`;
+    for (const d of devices) expect(within(row(d.name)).getByText(since)).toBeDefined();
+    expect(list().queryByText(/Just now|min ago|^(Online|Warning|Offline)$/)).toBeNull();
+    const seen = formatClock(ago(30_000), 'en');
+    expect(within(row('Fresh')).getByText(new RegExp(`^${seen} ·`))).toBeDefined();
+    expect(within(row('Never seen')).getByText(/Unknown ·/)).toBeDefined();
+  });
+
+  it('is live again, with no reload, once updates resume', () => {
+    useLiveStore.setState({ staleSince: paused });
+    renderList();
+    act(() => useLiveStore.setState({ staleSince: null }));
+    expect(list().queryByText(/Unknown since/)).toBeNull();
+    expect(within(row('Fresh')).getByText('Online')).toBeDefined();
+    expect(within(row('Fresh')).getByText(/Just now/)).toBeDefined();
+  });
+
+  it('says it in Hebrew with the Hebrew time format', () => {
+    useUiStore.setState({ language: 'he' });
+    useLiveStore.setState({ staleSince: paused });
+    renderList();
+    const since = `לא ידוע מאז ${formatClock(paused, 'he')}`;
+    for (const d of devices) expect(within(row(d.name)).getByText(since)).toBeDefined();
+    expect(list().queryByText(/הרגע/)).toBeNull();
   });
 });

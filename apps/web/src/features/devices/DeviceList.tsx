@@ -22,6 +22,8 @@ import { DeviceRow } from './DeviceRow.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from './placed-devices.ts';
 import { useThrottled } from './use-throttled.ts';
+import { statusClock } from '../live/freshness.ts';
+import { useLiveStore } from '../live/live-store.ts';
 import { useWindow } from './use-window.ts';
 import { STORAGE_KEYS } from '../../constants.ts';
 
@@ -65,7 +67,9 @@ export function DeviceList() {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [failure, setFailure] = useState<unknown>(null);
-  const now = useTick();
+  // While live updates are paused, statuses are counted and filtered as of the pause.
+  const staleSince = useLiveStore((s) => s.staleSince);
+  const now = statusClock(staleSince, useTick());
 
   const all = listRows(monitored, entities, placed, currentOnly);
   const rows = filterDevices(all, query, status, now);

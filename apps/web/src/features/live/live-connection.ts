@@ -55,6 +55,11 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
   let timeoutTimer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
   let watched: string[] = [];
+  /** When the server was last heard on the link (connect, any event, Socket.IO's own pings). */
+  let heardAt = Date.now();
+  const heard = () => {
+    heardAt = Date.now();
+  };
   const log = opts.log ?? ((m: string, d?: unknown) => console.warn(m, d));
 
   const clearTimers = () => {
@@ -65,6 +70,8 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
 
   function teardown() {
     clearTimers();
+    // io() may hand the next socket the same manager: its listener goes with this socket.
+    socket?.io.off('ping', heard);
     socket?.removeAllListeners();
     socket?.disconnect();
     socket = null;
@@ -127,7 +134,10 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
       log('socket connection failure', CONNECTION_ERRORS.timeout);
       scheduleReconnect(CONNECTION_ERRORS.timeout);
     }, SOCKET_CONNECT_TIMEOUT_MS);
+    // The server pings every connection: a quiet building still proves the link is alive.
+    s.io.on('ping', heard);
     s.on('connect', () => {
+      heard();
       clearTimers();
       const wasReconnect = everConnected;
       everConnected = true;
@@ -145,7 +155,10 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
       // A server-initiated disconnect or a lost transport: reconnect on the schedule.
       scheduleReconnect(reason);
     });
-    s.on('pong', (p) => opts.onPong?.(p));
+    s.on('pong', (p) => {
+      heard();
+      opts.onPong?.(p);
+    });
     const zones = opts.onZoneEvent ?? {};
     if (zones.zone_presence) s.on('zone_presence', zones.zone_presence);
     if (zones.zone_occupancy) s.on('zone_occupancy', zones.zone_occupancy);
@@ -154,6 +167,7 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
     if (zones.floor_model_changed) s.on('floor_model_changed', zones.floor_model_changed);
     // One event carries every update the server had for this socket at once.
     s.on('device_update', (...updates) => {
+      heard();
       for (const u of updates) {
         window.dispatchEvent(new CustomEvent<DeviceUpdate>('deviceUpdate', { detail: u }));
         opts.onUpdate(u);
@@ -182,6 +196,8 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
     ping() {
       socket?.emit('ping');
     },
+    /** When the server was last heard on the link (ms): what came over it is as of then. */
+    heardAt: () => heardAt,
     /** The maps whose positions the page wants (replaces the previous set; kept across reconnects). */
     watch(mapIds: string[]) {
       watched = [...mapIds];
