@@ -9,6 +9,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': apiTarget,
+      '/healthz': apiTarget,
       '/uploads': apiTarget,
       '/images': apiTarget,
       '/sqws': { target: apiTarget, ws: true },

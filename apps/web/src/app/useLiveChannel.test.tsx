@@ -18,7 +18,10 @@ const live = vi.hoisted(() => ({
   retryNow: vi.fn(),
   ping: vi.fn(),
   watch: vi.fn(),
+  heardAt: vi.fn(() => 0),
 }));
+const health = vi.hoisted(() => ({ serverAnswers: vi.fn(async () => false) }));
+vi.mock('../api/health.ts', () => health);
 vi.mock('../features/live/live-connection.ts', () => ({
   createLiveConnection: (opts: LiveConnectionOptions) => {
     live.opts = opts;
@@ -29,7 +32,14 @@ vi.mock('../features/live/live-connection.ts', () => ({
 beforeEach(() => {
   vi.useFakeTimers();
   vi.clearAllMocks();
-  useLiveStore.setState({ state: 'idle', error: null, latencyMs: null, retry: null });
+  useLiveStore.setState({
+    state: 'idle',
+    error: null,
+    latencyMs: null,
+    retry: null,
+    staleSince: null,
+  });
+  health.serverAnswers.mockImplementation(async () => false);
   useSessionStore.setState({ token: 'tok-1', isAuthenticated: true });
   useSettingsStore.getState().reset();
   useDevicesStore.getState().reset();
@@ -190,5 +200,70 @@ describe('useLiveChannel', () => {
     expect(loadGateways).toHaveBeenCalledTimes(1);
     expect(loadAllGateways).toHaveBeenCalledTimes(1);
     expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks what is shown stale as of the last time the server was heard, until connected again', () => {
+    renderHook(() => useLiveChannel());
+    live.heardAt.mockReturnValue(1_000);
+    act(() => live.opts!.onState('connecting'));
+    expect(useLiveStore.getState().staleSince).toBeNull();
+    act(() => live.opts!.onState('connected'));
+    live.heardAt.mockReturnValue(5_000);
+    act(() => live.opts!.onState('reconnecting', 'transport close'));
+    expect(useLiveStore.getState().staleSince).toBe(5_000);
+    live.heardAt.mockReturnValue(9_000);
+    act(() => live.opts!.onState('connecting'));
+    act(() => live.opts!.onState('disconnected', 'Connection timeout'));
+    expect(useLiveStore.getState().staleSince).toBe(5_000);
+    act(() => live.opts!.onState('connected'));
+    expect(useLiveStore.getState().staleSince).toBeNull();
+  });
+
+  it('a poll the server answers while paused moves the time of what is shown forward', async () => {
+    useDevicesStore.setState({
+      loadMonitored: vi.fn(async () => {}),
+      refreshPositions: vi.fn(async () => {}),
+    });
+    renderHook(() => useLiveChannel());
+    act(() => useLiveStore.setState({ state: 'reconnecting', staleSince: 1_000 }));
+    const askedAt = Date.now() + 5_000;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(useLiveStore.getState().staleSince).toBe(askedAt);
+  });
+
+  it('tries the channel at once when the server answers again after it did not', async () => {
+    useDevicesStore.setState({
+      loadMonitored: vi.fn(async () => {}),
+      refreshPositions: vi.fn(async () => {}),
+    });
+    renderHook(() => useLiveChannel());
+    act(() => useLiveStore.setState({ state: 'reconnecting', error: 'transport close' }));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(health.serverAnswers).toHaveBeenCalledTimes(3);
+    expect(live.retryNow).not.toHaveBeenCalled();
+    health.serverAnswers.mockImplementation(async () => true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(live.retryNow).toHaveBeenCalledTimes(1);
+    // Still answering: the reconnect schedule keeps its own timing.
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(live.retryNow).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not ask the server while connected, nor reopen a channel it refused', async () => {
+    useDevicesStore.setState({
+      loadMonitored: vi.fn(async () => {}),
+      refreshPositions: vi.fn(async () => {}),
+    });
+    renderHook(() => useLiveChannel());
+    act(() => useLiveStore.setState({ state: 'connected' }));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(health.serverAnswers).not.toHaveBeenCalled();
+    act(() =>
+      useLiveStore.setState({ state: 'disconnected', error: CONNECTION_ERRORS.authFailed }),
+    );
+    await vi.advanceTimersByTimeAsync(2_000);
+    health.serverAnswers.mockImplementation(async () => true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(live.retryNow).not.toHaveBeenCalled();
   });
 });

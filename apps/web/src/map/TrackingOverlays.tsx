@@ -4,6 +4,7 @@
  */
 import type { TrackingMap } from '@rtls/contract';
 import { EditModeBanner } from '../features/gateways/EditModeBanner.tsx';
+import { LivePausedBanner } from '../features/live/LivePaused.tsx';
 import { AutoZoom } from './layers/AutoZoom.tsx';
 import { DeviceCamera } from './layers/DeviceCamera.tsx';
 import { DeviceMarkers } from './layers/DeviceMarkers.tsx';
@@ -23,6 +24,7 @@ export function TrackingOverlays({ map }: { map: TrackingMap }) {
       <DeviceCamera mapId={map._id} />
       <AutoZoom map={map} />
       <EditModeBanner />
+      <LivePausedBanner />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n/i18n.ts';
-import { formatLastSeen, formatRssi, isolate } from './format.ts';
+import { formatClock, formatLastSeen, formatRssi, isolate, unknownSince } from './format.ts';
 
 const NOW = Date.parse('2024-06-15T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -43,6 +43,41 @@ describe('formatLastSeen', () => {
       expect(formatLastSeen(v, en, 'en', NOW)).toBe('Unknown');
       expect(formatLastSeen(v, he, 'he', NOW)).toBe('לא ידוע');
     }
+  });
+});
+
+describe('while live updates are paused', () => {
+  // Local times, so the expected clock texts hold in any time zone.
+  const paused = new Date(2024, 5, 15, 14, 5, 30).getTime();
+  const seen = new Date(2024, 5, 15, 14, 4, 50).toISOString();
+
+  it('says when a device was last seen, not how long ago (no "Just now")', () => {
+    const later = paused + 10_000;
+    expect(formatLastSeen(seen, en, 'en', later, paused)).toBe('14:04');
+    expect(formatLastSeen(seen, he, 'he', later, paused)).toBe('14:04');
+    expect(formatLastSeen(seen, en, 'en', later)).toBe('Just now');
+  });
+
+  it('gives the date too when it was seen on another day', () => {
+    const before = new Date(2024, 5, 10, 9, 30).toISOString();
+    const text = formatLastSeen(before, en, 'en', paused, paused);
+    expect(text).toMatch(/2024/);
+    expect(text).toMatch(/09:30/);
+  });
+
+  it('still says Unknown without a valid time', () => {
+    expect(formatLastSeen(null, en, 'en', paused, paused)).toBe('Unknown');
+  });
+
+  it('says a status is unknown since the pause, in each language', () => {
+    const now = paused + 45_000;
+    expect(unknownSince(paused, en, 'en', now)).toBe('Unknown since 14:05');
+    expect(unknownSince(paused, he, 'he', now)).toBe('לא ידוע מאז 14:05');
+  });
+
+  it('writes a time of day with its date only on another day', () => {
+    expect(formatClock(paused, 'en', paused + 60_000)).toBe('14:05');
+    expect(formatClock(paused, 'en', paused + 86_400_000)).toMatch(/2024/);
   });
 });
 

@@ -12,14 +12,42 @@ export function formatDate(date: Date | string | number, language: Language): st
   }).format(new Date(date));
 }
 
-/** Last-seen text: Just now, minutes, hours, a date, or Unknown. */
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() &&
+  a.getMonth() === b.getMonth() &&
+  a.getDate() === b.getDate();
+
+/**
+ * A moment as the language writes a time of day (14:05); with its date when it is not on the
+ * same day as `reference`.
+ */
+export function formatClock(
+  time: Date | string | number,
+  language: Language,
+  reference: number = Date.now(),
+): string {
+  const at = new Date(time);
+  if (!sameDay(at, new Date(reference))) return formatDate(at, language);
+  return new Intl.DateTimeFormat(LOCALE[language], { hour: '2-digit', minute: '2-digit' }).format(
+    at,
+  );
+}
+
+/**
+ * Last-seen text: Just now, minutes, hours, a date, or Unknown. With `staleSince` (live updates
+ * paused since then), the time it was last seen instead: an age would claim the console knows
+ * the device was not seen since, which it cannot.
+ */
 export function formatLastSeen(
   lastSeen: string | null | undefined,
   t: Translate,
   language: Language,
   now = Date.now(),
+  staleSince: number | null = null,
 ): string {
   const v = lastSeenText(lastSeen, now);
+  if (staleSince !== null && v.kind !== 'unknown')
+    return formatClock(lastSeen as string, language, staleSince);
   switch (v.kind) {
     case 'unknown':
       return t('time.unknown');
@@ -33,6 +61,14 @@ export function formatLastSeen(
       return formatDate(v.value, language);
   }
 }
+
+/** A status the console cannot know while live updates are paused: "Unknown since 14:05". */
+export const unknownSince = (
+  staleSince: number,
+  t: Translate,
+  language: Language,
+  now = Date.now(),
+) => t('time.unknownSince', { time: formatClock(staleSince, language, now) });
 
 export const formatRssi = (rssi: number | null | undefined) =>
   rssi === null || rssi === undefined ? '—' : `${Math.round(rssi)} dBm`;

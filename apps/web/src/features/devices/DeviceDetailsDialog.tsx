@@ -6,12 +6,13 @@ import {
   confidenceClass,
   isOnlineInDetails,
 } from '@rtls/contract';
-import { formatLastSeen, formatRssi } from '../../ui/format.ts';
+import { formatLastSeen, formatRssi, unknownSince } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { gatewayName } from '../gateways/gateways-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { changeFailureText } from '../maps/refusal.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { useLiveStore } from '../live/live-store.ts';
 import { useDeviceZone } from '../zones/presence.ts';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
@@ -33,6 +34,7 @@ function methodText(method: string, t: ReturnType<typeof useI18n>['t']): string 
 function InfoTab({ device, placement }: { device: LiveDevice; placement?: Placement }) {
   const { t, language } = useI18n();
   const online = isOnlineInDetails(device.lastSeen);
+  const staleSince = useLiveStore((s) => s.staleSince);
   const info = placement?.triangulationInfo;
   const cls = info ? confidenceClass(info.confidence) : null;
   const p = placement?.position;
@@ -42,10 +44,14 @@ function InfoTab({ device, placement }: { device: LiveDevice; placement?: Placem
     [
       t('devices.lastSeen'),
       <>
-        <span className={`status ${online ? 'online' : 'offline'}`}>
-          {t(online ? 'devices.status.online' : 'devices.status.offline')}
-        </span>{' '}
-        {formatLastSeen(device.lastSeen, t, language)}
+        {staleSince === null ? (
+          <span className={`status ${online ? 'online' : 'offline'}`}>
+            {t(online ? 'devices.status.online' : 'devices.status.offline')}
+          </span>
+        ) : (
+          <span className="status unknown">{unknownSince(staleSince, t, language)}</span>
+        )}{' '}
+        {formatLastSeen(device.lastSeen, t, language, Date.now(), staleSince)}
       </>,
     ],
     [t('devices.rssi'), <span dir="ltr">{formatRssi(device.rssi)}</span>],

@@ -1,10 +1,13 @@
 /**
  * One device in the list: select (toggle), inline rename, details, remove and delete. Another
- * account's device on a shared or public map is read-only: it can only be selected.
+ * account's device on a shared or public map is read-only: it can only be selected. While live
+ * updates are paused, its status is unknown since then and it says when it was last seen, not how
+ * long ago.
  */
 import { listStatus } from '@rtls/contract';
-import { formatLastSeen, formatRssi } from '../../ui/format.ts';
+import { formatLastSeen, formatRssi, unknownSince } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { useLiveStore } from '../live/live-store.ts';
 import { useDeviceZone } from '../zones/presence.ts';
 import { InlineRename } from './InlineRename.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
@@ -30,6 +33,7 @@ export function DeviceRow({
   onFailure,
 }: Props) {
   const { t, language } = useI18n();
+  const staleSince = useLiveStore((s) => s.staleSince);
   const status = listStatus(d.lastSeen);
   const zone = useDeviceZone(d.mac, t);
   const remove = () => {
@@ -88,9 +92,14 @@ export function DeviceRow({
         <span className="muted small" dir="ltr">
           {d.mac}
         </span>
-        <span className={`status ${status}`}>{t(`devices.status.${status}`)}</span>
+        {staleSince === null ? (
+          <span className={`status ${status}`}>{t(`devices.status.${status}`)}</span>
+        ) : (
+          <span className="status unknown">{unknownSince(staleSince, t, language)}</span>
+        )}
         <span className="muted small">
-          {formatLastSeen(d.lastSeen, t, language)} · <span dir="ltr">{formatRssi(d.rssi)}</span>
+          {formatLastSeen(d.lastSeen, t, language, Date.now(), staleSince)} ·{' '}
+          <span dir="ltr">{formatRssi(d.rssi)}</span>
           {zone !== null && (
             <>
               {' · '}

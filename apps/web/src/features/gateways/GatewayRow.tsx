@@ -10,6 +10,8 @@ import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { InlineRename } from '../devices/InlineRename.tsx';
 import { useRightsOn } from '../maps/access.ts';
 import { changeFailureText } from '../maps/refusal.ts';
+import { statusClock } from '../live/freshness.ts';
+import { useLiveStore } from '../live/live-store.ts';
 import { useGatewaysStore } from './gateways-store.ts';
 import { useGatewayLastSeen, useTick } from './gateway-health.ts';
 import { GatewaySettingsText, GatewaySliders } from './GatewaySliders.tsx';
@@ -21,7 +23,9 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
   const [failure, setFailure] = useState<unknown>(null);
   const quality = g.maxRSSI != null ? gatewayQuality(g.maxRSSI) : null;
   const id = `gw-${g.mac.replace(/[^A-Za-z0-9]/g, '')}`;
-  const now = useTick();
+  // While live updates are paused, the status is read as of the pause, the last report as a time.
+  const staleSince = useLiveStore((s) => s.staleSince);
+  const now = statusClock(staleSince, useTick());
   const lastSeen = useGatewayLastSeen(g.mac, g.lastSeen);
   const status = listStatus(lastSeen, now);
 
@@ -68,7 +72,9 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
           <span className={`status ${status}`} data-testid="gateway-status">
             {t(`gateways.status.${status}`)}
           </span>
-          <span className="muted small">{formatLastSeen(lastSeen, t, language, now)}</span>
+          <span className="muted small">
+            {formatLastSeen(lastSeen, t, language, now, staleSince)}
+          </span>
         </span>
         {rights.own && (
           <button

@@ -7,6 +7,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { listStatus, type Device, type ListStatus } from '@rtls/contract';
 import { useDevicesStore } from '../devices/devices-store.ts';
+import { statusClock } from '../live/freshness.ts';
+import { useLiveStore } from '../live/live-store.ts';
 
 /** How often relative times and statuses are re-read while nothing else changes. */
 const TICK_MS = 15_000;
@@ -100,7 +102,9 @@ interface Listed {
 export function useGatewayStatuses(
   gateways: readonly Listed[],
 ): Readonly<Record<string, ListStatus>> {
-  const now = useTick();
+  // While live updates are paused, statuses are read as of the pause (they cannot age unseen).
+  const staleSince = useLiveStore((s) => s.staleSince);
+  const now = statusClock(staleSince, useTick());
   // One primitive per state of the statuses, so live updates that change none re-render nothing.
   const key = useDevicesStore((s) => {
     const live = newestSignals(s.entities);

@@ -1,11 +1,22 @@
 /**
  * The header's quiet indicator of the live connection; offers a retry once reconnects gave up, and
- * a reload when the server refused this page's protocol (no retry can fix that).
+ * a reload when the server refused this page's protocol (no retry can fix that). Beside it, the
+ * announcement for screen readers of live updates pausing and resuming.
  */
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { LiveAnnouncer } from './LivePaused.tsx';
 import { needsReload, useLiveStore } from './live-store.ts';
 
 export function ConnectionIndicator() {
+  return (
+    <>
+      <Indicator />
+      <LiveAnnouncer />
+    </>
+  );
+}
+
+function Indicator() {
   const { t } = useI18n();
   const state = useLiveStore((s) => s.state);
   const error = useLiveStore((s) => s.error);

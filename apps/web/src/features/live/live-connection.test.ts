@@ -3,11 +3,32 @@ import { CONNECTION_ERRORS, SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@
 import { makeUpdate } from '../../test/fixtures.ts';
 import { createLiveConnection, type LiveState } from './live-connection.ts';
 
+/** A stand-in for the socket's manager (its `ping` event is the server's heartbeat). */
+class FakeEmitter {
+  handlers = new Map<string, (() => void)[]>();
+  on(event: string, fn: () => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+  off(event: string, fn: () => void) {
+    this.handlers.set(
+      event,
+      (this.handlers.get(event) ?? []).filter((f) => f !== fn),
+    );
+    return this;
+  }
+  fire(event: string) {
+    for (const fn of this.handlers.get(event) ?? []) fn();
+  }
+}
+
 /** A stand-in for a Socket.IO client socket: tests fire server events with `fire`. */
 class FakeSocket {
   connected = false;
   handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   emit = vi.fn();
+  /** The manager: the server's pings arrive there. */
+  io = new FakeEmitter();
   disconnect = vi.fn(() => {
     this.connected = false;
     return this;
@@ -345,5 +366,31 @@ describe('live connection', () => {
     expect(all()).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(all()).toHaveLength(3);
+  });
+
+  it('knows when the server was last heard: connect, updates, pongs and its heartbeat pings', () => {
+    const { live } = setup();
+    live.connect();
+    vi.advanceTimersByTime(500);
+    last().fire('connect');
+    const connectedAt = Date.now();
+    expect(live.heardAt()).toBe(connectedAt);
+    vi.advanceTimersByTime(2_000);
+    last().fire('device_update', makeUpdate({ mac: 'A' }));
+    expect(live.heardAt()).toBe(connectedAt + 2_000);
+    vi.advanceTimersByTime(3_000);
+    last().io.fire('ping');
+    expect(live.heardAt()).toBe(connectedAt + 5_000);
+    vi.advanceTimersByTime(1_000);
+    last().fire('pong', { timestamp: Date.now(), protocol: SOCKET_PROTOCOL_VERSION });
+    expect(live.heardAt()).toBe(connectedAt + 6_000);
+    // The link drops: what was heard last stays the time of what the page shows.
+    const dropped = last();
+    vi.advanceTimersByTime(4_000);
+    dropped.fire('disconnect', 'transport close');
+    expect(live.heardAt()).toBe(connectedAt + 6_000);
+    // The lost socket's manager no longer reports to this connection.
+    dropped.io.fire('ping');
+    expect(live.heardAt()).toBe(connectedAt + 6_000);
   });
 });

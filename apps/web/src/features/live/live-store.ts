@@ -11,6 +11,11 @@ interface LiveStore {
   latencyMs: number | null;
   /** Try to connect again now; set while a connection is open for the session. */
   retry: (() => void) | null;
+  /**
+   * Null while live updates flow; once the live link is lost, when the console last heard from
+   * the server (ms): what it shows is as of then (freshness.ts).
+   */
+  staleSince: number | null;
 }
 
 export const useLiveStore = create<LiveStore>(() => ({
@@ -18,6 +23,7 @@ export const useLiveStore = create<LiveStore>(() => ({
   error: null,
   latencyMs: null,
   retry: null,
+  staleSince: null,
 }));
 
 /** Refusals no retry can fix: a new sign-in or a reload of the page is needed. */
@@ -32,7 +38,11 @@ const FINAL_ERRORS: readonly string[] = [
  * up (while it runs, it keeps its own timing), and never after a refusal.
  */
 export const mayReopen = (state: LiveState, error: string | null) =>
-  state === 'disconnected' && !(error !== null && FINAL_ERRORS.includes(error));
+  state === 'disconnected' && !refusedForGood(error);
+
+/** A refusal no retry can fix (the console must not reopen the channel by itself). */
+export const refusedForGood = (error: string | null) =>
+  error !== null && FINAL_ERRORS.includes(error);
 
 /** This page speaks another protocol than the server: only a reload helps. */
 export const needsReload = (error: string | null) => error === CONNECTION_ERRORS.protocolMismatch;

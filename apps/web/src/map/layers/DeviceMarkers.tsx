@@ -2,7 +2,9 @@
  * The device markers of one map: the devices the server located on it, kept outside React's
  * render. Store changes are applied in one batch per animation frame (marker-renderer.ts draws
  * them) with the labels the view options ask for. Pointing at a marker (hover, focus) opens its
- * signal popup; a click or tap selects the device and pins the popup open.
+ * signal popup; a click or tap selects the device and pins the popup open. While live updates are
+ * paused, one class on the map dims every marker (DOM and canvas alike, nothing redrawn), and
+ * liveness and last-seen texts are read as of the pause.
  */
 import { useEffect } from 'react';
 import type { ViewOptions } from '@rtls/contract';
@@ -11,6 +13,8 @@ import { useDevicesStore } from '../../features/devices/devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from '../../features/devices/placed-devices.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
+import { statusClock } from '../../features/live/freshness.ts';
+import { useLiveStore } from '../../features/live/live-store.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
 import { validPoint } from '../crs.ts';
 import { useLeafletMap } from '../map-context.ts';
@@ -31,6 +35,7 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
     if (!map) return;
     const select = createPlacedSelector();
     let now = Date.now();
+    let staleSince = useLiveStore.getState().staleSince;
     let options = pickOptions(useViewStore.getState().viewOptions);
     const renderer = createMarkerRenderer(map, {
       onClick: (mac) => {
@@ -38,7 +43,7 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
         useSignalPopupStore.getState().open(mac, true);
       },
       onPoint: (mac) => useSignalPopupStore.getState().point(mac),
-      text: (d) => labelText(d, options, t, language, now),
+      text: (d) => labelText(d, options, t, language, now, staleSince),
       ringText: (d, cls) =>
         `${t('map.confidenceBadge', { value: Math.round((d.triangulationInfo?.confidence ?? 0) * 100) })} · ${t(`devices.confidenceClass.${cls}`)}`,
       markerLabel: (d) => t('map.markerHint', { name: d.name }),
@@ -54,8 +59,9 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
       const selected = useUiStore.getState().selectedDeviceMac;
       const gatewayEntities = useGatewaysStore.getState().entities;
       options = pickOptions(useViewStore.getState().viewOptions);
-      now = Date.now();
-      const look = `${selected}|${JSON.stringify(options)}|${Math.floor(now / LIVENESS_TICK_MS)}`;
+      staleSince = useLiveStore.getState().staleSince;
+      now = statusClock(staleSince, Date.now());
+      const look = `${selected}|${staleSince}|${JSON.stringify(options)}|${Math.floor(now / LIVENESS_TICK_MS)}`;
       const full =
         look !== lastLook ||
         viewChanged ||
@@ -79,8 +85,15 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
       viewChanged = true;
       frames.now();
     };
+    const paused = (since: number | null) => showPaused(map.getContainer(), since !== null);
+    paused(staleSince);
     frames.sync();
     const unsubs = [
+      useLiveStore.subscribe((s, prev) => {
+        if (s.staleSince === prev.staleSince) return;
+        paused(s.staleSince);
+        frames.now();
+      }),
       useDevicesStore.subscribe(frames.soon),
       useUiStore.subscribe(frames.now),
       useViewStore.subscribe(frames.now),
@@ -94,9 +107,16 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
       clearInterval(tick);
       frames.dispose();
       renderer.dispose();
+      showPaused(map.getContainer(), false);
     };
   }, [map, mapId, t, language]);
   return null;
+}
+
+/** The stale style of every device marker on the map: one class (and a data flag for tests). */
+function showPaused(container: HTMLElement, paused: boolean) {
+  container.classList.toggle('live-paused', paused);
+  container.dataset.live = paused ? 'paused' : 'live';
 }
 
 const pickOptions = (o: ViewOptions): MarkerOptions => ({

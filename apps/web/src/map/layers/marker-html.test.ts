@@ -3,6 +3,7 @@ import type { TooltipField } from '@rtls/contract';
 import { translator } from '../../i18n/i18n.ts';
 import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { makeDevice, makeGateway } from '../../test/fixtures.ts';
+import { formatClock } from '../../ui/format.ts';
 import {
   markerHtml,
   markerSize,
@@ -114,6 +115,17 @@ describe('tooltip rows', () => {
     const fields: TooltipField[] = [{ id: 'gateway', label: 'G', enabled: true, order: 1 }];
     expect(tooltipRows(d, fields, t, 'en', NOW)).toEqual([['Strongest Gateway', 'Dock door']]);
     useGatewaysStore.getState().reset();
+  });
+  it('while live updates are paused, says when it was seen and that its status is unknown since', () => {
+    const paused = NOW - 10_000;
+    const rows = tooltipRows(d, undefined, t, 'en', NOW + 45_000, paused);
+    expect(rows).toEqual([
+      ['Name', 'Cart'],
+      ['RSSI', '-61 dBm'],
+      ['Last Seen', formatClock(NOW - 30_000, 'en', NOW)],
+      ['Connection', `Unknown since ${formatClock(paused, 'en', NOW)}`],
+    ]);
+    expect(formatClock(paused, 'en', NOW)).toMatch(/^\d\d:\d\d$/);
   });
 });
 

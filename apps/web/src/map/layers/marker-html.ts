@@ -11,7 +11,7 @@ import {
   type TooltipField,
 } from '@rtls/contract';
 import { gatewayName } from '../../features/gateways/gateways-store.ts';
-import { formatLastSeen, formatRssi } from '../../ui/format.ts';
+import { formatLastSeen, formatRssi, unknownSince } from '../../ui/format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { escapeHtml } from '../escape-html.ts';
 import type { LabelSpot } from './label-layout.ts';
@@ -121,13 +121,17 @@ export function markerHtml(d: Pick<Device, 'mac' | 'name' | 'customSettings'>, l
   return `<div class="${classes.join(' ')}" data-testid="device-marker" data-mac="${mac}"${ring} style="--c:${colour}">${leader}${body}${labelPart}</div>`;
 }
 
-/** The user's enabled tooltip fields in their order, as label and value rows. */
+/**
+ * The user's enabled tooltip fields in their order, as label and value rows. With `staleSince`
+ * (live updates paused since then) the status is unknown since then and the last-seen field a time.
+ */
 export function tooltipRows(
   d: Device,
   fields: readonly TooltipField[] | undefined,
   t: Translate,
   language: Language,
   now = Date.now(),
+  staleSince: number | null = null,
 ): [string, string][] {
   const value = (id: TooltipField['id']): string => {
     switch (id) {
@@ -138,11 +142,13 @@ export function tooltipRows(
       case 'rssi':
         return formatRssi(d.rssi);
       case 'lastSeen':
-        return formatLastSeen(d.lastSeen, t, language, now);
+        return formatLastSeen(d.lastSeen, t, language, now, staleSince);
       case 'gateway':
         return d.strongestGateway ? gatewayName(d.strongestGateway) : '—';
       case 'status':
-        return t(`devices.status.${listStatus(d.lastSeen, now)}`);
+        return staleSince === null
+          ? t(`devices.status.${listStatus(d.lastSeen, now)}`)
+          : unknownSince(staleSince, t, language, now);
     }
   };
   return [...(fields?.length ? fields : DEFAULT_TOOLTIP_FIELDS)]

@@ -45,16 +45,18 @@ export const SPOT = 10;
 /** Separator of the RSSI value and the last-seen text on the meta line. */
 export const META_SEPARATOR = ' · ';
 
+/** A label's texts; with `staleSince` (live updates paused), the last-seen text is a time. */
 export function labelText(
   d: PlacedDevice,
   o: MarkerOptions,
   t: Translate,
   language: Language,
   now: number,
+  staleSince: number | null = null,
 ): LabelText | null {
   const name = o.showDeviceAsNameBox || o.showDeviceNames ? d.name : null;
   const rssi = o.showRSSIValues ? formatRssi(d.rssi) : null;
-  const lastSeen = o.showLastSeen ? formatLastSeen(d.lastSeen, t, language, now) : null;
+  const lastSeen = o.showLastSeen ? formatLastSeen(d.lastSeen, t, language, now, staleSince) : null;
   if (name === null && rssi === null && lastSeen === null) return null;
   return { name, rssi, lastSeen };
 }
