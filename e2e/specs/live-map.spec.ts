@@ -96,7 +96,9 @@ describe('live map', () => {
     await expect.poll(outside, { timeout: 10_000 }).toBe(0);
     await map.page.waitForTimeout(3_000);
     expect(await outside()).toBe(0);
+    // Turned off, the view goes back to where it was: zoomed in, some tag off screen again.
     await map.setOption('autoZoom', false);
+    await expect.poll(outside, { timeout: 10_000 }).toBeGreaterThan(0);
   });
 
   it('never lets labels cover each other, tags or gateway icons, in either style', async () => {

@@ -1,9 +1,10 @@
 /**
  * Auto zoom (a view option): while it is on, the view keeps every live tag of this map in
  * sight. Turning it on fits the view to them; afterwards the view moves only when a live tag
- * comes near the edge or leaves it, so it does not twitch with every small step.
+ * comes near the edge or leaves it, so it does not twitch with every small step. Turning it off
+ * brings back the view it found when it was turned on (on the same map).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { isLive, type TrackingMap } from '@rtls/contract';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
@@ -31,9 +32,22 @@ function liveBounds(mapId: string, now: number): L.LatLngBounds | null {
 export function AutoZoom({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
   const on = useViewStore((s) => s.viewOptions.autoZoom);
+  // The view found when auto zoom was turned on, to go back to when it is turned off.
+  const before = useRef<{ center: L.LatLng; zoom: number } | null>(null);
 
   useEffect(() => {
-    if (!map || !on) return;
+    before.current = null;
+  }, [tracking._id]);
+
+  useEffect(() => {
+    if (!map) return;
+    if (!on) {
+      const view = before.current;
+      before.current = null;
+      if (view) map.setView(view.center, view.zoom, { animate: true });
+      return;
+    }
+    before.current ??= { center: map.getCenter(), zoom: map.getZoom() };
     const { width, height } = imageSize(tracking.settings);
     const fit = (force: boolean) => {
       const tags = liveBounds(tracking._id, Date.now());
