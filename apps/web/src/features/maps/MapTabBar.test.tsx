@@ -73,6 +73,7 @@ describe('MapTabBar', () => {
     expect(own!.getAttribute('title')).toBe('A very long floor plan name indeed');
     expect(within(own!).getByText('Your map')).toBeDefined();
     expect(within(own!).getByText('7')).toBeDefined();
+    expect(within(own!).getByText('Opened 7 times')).toBeDefined();
     expect(own!.getAttribute('aria-current')).toBe('page');
     expect(within(shared!).getByText('Shared with you')).toBeDefined();
     expect(within(shared!).getByText('2')).toBeDefined();

@@ -1,7 +1,7 @@
 /** Map tab bar: up to 10 tabs, '+N' overflow, Grid view above 6 maps, New Map. */
 import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { GridIcon, OwnerIcon, SharedIcon } from './icons.tsx';
+import { GridIcon, OpenedIcon, OwnerIcon, SharedIcon } from './icons.tsx';
 import { useAllMaps, useMapsStore } from './maps-store.ts';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { MapsLoadError } from './MapsLoadError.tsx';
@@ -136,7 +136,11 @@ function MapTab({
         {cutName(map.name)}
       </span>
       <span className="tab-count" title={t('maps.tabs.accessCount', { count: map.accessCount })}>
-        {map.accessCount}
+        <OpenedIcon />
+        <span aria-hidden="true">{map.accessCount}</span>
+        <span className="visually-hidden">
+          {t('maps.tabs.accessCount', { count: map.accessCount })}
+        </span>
       </span>
     </button>
   );

@@ -74,3 +74,10 @@ export const RemoveIcon = () => (
     <path d="M8 12h8" />
   </svg>
 );
+/** An open eye: how many times a map was opened. */
+export const OpenedIcon = () => (
+  <svg {...base} width={12} height={12}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </svg>
+);
