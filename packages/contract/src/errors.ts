@@ -190,6 +190,10 @@ export const ALERTING_ERRORS = {
     en: 'The webhook URL points to an address webhooks may not reach (link-local, multicast, or a private network where these are not allowed)',
     he: 'כתובת ה-Webhook מפנה לכתובת שאסור לשלוח אליה (כתובת מקומית לקישור, ריבוי שידורים, או רשת פרטית כשהיא אינה מותרת)',
   },
+  webhookMetadata: {
+    en: 'The webhook URL points to a cloud metadata service (such as 169.254.169.254 or metadata.google.internal), which webhooks may never reach',
+    he: 'כתובת ה-Webhook מפנה לשירות מטא-נתונים של ענן (כגון 169.254.169.254 או metadata.google.internal), שאסור ל-Webhooks לפנות אליו לעולם',
+  },
   tooManyWebhooks: {
     en: 'This account has the most webhooks it may have',
     he: 'לחשבון זה כבר יש את המספר המרבי של Webhooks',

@@ -21,7 +21,7 @@ import type { DeliveryWorker } from './delivery.ts';
 import type { Sql } from '../../lib/db.ts';
 import { webhooksRepository, type StoredWebhook, type WebhooksRepository } from './repository.ts';
 import { newWebhookSecret } from './sign.ts';
-import { literalHostRefused } from './targets.ts';
+import { urlRefusal } from './targets.ts';
 
 const notFound = () => new HttpError(404, ALERTING_ERRORS.webhookNotFound.en);
 const publicView = ({ ownerId: _o, secret: _s, ...w }: StoredWebhook): Webhook => w;
@@ -35,7 +35,9 @@ function checkedUrl(url: string, allowPrivate: boolean): string {
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:')
     throw badRequest(ALERTING_ERRORS.webhookUrl.en);
-  if (literalHostRefused(u, allowPrivate)) throw badRequest(ALERTING_ERRORS.webhookTarget.en);
+  const refusal = urlRefusal(u, allowPrivate);
+  if (refusal === 'metadata') throw badRequest(ALERTING_ERRORS.webhookMetadata.en);
+  if (refusal) throw badRequest(ALERTING_ERRORS.webhookTarget.en);
   return u.toString();
 }
 const uniqueTopics = (t: WebhookTopic[] | undefined) => [...new Set(t ?? [])];

@@ -1,7 +1,51 @@
+import type dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { literalHostRefused, postToTarget, targetAllowed } from './targets.ts';
+import {
+  CLOUD_METADATA,
+  addressRefusal,
+  guardedLookup,
+  literalHostRefused,
+  postToTarget,
+  targetAllowed,
+  urlRefusal,
+  type ResolveAll,
+} from './targets.ts';
+
+/** URLs that reach a cloud metadata service, in the spellings an attacker would try. */
+const METADATA_URLS = [
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[fd00:ec2::254]/latest/meta-data/',
+  'http://[FD00:0EC2:0000:0000:0000:0000:0000:0254]/',
+  'http://[fd20:ce::254]/computeMetadata/v1/',
+  'http://100.100.100.200/latest/meta-data/',
+  'http://169.254.170.2/v2/credentials',
+  'http://168.63.129.16/machine?comp=goalstate',
+  'http://192.0.0.192/',
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'http://METADATA.GOOGLE.INTERNAL./',
+  'http://metadata/',
+  'http://metadata.goog/',
+  'http://instance-data/latest/',
+  // IPv4 written in hex, decimal, octal and short forms
+  'http://0xa9fea9fe/',
+  'http://2852039166/',
+  'http://0251.0376.0251.0376/',
+  'http://0xa9.0xfe.0xa9.0xfe/',
+  'http://169.254.43518/',
+  'http://1684301000/',
+  'http://0x64.0x64.0x64.0xc8/',
+  // IPv4 inside IPv6
+  'http://[::ffff:169.254.169.254]/',
+  'http://[::ffff:a9fe:a9fe]/',
+  'http://[::ffff:100.100.100.200]/',
+  'http://[::ffff:0:100.100.100.200]/',
+  'http://[::100.100.100.200]/',
+  'http://[64:ff9b::100.100.100.200]/',
+  'http://[2002:6464:64c8::1]/',
+  'https://[::ffff:168.63.129.16]:443/',
+];
 
 describe('webhook targets', () => {
   it('never allows link-local (cloud metadata), unspecified or multicast addresses', () => {
@@ -60,5 +104,67 @@ describe('webhook targets', () => {
     } finally {
       await new Promise((r) => server.close(r));
     }
+  });
+
+  it('refuses every known cloud metadata address, whatever private networks may do', () => {
+    expect(CLOUD_METADATA.addresses.length).toBeGreaterThanOrEqual(10);
+    for (const a of CLOUD_METADATA.addresses)
+      for (const allowPrivate of [true, false])
+        expect(addressRefusal(a, allowPrivate), `${a} ${allowPrivate}`).toBe('metadata');
+  });
+
+  it.each(METADATA_URLS)('refuses %s as a cloud metadata service', (url) => {
+    for (const allowPrivate of [true, false])
+      expect(urlRefusal(new URL(url), allowPrivate)).toBe('metadata');
+  });
+
+  it('still allows the neighbours of metadata addresses where private networks are allowed', () => {
+    for (const url of [
+      'http://100.100.100.201/',
+      'http://[fd00:ec2::253]/',
+      'http://[fd00::5]/',
+      'http://metadata.example.com/',
+      'http://192.0.0.193/',
+    ])
+      expect(urlRefusal(new URL(url), true), url).toBeNull();
+    expect(urlRefusal(new URL('http://169.254.1.1/'), true)).toBe('address');
+  });
+
+  it('refuses, on connect, a name that resolves to a metadata service', async () => {
+    const resolver =
+      (addresses: dns.LookupAddress[]): ResolveAll =>
+      (_host, _options, callback) =>
+        callback(null, addresses);
+    const lookup = (addresses: dns.LookupAddress[], host = 'hook.example.com') =>
+      new Promise<string>((resolve, reject) =>
+        guardedLookup(true, resolver(addresses))(host, {}, (err, address) =>
+          err ? reject(err) : resolve(String(address)),
+        ),
+      );
+    for (const address of ['169.254.169.254', '100.100.100.200', '::ffff:a9fe:a9fe']) {
+      await expect(
+        lookup([{ address, family: address.includes(':') ? 6 : 4 }]),
+      ).rejects.toMatchObject({
+        code: 'EADDRNOTALLOWED',
+        message: 'hook.example.com resolves to a cloud metadata service',
+      });
+    }
+    await expect(
+      lookup([
+        { address: '93.184.216.34', family: 4 },
+        { address: 'fd00:ec2::254', family: 6 },
+      ]),
+    ).rejects.toMatchObject({ code: 'EADDRNOTALLOWED' });
+    await expect(lookup([{ address: '93.184.216.34', family: 4 }])).resolves.toBe('93.184.216.34');
+    await expect(
+      lookup([{ address: '93.184.216.34', family: 4 }], 'metadata.google.internal'),
+    ).rejects.toMatchObject({ code: 'EADDRNOTALLOWED' });
+  });
+
+  it('refuses to deliver to a metadata address saved before it was refused', async () => {
+    for (const url of ['http://[fd00:ec2::254]/', 'http://100.100.100.200/', 'http://metadata/'])
+      await expect(
+        postToTarget(url, {}, '{}', { timeoutMs: 2000, allowPrivate: true }),
+      ).rejects.toMatchObject({ code: 'EADDRNOTALLOWED' });
   });
 });

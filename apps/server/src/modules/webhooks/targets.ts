@@ -1,17 +1,52 @@
 /**
- * Where webhooks may point. Link-local addresses (cloud metadata services at 169.254.169.254),
+ * Where webhooks may point. Cloud metadata services (CLOUD_METADATA below), link-local,
  * unspecified, multicast and broadcast addresses are never a receiver. Loopback and private
  * networks are ordinary receivers on premises (a home automation box, a nurse-call bridge), so they
  * are allowed unless WEBHOOK_ALLOW_PRIVATE=false, which a deployment shared by several
  * organisations sets so that no account can reach the server's own network.
  *
- * The check runs where the connection is made (the address DNS gave for that very connection),
- * so a name that resolves to an allowed address when saved and a private one later is refused.
+ * An IPv6 address that carries an IPv4 one (IPv4-mapped, NAT64, 6to4, …) is judged as both. IPv4
+ * written in hex, decimal or octal reaches here as the dotted address (URLs are parsed by the
+ * WHATWG rules, which normalise it). The check runs where the connection is made (the address DNS
+ * gave for that very connection), so a name that resolves to an allowed address when saved and a
+ * refused one later is refused.
  */
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { embeddedIpv4 } from '../../lib/ip.ts';
+
+/**
+ * Every cloud metadata service known to us, by address and by name: the one list of them. Some
+ * lie in link-local space (refused anyway), others in private ranges a webhook may otherwise use.
+ */
+export const CLOUD_METADATA = {
+  addresses: [
+    '169.254.169.254', // AWS, GCP, Azure, OpenStack, DigitalOcean, Hetzner, Oracle …
+    '169.254.170.2', // AWS ECS task metadata and credentials
+    '169.254.170.23', // AWS EKS Pod Identity
+    '169.254.0.23', // Tencent Cloud
+    'fd00:ec2::254', // AWS instance metadata over IPv6
+    'fd00:ec2::23', // AWS EKS Pod Identity over IPv6
+    'fd20:ce::254', // Google Cloud metadata over IPv6
+    '100.100.100.200', // Alibaba Cloud
+    '168.63.129.16', // Azure WireServer
+    '192.0.0.192', // Oracle Cloud (legacy)
+  ],
+  names: [
+    'metadata',
+    'metadata.google.internal',
+    'metadata.goog',
+    'instance-data',
+    'instance-data.ec2.internal',
+    'metadata.tencentyun.com',
+    'metadata.platformequinix.com',
+  ],
+} as const;
+
+const METADATA = new net.BlockList();
+for (const a of CLOUD_METADATA.addresses) METADATA.addAddress(a, net.isIPv6(a) ? 'ipv6' : 'ipv4');
 
 const NEVER = new net.BlockList();
 NEVER.addSubnet('169.254.0.0', 16, 'ipv4');
@@ -32,26 +67,60 @@ PRIVATE.addSubnet('198.18.0.0', 15, 'ipv4');
 PRIVATE.addAddress('::1', 'ipv6');
 PRIVATE.addSubnet('fc00::', 7, 'ipv6');
 
-/** An IPv4 address written as IPv6 (::ffff:a.b.c.d) is judged as the IPv4 address it is. */
-function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } | null {
-  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (v4) return { address: v4[1]!, family: 'ipv4' };
+/** Why a webhook may not connect somewhere: a metadata service, or an address it may not reach. */
+export type TargetRefusal = 'metadata' | 'address';
+
+/** The address as judged: itself, and the IPv4 address it carries when it is IPv6. */
+function forms(address: string): { address: string; family: 'ipv4' | 'ipv6' }[] | null {
   const f = net.isIP(address);
-  return f === 4 ? { address, family: 'ipv4' } : f === 6 ? { address, family: 'ipv6' } : null;
+  if (f === 4) return [{ address, family: 'ipv4' }];
+  if (f !== 6) return null;
+  const v4 = embeddedIpv4(address);
+  return [{ address, family: 'ipv6' }, ...(v4 ? [{ address: v4, family: 'ipv4' as const }] : [])];
+}
+
+/** Why a webhook may not connect to this IP address, or null when it may. */
+export function addressRefusal(address: string, allowPrivate: boolean): TargetRefusal | null {
+  const list = forms(address);
+  if (!list) return 'address';
+  if (list.some((a) => METADATA.check(a.address, a.family))) return 'metadata';
+  if (list.some((a) => NEVER.check(a.address, a.family))) return 'address';
+  if (!allowPrivate && list.some((a) => PRIVATE.check(a.address, a.family))) return 'address';
+  return null;
 }
 
 /** Whether a webhook may connect to this IP address. */
 export function targetAllowed(address: string, allowPrivate: boolean): boolean {
-  const a = plain(address);
-  if (!a) return false;
-  if (NEVER.check(a.address, a.family)) return false;
-  return allowPrivate || !PRIVATE.check(a.address, a.family);
+  return addressRefusal(address, allowPrivate) === null;
 }
 
-/** A URL host that is an address literal and may not be a target (names are checked on connect). */
+/**
+ * Why a URL's host may not be a target: a metadata service's name, or an address literal that may
+ * not be reached. Other names are judged by the addresses they resolve to, on connect.
+ */
+export function urlRefusal(url: URL, allowPrivate: boolean): TargetRefusal | null {
+  return hostRefusal(url.hostname, allowPrivate);
+}
+
+/** urlRefusal of a host name or address (IPv6 in brackets or not). */
+export function hostRefusal(hostname: string, allowPrivate: boolean): TargetRefusal | null {
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if ((CLOUD_METADATA.names as readonly string[]).includes(host)) return 'metadata';
+  return net.isIP(host) !== 0 ? addressRefusal(host, allowPrivate) : null;
+}
+
+/** A URL host that may not be a target (see urlRefusal). */
 export function literalHostRefused(url: URL, allowPrivate: boolean): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return net.isIP(host) !== 0 && !targetAllowed(host, allowPrivate);
+  return urlRefusal(url, allowPrivate) !== null;
+}
+
+function refusedError(message: string): NodeJS.ErrnoException {
+  const refused: NodeJS.ErrnoException = new Error(message);
+  refused.code = 'EADDRNOTALLOWED';
+  return refused;
 }
 
 type LookupCallback = (
@@ -60,18 +129,26 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+/** Resolves every address of a name, as dns.lookup with `all: true` does. */
+export type ResolveAll = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
+
 /** A `lookup` for http(s).request that refuses addresses a webhook may not reach. */
-export function guardedLookup(allowPrivate: boolean) {
+export function guardedLookup(allowPrivate: boolean, resolveAll: ResolveAll = dns.lookup) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (hostRefusal(hostname, allowPrivate))
+      return callback(refusedError(`${hostname} is a host webhooks may not reach`), []);
+    resolveAll(hostname, { ...options, all: true }, (err, list) => {
       if (err) return callback(err, []);
-      const list = addresses as dns.LookupAddress[];
-      if (list.length === 0 || list.some((a) => !targetAllowed(a.address, allowPrivate))) {
-        const refused: NodeJS.ErrnoException = new Error(
-          `${hostname} resolves to an address webhooks may not reach`,
-        );
-        refused.code = 'EADDRNOTALLOWED';
-        return callback(refused, []);
+      const refusals = list.map((a) => addressRefusal(a.address, allowPrivate));
+      if (list.length === 0 || refusals.some((r) => r !== null)) {
+        const what = refusals.includes('metadata')
+          ? 'a cloud metadata service'
+          : 'an address webhooks may not reach';
+        return callback(refusedError(`${hostname} resolves to ${what}`), []);
       }
       if (options.all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
@@ -91,11 +168,8 @@ export function postToTarget(
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const url = new URL(target);
-    if (literalHostRefused(url, o.allowPrivate)) {
-      const refused: NodeJS.ErrnoException = new Error('address webhooks may not reach');
-      refused.code = 'EADDRNOTALLOWED';
-      return reject(refused);
-    }
+    if (literalHostRefused(url, o.allowPrivate))
+      return reject(refusedError('address webhooks may not reach'));
     const https_ = url.protocol === 'https:';
     const send = https_ ? https.request : http.request;
     const req = send(
