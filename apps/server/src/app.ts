@@ -20,6 +20,7 @@ import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { authRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
+import { signInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { devicesRepository } from './modules/devices/repository.ts';
 import { availableRoutes } from './modules/available/routes.ts';
 import { availableService } from './modules/available/service.ts';
@@ -72,9 +73,17 @@ export interface BuildOptions {
   readiness?: ReadinessProbes;
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | object;
+  /** The clock of the sign-in limits (tests move it instead of waiting). */
+  now?: () => number;
 }
 
-export async function buildApp({ config, sql, logger = true, readiness = {} }: BuildOptions) {
+export async function buildApp({
+  config,
+  sql,
+  logger = true,
+  readiness = {},
+  now = () => Date.now(),
+}: BuildOptions) {
   const app: FastifyInstance = Fastify({
     logger:
       logger === false
@@ -99,20 +108,20 @@ export async function buildApp({ config, sql, logger = true, readiness = {} }: B
   // Several instances share sign-in limits, live updates and revocations through Redis.
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   if (redis) readiness.redis = redis.ready;
-  const limiter = (name: string, limit: number, windowMs: number) =>
-    redis
-      ? redisFailureLimiter(
-          redis.client,
-          name,
-          limit,
-          windowMs,
-          memoryFailureLimiter(limit, windowMs),
-        )
-      : memoryFailureLimiter(limit, windowMs);
   const auth = authService({
     repo: authRepository(sql),
-    ipLimiter: limiter('ip', 30, 15 * 60_000),
-    accountLimiter: limiter('account', 10, 15 * 60_000),
+    throttle: signInThrottle((name, limit, windowMs) =>
+      redis
+        ? redisFailureLimiter(
+            redis.client,
+            name,
+            limit,
+            windowMs,
+            memoryFailureLimiter(limit, windowMs, now),
+            now,
+          )
+        : memoryFailureLimiter(limit, windowMs, now),
+    ),
     tokenTtlHours: config.tokenTtlHours,
   });
   const maps = mapsRepository(sql);

@@ -20,6 +20,7 @@ import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
 import { authRepository } from '../src/modules/auth/repository.ts';
 import { authService } from '../src/modules/auth/service.ts';
+import { signInThrottle } from '../src/modules/auth/sign-in-throttle.ts';
 import { DEFAULT_PARTITIONS } from '../src/modules/live/positions-stream.ts';
 import { ingestKeys } from '../src/modules/ingest/keys.ts';
 import { migrate, openDatabase, type Sql } from '../src/lib/db.ts';
@@ -210,8 +211,7 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt || !SERV
 
         const auth = authService({
           repo: authRepository(sql),
-          ipLimiter: memoryFailureLimiter(100, 60_000),
-          accountLimiter: memoryFailureLimiter(100, 60_000),
+          throttle: signInThrottle(() => memoryFailureLimiter(100, 60_000)),
           tokenTtlHours: 1,
         });
         const user = await auth.createUser({

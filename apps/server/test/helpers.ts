@@ -90,6 +90,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Wrap the database the app sees (e.g. to inject failures); tests still get the real one. */
   wrapSql?: (sql: Sql) => Sql;
+  /** The clock of the sign-in limits. */
+  now?: () => number;
 }
 
 export interface TestApp {
@@ -115,6 +117,7 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}): Pro
       config: testConfig(opts.config),
       sql: opts.wrapSql ? opts.wrapSql(db.sql) : db.sql,
       logger: false,
+      now: opts.now,
     });
     let baseUrl = '';
     if (opts.listen) {

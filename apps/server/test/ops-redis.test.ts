@@ -148,13 +148,36 @@ describe.skipIf(!REDIS_URL)('shared sign-in limiter', () => {
     const two = redisFailureLimiter(link.client, name, 3, 60_000, memoryFailureLimiter(3, 60_000));
     await one.recordFailure('10.0.0.1');
     await two.recordFailure('10.0.0.1');
-    expect(await one.isBlocked('10.0.0.1')).toBe(false);
+    expect(await one.waitMs('10.0.0.1')).toBe(0);
     await two.recordFailure('10.0.0.1');
-    expect(await one.isBlocked('10.0.0.1')).toBe(true);
-    expect(await two.isBlocked('10.0.0.1')).toBe(true);
-    expect(await two.isBlocked('10.0.0.2')).toBe(false);
+    expect(await one.waitMs('10.0.0.1')).toBeGreaterThan(0);
+    expect(await two.waitMs('10.0.0.1')).toBeGreaterThan(0);
+    expect(await two.waitMs('10.0.0.2')).toBe(0);
     await one.reset('10.0.0.1');
-    expect(await two.isBlocked('10.0.0.1')).toBe(false);
+    expect(await two.waitMs('10.0.0.1')).toBe(0);
+  });
+
+  it('answers the real wait: until the failure that reached the limit is a window old', async () => {
+    const clock = { t: 1_000_000 };
+    const now = () => clock.t;
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    const limiter = redisFailureLimiter(
+      link.client,
+      name,
+      2,
+      60_000,
+      memoryFailureLimiter(2, 60_000, now),
+      now,
+    );
+    await limiter.recordFailure('k');
+    clock.t += 5_000;
+    await limiter.recordFailure('k');
+    clock.t += 1_000;
+    expect(await limiter.waitMs('k')).toBe(54_000);
+    clock.t += 53_999;
+    expect(await limiter.waitMs('k')).toBe(1);
+    clock.t += 1;
+    expect(await limiter.waitMs('k')).toBe(0);
   });
 
   it('falls back to the local limiter while Redis is unreachable', async () => {
@@ -169,7 +192,7 @@ describe.skipIf(!REDIS_URL)('shared sign-in limiter', () => {
     );
     await limiter.recordFailure('k');
     await limiter.recordFailure('k');
-    expect(await limiter.isBlocked('k')).toBe(true);
+    expect(await limiter.waitMs('k')).toBeGreaterThan(0);
     expect(await broken.ready()).toMatch(/^Redis unreachable/);
     await broken.close();
   });

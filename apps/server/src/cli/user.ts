@@ -13,6 +13,7 @@ import { memoryFailureLimiter } from '../lib/failure-limiter.ts';
 import { HttpError } from '../lib/errors.ts';
 import { authRepository } from '../modules/auth/repository.ts';
 import { authService } from '../modules/auth/service.ts';
+import { signInThrottle } from '../modules/auth/sign-in-throttle.ts';
 import { migrate, openDatabase, type Sql } from '../lib/db.ts';
 import { MIGRATIONS_DIR } from '../server.ts';
 
@@ -42,8 +43,9 @@ async function main(argv: string[]): Promise<number> {
     await migrate(sql, MIGRATIONS_DIR);
     const auth = authService({
       repo: authRepository(sql),
-      ipLimiter: memoryFailureLimiter(1, 1),
-      accountLimiter: memoryFailureLimiter(1, 1),
+      throttle: signInThrottle((_name, failures, windowMs) =>
+        memoryFailureLimiter(failures, windowMs),
+      ),
       tokenTtlHours: config.tokenTtlHours,
     });
     const [email, password, first, last] = args;

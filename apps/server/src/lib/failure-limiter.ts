@@ -1,9 +1,29 @@
 /** Counts failures per key in a sliding window; used to slow down password guessing. */
 export interface FailureLimiter {
-  /** True when the key has reached its limit and must wait. */
-  isBlocked(key: string): Promise<boolean>;
+  /**
+   * Milliseconds until the key may try again: 0 while it has fewer failures than its limit in the
+   * window, else the time until enough of its failures have left the window.
+   */
+  waitMs(key: string): Promise<number>;
   recordFailure(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+}
+
+/**
+ * The wait a key has, given its failures' times within the window (any order): the attempt that
+ * brings it back under the limit is allowed once the failure that put it at the limit leaves the
+ * window.
+ */
+export function waitFromFailures(
+  times: readonly number[],
+  limit: number,
+  windowMs: number,
+  now: number,
+): number {
+  if (times.length < limit) return 0;
+  const sorted = [...times].sort((a, b) => a - b);
+  const freeing = sorted[sorted.length - limit]!;
+  return Math.max(0, freeing + windowMs - now);
 }
 
 /** In-process limiter; a shared store (Redis) replaces it when several instances run. */
@@ -21,8 +41,8 @@ export function memoryFailureLimiter(
     return list;
   };
   return {
-    async isBlocked(key) {
-      return recent(key).length >= limit;
+    async waitMs(key) {
+      return waitFromFailures(recent(key), limit, windowMs, now());
     },
     async recordFailure(key) {
       const list = recent(key);

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { FailureLimiter } from './failure-limiter.ts';
+import { waitFromFailures, type FailureLimiter } from './failure-limiter.ts';
 
 export interface RedisLink {
   /** Commands (limiter) and the adapter's publishing side. */
@@ -106,18 +106,20 @@ export function redisFailureLimiter(
 ): FailureLimiter {
   const keyOf = (key: string) => `${REDIS_PREFIX}limit:${name}:${key}`;
   return {
-    async isBlocked(key) {
+    async waitMs(key) {
       const k = keyOf(key);
+      const t = now();
       try {
         const res = await client
           .multi()
-          .zremrangebyscore(k, 0, now() - windowMs)
-          .zcard(k)
+          .zremrangebyscore(k, 0, t - windowMs)
+          .zrange(k, '0', '-1', 'WITHSCORES')
           .exec();
-        const count = Number(res?.[1]?.[1] ?? 0);
-        return count >= limit;
+        const flat = (res?.[1]?.[1] ?? []) as string[];
+        const times = flat.filter((_, i) => i % 2 === 1).map(Number);
+        return waitFromFailures(times, limit, windowMs, t);
       } catch {
-        return fallback.isBlocked(key);
+        return fallback.waitMs(key);
       }
     },
     async recordFailure(key) {

@@ -12,6 +12,11 @@ export interface UserRow {
   created_at: Date;
 }
 
+/** A known device stays known this long after it last signed in. */
+export const KNOWN_DEVICE_DAYS = 180;
+/** The most known devices one account keeps (the most recently used). */
+const KNOWN_DEVICES_PER_USER = 50;
+
 export function authRepository(sql: Sql) {
   return {
     async findUserByEmail(email: string): Promise<UserRow | null> {
@@ -79,6 +84,48 @@ export function authRepository(sql: Sql) {
         'update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null',
         [tokenHash],
       );
+    },
+    /** Which of these device token hashes are known devices, and of which account. */
+    async knownDevices(
+      deviceHashes: string[],
+    ): Promise<{ device_hash: string; user_id: string }[]> {
+      if (deviceHashes.length === 0) return [];
+      return sql.query<{ device_hash: string; user_id: string }>(
+        `select device_hash, user_id from known_devices
+         where device_hash = any($1::text[]) and last_used_at > now() - make_interval(days => $2)`,
+        [deviceHashes, KNOWN_DEVICE_DAYS],
+      );
+    },
+    /**
+     * Make a device token known for a user, replacing the one it was presented with (if any) and
+     * keeping the user's most recently used devices only.
+     */
+    async rememberDevice(
+      userId: string,
+      deviceHash: string,
+      replaces: string | null,
+    ): Promise<void> {
+      await sql.transaction(async (tx) => {
+        if (replaces)
+          await tx.query('delete from known_devices where device_hash = $1 and user_id = $2', [
+            replaces,
+            userId,
+          ]);
+        await tx.query('insert into known_devices (device_hash, user_id) values ($1, $2)', [
+          deviceHash,
+          userId,
+        ]);
+        await tx.query(
+          `delete from known_devices where user_id = $1 and device_hash not in (
+             select device_hash from known_devices where user_id = $1
+             order by last_used_at desc limit $2)`,
+          [userId, KNOWN_DEVICES_PER_USER],
+        );
+      });
+    },
+    /** Forget every known device of a user. */
+    async forgetDevices(userId: string): Promise<void> {
+      await sql.query('delete from known_devices where user_id = $1', [userId]);
     },
     /** Revoke every session of a user; returns the revoked token hashes. */
     async revokeAllSessions(userId: string): Promise<string[]> {

@@ -7,6 +7,7 @@ import {
   SuccessResponse,
   UserResponse,
 } from '@rtls/contract';
+import { deviceCookie, deviceTokensOf } from './device-cookie.ts';
 import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (
@@ -23,8 +24,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
         response: { 200: SignInResponse, 401: ErrorBody, 429: ErrorBody },
       },
     },
-    async (req) => {
-      const { token, user } = await auth.signIn(req.body.email, req.body.password, req.ip);
+    async (req, reply) => {
+      const { token, user, deviceTokens } = await auth.signIn(req.body.email, req.body.password, {
+        ip: req.ip,
+        deviceTokens: deviceTokensOf(req.headers.cookie),
+      });
+      reply.header('set-cookie', deviceCookie(deviceTokens, req.protocol === 'https'));
       return {
         status: 'success' as const,
         data: { token, email: user.email, first_name: user.firstName, last_name: user.lastName },

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { INVALID_CREDENTIALS } from '@rtls/contract';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import {
   DUMMY_PASSWORD_HASH,
   hashPassword,
@@ -11,7 +10,9 @@ import {
   tokenHash,
   verifyPassword,
 } from '../../lib/secrets.ts';
+import { DEVICE_TOKENS_PER_COOKIE } from './device-cookie.ts';
 import type { AuthRepository, UserRow } from './repository.ts';
+import type { SignInAttempt, SignInThrottle } from './sign-in-throttle.ts';
 
 export interface AuthUser {
   id: string;
@@ -34,12 +35,17 @@ const toAuthUser = (u: UserRow): AuthUser => ({
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
-  ipLimiter: FailureLimiter;
-  accountLimiter: FailureLimiter;
+  throttle: SignInThrottle;
   tokenTtlHours: number;
 }
 
-export function authService({ repo, ipLimiter, accountLimiter, tokenTtlHours }: AuthServiceDeps) {
+/** Who is signing in: the client's address and the known-device tokens its browser sent. */
+export interface SignInClient {
+  ip: string;
+  deviceTokens?: readonly string[];
+}
+
+export function authService({ repo, throttle, tokenTtlHours }: AuthServiceDeps) {
   /** Emits 'revoked' with the token hashes that stopped being valid (sockets listen). */
   const events = new EventEmitter();
 
@@ -83,29 +89,51 @@ export function authService({ repo, ipLimiter, accountLimiter, tokenTtlHours }: 
       return toAuthUser({ ...user, disabled: false, created_at: new Date() });
     },
 
-    /** Check credentials and open a session. Unknown e-mail and wrong password answer alike. */
-    async signIn(emailRaw: string, password: string, ip: string) {
+    /**
+     * Check credentials and open a session. Unknown e-mail and wrong password answer alike; a
+     * throttled attempt answers 429 with the seconds until an attempt can succeed, before the
+     * password is looked at. `deviceTokens` is what the known-device cookie should hold next.
+     */
+    async signIn(emailRaw: string, password: string, client: SignInClient) {
       const email = emailRaw.trim().toLowerCase();
-      if ((await ipLimiter.isBlocked(ip)) || (await accountLimiter.isBlocked(email))) {
-        throw new HttpError(429, 'Too many sign-in attempts. Try again later.', {
-          'retry-after': '60',
-        });
-      }
       const user = await repo.findUserByEmail(email);
+      const presented = new Map((client.deviceTokens ?? []).map((t) => [tokenHash(t), t]));
+      const known = await repo.knownDevices([...presented.keys()]);
+      const mine = user ? known.find((k) => k.user_id === user.id) : undefined;
+      const attempt: SignInAttempt = {
+        ip: client.ip,
+        email,
+        knownDevice: mine?.device_hash ?? null,
+      };
+      const waitMs = await throttle.waitMs(attempt);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new HttpError(
+          429,
+          `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          { 'retry-after': String(seconds) },
+        );
+      }
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
       if (!user || !ok || user.disabled) {
-        await ipLimiter.recordFailure(ip);
-        await accountLimiter.recordFailure(email);
+        await throttle.failed(attempt);
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      await accountLimiter.reset(email);
+      await throttle.succeeded(attempt);
       const token = newToken();
       await repo.insertSession(
         tokenHash(token),
         user.id,
         new Date(Date.now() + tokenTtlHours * 3600_000),
       );
-      return { token, user: toAuthUser(user) };
+      // A fresh device token for this account; the browser's tokens for other accounts are kept.
+      const deviceToken = newToken();
+      await repo.rememberDevice(user.id, tokenHash(deviceToken), attempt.knownDevice);
+      const others = known
+        .filter((k) => k !== mine)
+        .flatMap((k) => presented.get(k.device_hash) ?? []);
+      const deviceTokens = [deviceToken, ...others].slice(0, DEVICE_TOKENS_PER_COOKIE);
+      return { token, user: toAuthUser(user), deviceTokens };
     },
 
     /** The user a bearer token belongs to, or null. */
@@ -130,6 +158,8 @@ export function authService({ repo, ipLimiter, accountLimiter, tokenTtlHours }: 
       const user = await repo.findUserByEmail(email);
       if (!user) throw notFound('Account');
       await repo.setPassword(user.id, await hashPassword(password));
+      // A new password is often set after a break-in: no browser keeps its exemption from limits.
+      await repo.forgetDevices(user.id);
       events.emit('revoked', await repo.revokeAllSessions(user.id));
     },
 
