@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO, useBrowserPages } from '../support/browser.ts';
 import { docsPath } from '../support/docs.ts';
+import { AlertsPanel } from '../pages/AlertsPanel.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MainPage } from '../pages/MainPage.ts';
 import { SettingsPage } from '../pages/SettingsPage.ts';
@@ -62,6 +63,25 @@ describe('Hebrew', () => {
     expect(panel!.x).toBeLessThan(map!.x);
     await expect.poll(() => main.liveState()).toBe('connected');
     expect(await main.liveIndicator().textContent()).toBe('מחובר');
+
+    // The user menu opens above the alert panel (both sit at the inline end: the left).
+    const alerts = new AlertsPanel(page);
+    await alerts.open();
+    await main.openMenu();
+    const onTop = await main
+      .menu()
+      .locator('button')
+      .evaluateAll((buttons) =>
+        buttons.every((b) => {
+          const r = b.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return hit !== null && b.contains(hit);
+        }),
+      );
+    expect(onTop).toBe(true);
+    await page.keyboard.press('Escape');
+    await alerts.counter().click();
+    await alerts.panel().waitFor({ state: 'detached' });
 
     await main.openTab('view');
     expect(await page.locator('#panel-view legend').first().textContent()).toBe('בקרות תצוגה');
