@@ -9,6 +9,7 @@ import { canEdit } from '../features/maps/access.ts';
 import { PresetNotice } from '../features/maps/PresetNotice.tsx';
 import { savePresetWithNotice } from '../features/maps/preset-notice.ts';
 import { useUiStore } from '../features/layout/ui-store.ts';
+import { IconButton } from '../ui/IconButton.tsx';
 import { CONTROL_ICONS as I } from './control-icons.tsx';
 import { fitMap } from './fit.ts';
 import { useLeafletMap } from './map-context.ts';
@@ -37,16 +38,9 @@ export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: 
     map.setZoom(scaleToZoom(stepScale(zoomToScale(map.getZoom()), direction)));
   const savePreset = () => void savePresetWithNotice(tracking._id, readView(map));
   const button = (label: string, onClick: () => void, glyph: ReactNode, extra = {}) => (
-    <button
-      type="button"
-      className="icon-button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      {...extra}
-    >
+    <IconButton label={label} onClick={onClick} {...extra}>
       {glyph}
-    </button>
+    </IconButton>
   );
   return (
     <div className="map-controls" role="toolbar" aria-label={t('map.controls')}>

@@ -3,32 +3,27 @@
  * once, with a copy button), see each key's creation and last use, revoke it. The keys are loaded
  * when the section is opened, not with every settings panel.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { IngestKeyInfo } from '@rtls/contract';
 import { createIngestKey, fetchIngestKeys, revokeIngestKey } from '../../api/ingest-keys.ts';
-import { errorText } from '../../api/http.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { OpenableSection } from '../../ui/OpenableSection.tsx';
+import { useBusyCall } from '../../ui/use-busy-call.ts';
 import { CreatedKey } from './CreatedKey.tsx';
 import { IngestKeyList } from './IngestKeyList.tsx';
 
 export function IngestKeysSection() {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
   return (
-    <fieldset className="settings-group ingest-keys" data-testid="ingest-keys">
-      <legend className="section-title">{t('ingestKeys.title')}</legend>
-      <p className="muted">{t('ingestKeys.intro')}</p>
-      <button
-        type="button"
-        className="button"
-        aria-expanded={open}
-        aria-controls="ingest-keys-body"
-        onClick={() => setOpen((o) => !o)}
-      >
-        {open ? t('ingestKeys.hide') : t('ingestKeys.manage')}
-      </button>
-      {open && <IngestKeysManager />}
-    </fieldset>
+    <OpenableSection
+      id="ingest-keys"
+      title={t('ingestKeys.title')}
+      intro={t('ingestKeys.intro')}
+      manage={t('ingestKeys.manage')}
+      hide={t('ingestKeys.hide')}
+    >
+      <IngestKeysManager />
+    </OpenableSection>
   );
 }
 
@@ -37,24 +32,8 @@ function IngestKeysManager() {
   const [keys, setKeys] = useState<IngestKeyInfo[]>([]);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   const reload = async () => setKeys(await fetchIngestKeys());
-  useEffect(() => {
-    void run(reload);
-  }, []);
+  const { busy, error, run } = useBusyCall(reload);
 
   const create = () =>
     run(async () => {

@@ -1,6 +1,7 @@
 /** One card of the All Maps page: thumbnail, name, access badge, details, hover actions by role. */
 import type { TrackingMap } from '@rtls/contract';
 import { formatDate } from '../../ui/format.ts';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { resolveImageUrl } from '../../map/image-url.ts';
 import { canDelete, canEdit, canShare } from './access.ts';
@@ -46,46 +47,32 @@ export function MapCard({ map, onOpen }: { map: TrackingMap; onOpen: () => void 
       </button>
       <div className="map-card-actions">
         {canEdit(map) && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('maps.edit', { name: map.name })}
-            title={t('maps.edit', { name: map.name })}
-            onClick={() => actions.edit(map)}
-          >
+          <IconButton label={t('maps.edit', { name: map.name })} onClick={() => actions.edit(map)}>
             <PencilIcon />
-          </button>
+          </IconButton>
         )}
         {canShare(map) && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('maps.share.button', { name: map.name })}
-            title={t('maps.share.button', { name: map.name })}
+          <IconButton
+            label={t('maps.share.button', { name: map.name })}
             onClick={() => actions.share(map)}
           >
             <ShareIcon />
-          </button>
+          </IconButton>
         )}
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('maps.duplicate', { name: map.name })}
-          title={t('maps.duplicate', { name: map.name })}
+        <IconButton
+          label={t('maps.duplicate', { name: map.name })}
           onClick={() => void actions.duplicate(map)}
         >
           <CopyIcon />
-        </button>
+        </IconButton>
         {canDelete(map) && (
-          <button
-            type="button"
-            className="icon-button danger"
-            aria-label={t('maps.delete', { name: map.name })}
-            title={t('maps.delete', { name: map.name })}
+          <IconButton
+            label={t('maps.delete', { name: map.name })}
+            danger
             onClick={() => void actions.remove(map)}
           >
             <TrashIcon />
-          </button>
+          </IconButton>
         )}
       </div>
     </article>

@@ -5,6 +5,7 @@ import { PencilIcon, ShareIcon, TrashIcon } from './icons.tsx';
 import { useAllMaps, useCurrentMap, useMapsStore } from './maps-store.ts';
 import { useMapActions } from './use-map-actions.ts';
 import { isolate } from '../../ui/format.ts';
+import { IconButton } from '../../ui/IconButton.tsx';
 
 export function MapList() {
   const { t } = useI18n();
@@ -48,26 +49,21 @@ export function MapList() {
           <span className="current-dot" aria-hidden="true" />
           <span className="grow">{t('maps.currentBanner', { name: isolate(current.name) })}</span>
           {isOwner(current) && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('maps.share.button', { name: current.name })}
-              title={t('maps.share.button', { name: current.name })}
+            <IconButton
+              label={t('maps.share.button', { name: current.name })}
               onClick={() => actions.share(current)}
             >
               <ShareIcon />
-            </button>
+            </IconButton>
           )}
           {isOwner(current) && (
-            <button
-              type="button"
-              className="icon-button danger"
-              aria-label={t('maps.delete', { name: current.name })}
-              title={t('maps.delete', { name: current.name })}
+            <IconButton
+              label={t('maps.delete', { name: current.name })}
+              danger
               onClick={() => void actions.remove(current)}
             >
               <TrashIcon />
-            </button>
+            </IconButton>
           )}
         </div>
       )}
@@ -100,15 +96,13 @@ export function MapList() {
                   )}
                 </button>
                 {isOwner(m) && (
-                  <button
-                    type="button"
-                    className="icon-button card-edit"
-                    aria-label={t('maps.edit', { name: m.name })}
-                    title={t('maps.edit', { name: m.name })}
+                  <IconButton
+                    label={t('maps.edit', { name: m.name })}
+                    className="card-edit"
                     onClick={() => actions.edit(m)}
                   >
                     <PencilIcon />
-                  </button>
+                  </IconButton>
                 )}
               </li>
             );

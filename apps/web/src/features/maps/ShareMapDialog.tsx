@@ -7,6 +7,7 @@ import { COLLABORATOR_ROLES as ROLES, type CollaboratorRole } from '@rtls/contra
 import { errorText } from '../../api/http.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { TrashIcon } from './icons.tsx';
 import { useMapsStore } from './maps-store.ts';
 import { useCollaborators } from './use-collaborators.ts';
@@ -98,18 +99,16 @@ export function ShareMapDialog({ mapId, onClose }: { mapId: string; onClose: () 
                 >
                   {roleOptions}
                 </select>
-                <button
-                  type="button"
-                  className="icon-button danger"
-                  aria-label={t('maps.share.remove', { name: p.name || p.email })}
-                  title={t('maps.share.remove', { name: p.name || p.email })}
+                <IconButton
+                  label={t('maps.share.remove', { name: p.name || p.email })}
+                  danger
                   onClick={() => {
                     if (window.confirm(t('maps.share.confirmRemove', { name: p.name || p.email })))
                       void remove(p.userId);
                   }}
                 >
                   <TrashIcon />
-                </button>
+                </IconButton>
               </li>
             ))}
             {people.length === 0 && <li className="muted">{t('maps.share.empty')}</li>}

@@ -3,32 +3,27 @@
  * and events under the account's topic prefix, with Home Assistant discovery (a device_tracker per
  * monitored device). Loaded when the section is opened; each change is saved at once.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { MqttOutputBody, MqttOutputResponse } from '@rtls/contract';
-import { errorText } from '../../api/http.ts';
 import { localizedError } from '../../api/localized-error.ts';
 import { fetchMqttOutput, updateMqttOutput } from '../../api/mqtt-output.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
+import { OpenableSection } from '../../ui/OpenableSection.tsx';
+import { useBusyCall } from '../../ui/use-busy-call.ts';
 
 export function MqttOutputSection() {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
   return (
-    <fieldset className="settings-group mqtt-output" data-testid="mqtt-output">
-      <legend className="section-title">{t('mqttOutput.title')}</legend>
-      <p className="muted">{t('mqttOutput.intro')}</p>
-      <button
-        type="button"
-        className="button"
-        aria-expanded={open}
-        aria-controls="mqtt-output-body"
-        onClick={() => setOpen((o) => !o)}
-      >
-        {open ? t('mqttOutput.hide') : t('mqttOutput.manage')}
-      </button>
-      {open && <MqttOutputForm />}
-    </fieldset>
+    <OpenableSection
+      id="mqtt-output"
+      title={t('mqttOutput.title')}
+      intro={t('mqttOutput.intro')}
+      manage={t('mqttOutput.manage')}
+      hide={t('mqttOutput.hide')}
+    >
+      <MqttOutputForm />
+    </OpenableSection>
   );
 }
 
@@ -36,26 +31,13 @@ function MqttOutputForm() {
   const { t, language } = useI18n();
   const [state, setState] = useState<MqttOutputResponse | null>(null);
   const [prefix, setPrefix] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (call: () => Promise<MqttOutputResponse>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await call();
-      setState(answer);
-      setPrefix(answer.settings.discoveryPrefix);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+  /** Show the server's answer: its settings, and the prefix field as saved. */
+  const show = (answer: MqttOutputResponse) => {
+    setState(answer);
+    setPrefix(answer.settings.discoveryPrefix);
   };
-  const save = (body: MqttOutputBody) => void run(() => updateMqttOutput(body));
-  useEffect(() => {
-    void run(fetchMqttOutput);
-  }, []);
+  const { busy, error, run } = useBusyCall(async () => show(await fetchMqttOutput()));
+  const save = (body: MqttOutputBody) => void run(async () => show(await updateMqttOutput(body)));
 
   const s = state?.settings;
   return (

@@ -1,0 +1,26 @@
+/** One call at a time from a form: busy while it runs, and the message of its last failure. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorText } from '../api/http.ts';
+
+/** `load`, when given, is run once when the component mounts (the form's first fetch). */
+export function useBusyCall(load?: () => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  /** Run the work: busy meanwhile, its error (if any) kept for display, cleared on the next run. */
+  const run = useCallback(async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  const first = useRef(load);
+  useEffect(() => {
+    if (first.current) void run(first.current);
+  }, [run]);
+  return { busy, error, run };
+}
