@@ -70,6 +70,9 @@ function rules(): Rule[] {
       mac: type === 'absent' ? `TAG${(i * 37) % TAGS}` : null,
       gateway: null,
       thresholdSeconds: type === 'dwell' || type === 'absent' ? 30 : null,
+      // Every occurrence its own alert, as before rules had a dwell and a cool-down.
+      dwellSeconds: 0,
+      cooldownSeconds: 0,
       severity: 'info',
       enabled: true,
       createdAt: '',

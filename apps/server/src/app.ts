@@ -15,6 +15,7 @@ import type { Sql } from './lib/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { loggerOptions, registerRequestLog } from './plugins/logging.ts';
 import { registerInputChecks } from './plugins/input.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerHealth, type ReadinessProbes } from './plugins/health.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { authRepository } from './modules/auth/repository.ts';
@@ -102,6 +103,7 @@ export async function buildApp({
     for (const method of [r.method].flat()) routes.push({ method, url: r.url });
   });
   registerErrorHandling(app);
+  registerSecurityHeaders(app, config.cspImageSources);
   registerInputChecks(app);
   registerRequestLog(app);
 

@@ -27,3 +27,21 @@ describe('MQTT_TOPICS', () => {
     },
   );
 });
+
+describe('CSP_IMG_SRC', () => {
+  it('adds image origins to the console policy, none by default', () => {
+    expect(loadConfig(env({})).cspImageSources).toEqual([]);
+    expect(
+      loadConfig(
+        env({ CSP_IMG_SRC: ' https://cdn.example.com  https://*.tiles.example.org:8443 ' }),
+      ).cspImageSources,
+    ).toEqual(['https://cdn.example.com', 'https://*.tiles.example.org:8443']);
+  });
+
+  it.each(["'unsafe-inline'", 'https://a.example; script-src *', '*', 'javascript:'])(
+    'refuses %s with a sentence that names the variable',
+    (bad) => {
+      expect(() => loadConfig(env({ CSP_IMG_SRC: bad }))).toThrow(/^CSP_IMG_SRC must be/);
+    },
+  );
+});

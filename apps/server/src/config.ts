@@ -64,6 +64,8 @@ export interface Config {
    */
   alertingTimers: boolean;
   /** Webhook retries: backoff base and cap, attempts before a dead letter, per-attempt timeout. */
+  /** Origins the console may show images from besides its own (CSP_IMG_SRC). */
+  cspImageSources: string[];
   /** Whether webhooks may point to loopback and private networks (WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
   webhookRetry: { baseMs: number; capMs: number; maxAttempts: number; timeoutMs: number };
@@ -107,6 +109,19 @@ function topics(value: string | undefined, fallback: readonly string[]): string[
           `last), got "${t}"`,
       );
   }
+  return list;
+}
+
+/** CSP_IMG_SRC: space-separated http(s) origins (or `https:`) that may serve map images. */
+function imageSources(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(/\s+/).filter(Boolean);
+  for (const source of list)
+    if (
+      !/^(?:https?:\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?\/?|https:)$/i.test(source)
+    )
+      throw new Error(
+        `CSP_IMG_SRC must be space-separated origins such as https://cdn.example.com, got "${source}"`,
+      );
   return list;
 }
 
@@ -157,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       EVENT_DEFAULT_RETENTION_DAYS,
     ),
     alertingTimers: true,
+    cspImageSources: imageSources(env.CSP_IMG_SRC),
     /** Loopback and private networks as webhook receivers (see modules/webhooks/targets.ts). */
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, true),
     webhookRetry: {

@@ -20,6 +20,14 @@ import { payloadErrors } from './socket-payloads.ts';
 import { api, ownMap, settle, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 3600_000;
+/** An enter rule that fires at the entry itself, every time (no dwell, no cool-down). */
+const atOnce = (name: string, zoneId: string) => ({
+  name,
+  type: 'enter' as const,
+  zoneId,
+  dwellSeconds: 0,
+  cooldownSeconds: 0,
+});
 
 describeEachDb(
   'rules and alerts',
@@ -33,6 +41,8 @@ describeEachDb(
         type: 'enter',
         zoneId: ward.id,
         severity: 'info',
+        dwellSeconds: 0,
+        cooldownSeconds: 0,
       });
       const tag = walker(t.built, owner.id, mapId, 'BB:00:00:00:00:01', T0);
       await tag.stand(100, 100, 30);
@@ -113,7 +123,7 @@ describeEachDb(
       const { owner, mapId } = await ownMap(t.built);
       const a = api(t.built, owner.token);
       const ward = await a.zone(mapId, 'Ward');
-      await a.rule(mapId, { name: 'In', type: 'enter', zoneId: ward.id, severity: 'critical' });
+      await a.rule(mapId, { ...atOnce('In', ward.id), severity: 'critical' });
       const mac = 'BB:00:00:00:00:07';
       const before = walker(t.built, owner.id, mapId, mac, Date.now() - 120_000);
       await before.stand(100, 100, 8);
@@ -248,12 +258,7 @@ describeEachDb(
             .statusCode,
         ).toBe(201);
       const ward = await a.zone(mapId, 'Ward');
-      const rule = await a.rule(mapId, {
-        name: 'In',
-        type: 'enter',
-        zoneId: ward.id,
-        severity: 'info',
-      });
+      const rule = await a.rule(mapId, { ...atOnce('In', ward.id), severity: 'info' });
       await walker(t.built, owner.id, mapId, 'BB:00:00:00:00:05', T0).stand(100, 100, 8);
       const [alert] = await a.alerts(`mapId=${mapId}`);
 
@@ -301,7 +306,7 @@ describeEachDb(
       const { owner, mapId } = await ownMap(t.built);
       const a = api(t.built, owner.token);
       const ward = await a.zone(mapId, 'Lobby');
-      await a.rule(mapId, { name: 'In', type: 'enter', zoneId: ward.id, severity: 'info' });
+      await a.rule(mapId, { ...atOnce('In', ward.id), severity: 'info' });
       await walker(t.built, owner.id, mapId, 'BB:00:00:00:00:08', T0).stand(100, 100, 8);
       const made = await a.call('PUT', `/api/maps/${mapId}`, { name: 'Public', isPublic: true });
       expect(made.statusCode).toBe(200);
@@ -345,7 +350,7 @@ describeEachDb(
       const { owner, mapId } = await ownMap(t.built);
       const a = api(t.built, owner.token);
       const ward = await a.zone(mapId, 'Ward');
-      await a.rule(mapId, { name: 'In', type: 'enter', zoneId: ward.id, severity: 'warning' });
+      await a.rule(mapId, { ...atOnce('In', ward.id), severity: 'warning' });
       const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.baseUrl, {
         path: SOCKET_PATH,
         transports: ['websocket'],

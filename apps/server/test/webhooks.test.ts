@@ -77,7 +77,15 @@ describeEachDb(
       expect((await a.call('GET', '/api/webhooks')).body).not.toContain(secret);
 
       const ward = await a.zone(mapId, 'Ward');
-      await a.rule(mapId, { name: 'In', type: 'enter', zoneId: ward.id, severity: 'info' });
+      // Every entry raises its own alert: no dwell, no cool-down.
+      await a.rule(mapId, {
+        name: 'In',
+        type: 'enter',
+        zoneId: ward.id,
+        severity: 'info',
+        dwellSeconds: 0,
+        cooldownSeconds: 0,
+      });
       const tag = walker(t.built, owner.id, mapId, 'CC:00:00:00:00:01', Date.now() - 600_000);
       for (let i = 0; i < 3; i++) {
         await tag.stand(100, 100, 8);

@@ -18,7 +18,25 @@ export const RULE_LIMITS = {
   minThresholdS: 1,
   maxThresholdS: 7 * 24 * 3600,
   maxRulesPerMap: 200,
+  /** dwellSeconds bounds: zero (counts at once) to one hour. */
+  maxDwellS: 3600,
+  /** cooldownSeconds bounds: zero (no cool-down) to one day. */
+  maxCooldownS: 24 * 3600,
 } as const;
+
+/**
+ * What a rule takes when its dwell or cool-down is left out. A tag standing in a doorway flaps
+ * in and out of the zone (presence enters after 5 s inside and exits after 10 s outside, see
+ * PRESENCE_DEFAULTS): the dwell of 10 s drops the short visits, and the cool-down of 5 min, which
+ * starts again with every repeat, turns what is left into one alert with a count. The dwell applies
+ * to enter and exit rules only (the other kinds have their own duration); 0 for the others.
+ */
+export const RULE_DEFAULTS = { dwellSeconds: 10, cooldownSeconds: 300 } as const;
+/** Event types a rule's dwellSeconds applies to. */
+export const DWELL_EVENT_TYPES = ['enter', 'exit'] as const;
+/** The dwell a rule of this type takes when none is given. */
+export const defaultDwellSeconds = (type: string): number =>
+  (DWELL_EVENT_TYPES as readonly string[]).includes(type) ? RULE_DEFAULTS.dwellSeconds : 0;
 export const ALERTS_DEFAULT_LIMIT = 200;
 export const ALERTS_MAX_LIMIT = 1000;
 
@@ -39,6 +57,18 @@ export const Rule = Type.Object({
   gateway: Nullable(Type.String()),
   /** Required for dwell, absent, device_offline and gateway_offline; null for enter and exit. */
   thresholdSeconds: Nullable(Type.Integer()),
+  /**
+   * enter and exit: how long the device must stay in (enter) or out (exit) after the transition
+   * before the rule counts it; a visit shorter than this raises nothing. 0 for the other types.
+   */
+  dwellSeconds: Type.Integer(),
+  /**
+   * After the rule raised an alert for a device in a zone (for a gateway, or an empty zone), a
+   * repeat of the same rule, device and zone within this many seconds of the previous one opens
+   * no new alert: it is counted on that alert (`count`, `lastAt`), and the quiet time starts again.
+   * 0: every occurrence opens its own alert.
+   */
+  cooldownSeconds: Type.Integer(),
   severity: Severity,
   enabled: Type.Boolean(),
   createdAt: Type.String(),
@@ -51,6 +81,8 @@ const Threshold = Type.Integer({
   maximum: RULE_LIMITS.maxThresholdS,
 });
 const Id = Type.String({ minLength: 1, maxLength: 64 });
+const DwellSeconds = Type.Integer({ minimum: 0, maximum: RULE_LIMITS.maxDwellS });
+const CooldownSeconds = Type.Integer({ minimum: 0, maximum: RULE_LIMITS.maxCooldownS });
 
 export const RuleCreateBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: RULE_LIMITS.nameMaxChars, pattern: '\\S' }),
@@ -59,6 +91,10 @@ export const RuleCreateBody = Type.Object({
   mac: Type.Optional(Nullable(Id)),
   gateway: Type.Optional(Nullable(Id)),
   thresholdSeconds: Type.Optional(Nullable(Threshold)),
+  /** Default RULE_DEFAULTS.dwellSeconds for enter and exit; dropped (0) for the other types. */
+  dwellSeconds: Type.Optional(DwellSeconds),
+  /** Default RULE_DEFAULTS.cooldownSeconds. */
+  cooldownSeconds: Type.Optional(CooldownSeconds),
   severity: Severity,
   /** Default true. */
   enabled: Type.Optional(Type.Boolean()),
@@ -99,6 +135,10 @@ export const Alert = Type.Object({
   resolvedBy: Nullable(AlertActor),
   /** The event that opened it. */
   event: ZoneEvent,
+  /** How many occurrences it stands for: 1, and one more per repeat within the rule's cool-down. */
+  count: Type.Integer({ minimum: 1 }),
+  /** When the latest of them happened (openedAt when there was no repeat). */
+  lastAt: Type.String(),
 });
 export type Alert = Static<typeof Alert>;
 

@@ -27,6 +27,8 @@ export const makeRule = (over: Partial<Rule> = {}): Rule => ({
   mac: null,
   gateway: null,
   thresholdSeconds: 300,
+  dwellSeconds: 0,
+  cooldownSeconds: 300,
   severity: 'critical',
   enabled: true,
   createdAt: AT,
@@ -68,5 +70,7 @@ export const makeAlert = (over: Partial<Alert> = {}): Alert => ({
   resolvedAt: null,
   resolvedBy: null,
   event: makeEvent(),
+  count: 1,
+  lastAt: AT,
   ...over,
 });

@@ -1,4 +1,7 @@
-/** Alerts in SQL: opened once per (rule, occurrence), acknowledged and resolved in place. */
+/**
+ * Alerts in SQL: opened once per (rule, occurrence), or counted on the latest alert of the same
+ * rule, device and zone while within the rule's cool-down; acknowledged and resolved in place.
+ */
 import { randomUUID } from 'node:crypto';
 import type { Alert, AlertActor, AlertState, Rule, Severity, ZoneEvent } from '@rtls/contract';
 import type { Sql } from '../../lib/db.ts';
@@ -17,6 +20,14 @@ interface AlertRow {
   resolved_by: AlertActor | string | null;
   event: ZoneEvent | string;
   occurrence: string;
+  count: number;
+  last_at: Date | string;
+}
+
+/** What opening an alert did: a new alert, or a repeat counted on one (reopened if resolved). */
+export interface Opened {
+  alert: Alert;
+  action: 'opened' | 'updated';
 }
 
 const json = <T>(v: T | string | null): T | null =>
@@ -36,6 +47,8 @@ const present = (r: AlertRow): Alert => ({
   resolvedAt: iso(r.resolved_at),
   resolvedBy: json(r.resolved_by),
   event: json(r.event)!,
+  count: r.count,
+  lastAt: iso(r.last_at)!,
 });
 
 /** Readable by the user: own and shared maps, and a named public map. */
@@ -44,11 +57,48 @@ const READABLE = `join maps m on m.id = a.map_id
 
 export function alertsRepository(sql: Sql) {
   return {
-    /** Open an alert for this occurrence; null when the rule already fired for it. */
-    async open(rule: Rule, event: ZoneEvent, occurrence: string): Promise<Alert | null> {
+    /**
+     * Open an alert for this occurrence; null when the rule already fired for it. Within the rule's
+     * cool-down of the latest alert of the same `repeatKey` (device, zone, gateway), that alert
+     * counts the occurrence instead; a resolved one opens again (its condition came back).
+     */
+    async open(
+      rule: Rule,
+      event: ZoneEvent,
+      occurrence: string,
+      repeatKey: string,
+    ): Promise<Opened | null> {
+      const seen = await sql.query('select 1 from alerts where rule_id = $1 and occurrence = $2', [
+        rule.id,
+        occurrence,
+      ]);
+      if (seen.length > 0) return null;
+      if (rule.cooldownSeconds > 0) {
+        const since = new Date(Date.parse(event.at) - rule.cooldownSeconds * 1000).toISOString();
+        const rows = await sql.query<AlertRow & { was: AlertState }>(
+          `with prev as (
+             select id, state from alerts
+              where rule_id = $1 and repeat_key = $2 and last_at > $3
+              order by last_at desc limit 1)
+           update alerts a set count = a.count + 1, last_at = greatest(a.last_at, $4),
+                  occurrence = $5,
+                  state = case when a.state = 'resolved' then 'open' else a.state end,
+                  resolved_at = case when a.state = 'resolved' then null else a.resolved_at end,
+                  resolved_by = case when a.state = 'resolved' then null else a.resolved_by end,
+                  acknowledged_at = case when a.state = 'resolved' then null else a.acknowledged_at end,
+                  acknowledged_by = case when a.state = 'resolved' then null else a.acknowledged_by end
+             from prev where a.id = prev.id
+           returning a.*, prev.state as was`,
+          [rule.id, repeatKey, since, event.at, occurrence],
+        );
+        const row = rows[0];
+        if (row)
+          return { alert: present(row), action: row.was === 'resolved' ? 'opened' : 'updated' };
+      }
       const rows = await sql.query<AlertRow>(
-        `insert into alerts (id, rule_id, rule_name, map_id, severity, state, opened_at, event, occurrence)
-         values ($1, $2, $3, $4, $5, 'open', $6, $7::jsonb, $8)
+        `insert into alerts (id, rule_id, rule_name, map_id, severity, state, opened_at, event,
+                             occurrence, repeat_key, count, last_at)
+         values ($1, $2, $3, $4, $5, 'open', $6, $7::jsonb, $8, $9, 1, $6)
          on conflict (rule_id, occurrence) do nothing returning *`,
         [
           randomUUID(),
@@ -59,9 +109,10 @@ export function alertsRepository(sql: Sql) {
           event.at,
           JSON.stringify(event),
           occurrence,
+          repeatKey,
         ],
       );
-      return rows[0] ? present(rows[0]) : null;
+      return rows[0] ? { alert: present(rows[0]), action: 'opened' } : null;
     },
     async list(
       userId: string,

@@ -6,7 +6,15 @@ import { createAlerting, type AlertStores } from './engine.ts';
 import type { EventsRepository, NewEvent } from './events-repository.ts';
 import type { RulesRepository } from './rules-repository.ts';
 
-const rule = { id: 'r1', enabled: true, type: 'enter', zoneId: null, mac: null } as Rule;
+const rule = {
+  id: 'r1',
+  enabled: true,
+  type: 'enter',
+  zoneId: null,
+  mac: null,
+  dwellSeconds: 0,
+  cooldownSeconds: 0,
+} as Rule;
 
 /** Stores whose writes only count once their "transaction" commits. */
 function transactional() {
@@ -26,7 +34,7 @@ function transactional() {
       open: async (_r: Rule, event: ZoneEvent) => {
         const alert = { id: `a-${event.id}`, mapId: event.mapId, event } as Alert;
         pending.alerts.push(alert);
-        return alert;
+        return { alert, action: 'opened' as const };
       },
     } as unknown as AlertsRepository;
     const out = await fn({ events, alerts, tx });

@@ -2,8 +2,11 @@
  * Turns presence into events and rules into alerts. enter and exit are always recorded; dwell and
  * absence are checked every tick against the map's enabled rules and recorded once per occurrence
  * (one stay, one absence, per duration). Each rule fires once per occurrence; alerts of conditions
- * (dwell, absent, offline) resolve by themselves when the condition ends. Database work runs in
- * one queue, so events, alerts and what follows them (webhooks) keep their order.
+ * (dwell, absent, offline) resolve by themselves when the condition ends. An enter or exit rule
+ * with a dwell counts the transition once the device has stayed in (or out) that long, checked on
+ * the tick; a repeat within a rule's cool-down is counted on its alert (alerts-repository). Database
+ * work runs in one queue, so events, alerts and what follows them (webhooks) keep their order.
+ * Transitions still in their dwell are held in memory: a restart forgets them.
  */
 import {
   TIMED_EVENT_TYPES,
@@ -46,15 +49,45 @@ export interface Occurrence {
   detail: EventDetail;
   /** For conditions: the key the rule fires once for (and that resolves when it ends). */
   key?: string;
+  /** Without a key: the event's own id, so that a rule checked later finds the same event. */
+  once?: string;
 }
 
 interface Pending {
   o: Occurrence;
   record: NewEvent;
   matching: readonly Rule[];
+  /** False when the event was recorded and told before (a rule whose dwell just passed). */
+  tellEvent: boolean;
+}
+
+/** An enter or exit waiting for a rule's dwell to pass. */
+interface Waiting {
+  o: Occurrence;
+  ruleId: string;
+  due: number;
+  /** The device's presence on the map, as it goes on changing. */
+  track: Track;
+}
+
+/**
+ * Whether a transition in its dwell still stands (null: it was undone), and whether it counts now:
+ * an entry while the positions are inside the zone (not while an exit is pending), an exit while
+ * they are not heading back in (no entry to the zone pending).
+ */
+function standing(w: Waiting): boolean | null {
+  const t = w.track;
+  if (w.o.type === 'enter') {
+    if (t.zoneId !== w.o.zoneId || t.enteredAt !== w.o.at) return null;
+    return t.outsideSince === null;
+  }
+  if (t.zoneId === w.o.zoneId) return null;
+  return t.candidate !== w.o.zoneId;
 }
 
 const ANY = '*';
+/** What repeats of a rule are matched on: the device, the zone and the gateway. */
+const repeatKeyOf = (o: Occurrence) => `${o.mac ?? ANY}|${o.zoneId ?? ANY}|${o.gateway ?? ANY}`;
 const TIMED: readonly string[] = TIMED_EVENT_TYPES;
 const matches = (rule: Rule, type: EventType, zoneId?: string | null, mac?: string | null) =>
   rule.enabled &&
@@ -81,6 +114,8 @@ export function createAlerting(opts: AlertingOptions) {
     if (!set) fired.set(p, (set = new Set()));
     set.add(`${ruleId}|${key}`);
   };
+  /** Enters and exits in their rules' dwell, by `${mapId}|${mac}|${zoneId}`. */
+  const waiting = new Map<string, Waiting[]>();
   let queue: Promise<unknown> = Promise.resolve();
   /** Events waiting to be stored together (the batch queued last, still open). */
   let batch: Pending[] | null = null;
@@ -99,8 +134,11 @@ export function createAlerting(opts: AlertingOptions) {
     onError,
   });
 
-  /** Record the event, open an alert for each matching rule, and tell the sinks. */
-  function happen(o: Occurrence, matching: readonly Rule[]) {
+  /**
+   * Record the event, open an alert for each matching rule, and tell the sinks. `tellEvent` false:
+   * the event is already recorded and told (its occurrence finds it), only the rules are new.
+   */
+  function happen(o: Occurrence, matching: readonly Rule[], tellEvent = true) {
     if (o.key) {
       const key = o.key;
       const fresh = matching.filter((r) => !hasFired(r.id, key));
@@ -113,8 +151,10 @@ export function createAlerting(opts: AlertingOptions) {
       void enqueue(() => flush(b));
     }
     const th = o.detail.thresholdSeconds;
-    const record: NewEvent = { ...o, ...(o.key ? { occurrence: `${o.key}|${th ?? ''}` } : {}) };
-    batch.push({ o, record, matching });
+    const occurrence = o.key ? `${o.key}|${th ?? ''}` : o.once;
+    const { key: _key, once: _once, ...fields } = o;
+    const record: NewEvent = { ...fields, ...(occurrence ? { occurrence } : {}) };
+    batch.push({ o, record, matching, tellEvent });
   }
 
   /**
@@ -127,17 +167,13 @@ export function createAlerting(opts: AlertingOptions) {
       b.map((p) => p.o.mapId),
       async (s, tell) => {
         const stored = await s.events.recordMany(b.map((p) => p.record));
-        for (const [i, { o, matching }] of b.entries()) {
+        for (const [i, { o, matching, tellEvent }] of b.entries()) {
           const event = stored[i]!;
-          await tell({ kind: 'event', mapId: o.mapId, payload: event });
+          if (tellEvent) await tell({ kind: 'event', mapId: o.mapId, payload: event });
           for (const rule of matching) {
-            const opened = await s.alerts.open(rule, event, o.key ?? `${o.type}|${event.id}`);
-            if (opened)
-              await tell({
-                kind: 'alert',
-                mapId: o.mapId,
-                payload: { action: 'opened', alert: opened },
-              });
+            const occurrence = o.key ?? `${o.type}|${event.id}`;
+            const opened = await s.alerts.open(rule, event, occurrence, repeatKeyOf(o));
+            if (opened) await tell({ kind: 'alert', mapId: o.mapId, payload: opened });
           }
         }
       },
@@ -184,23 +220,60 @@ export function createAlerting(opts: AlertingOptions) {
       } else {
         ended(map.mapId, [`absent|${track.mac}|${tr.zoneId}|`, `absent|${ANY}|${tr.zoneId}|`]);
       }
-      const o = {
+      const o: Occurrence = {
         mapId: map.mapId,
         type: tr.kind,
         at: tr.at,
         zoneId: tr.zoneId,
         mac: track.mac,
         detail,
+        once: `${tr.kind}|${track.mac}|${tr.zoneId}|${tr.at}`,
       };
+      const matching = list.filter((r) => matches(r, tr.kind, tr.zoneId, track.mac));
       happen(
         o,
-        list.filter((r) => matches(r, tr.kind, tr.zoneId, track.mac)),
+        matching.filter((r) => r.dwellSeconds === 0),
       );
+      wait(o, track, matching);
+    }
+  }
+
+  /**
+   * An enter cancels the exits of the same device and zone still in their dwell, an exit the
+   * enters; the rules of this transition with a dwell wait for it.
+   */
+  function wait(o: Occurrence, track: Track, matching: readonly Rule[]) {
+    const where = `${o.mapId}|${track.mac}|${o.zoneId}`;
+    const kept = (waiting.get(where) ?? []).filter((w) => w.o.type === o.type);
+    for (const r of matching)
+      if (r.dwellSeconds > 0)
+        kept.push({ o, ruleId: r.id, due: o.at + r.dwellSeconds * 1000, track });
+    if (kept.length > 0) waiting.set(where, kept);
+    else waiting.delete(where);
+  }
+
+  /**
+   * Transitions whose dwell passed count for their rules (as the rules are now: edits apply); one
+   * whose device is on its way back (see standing) waits until that is decided.
+   */
+  function dwellsPassed(now: number) {
+    for (const [where, list] of waiting) {
+      const rest: Waiting[] = [];
+      for (const w of list) {
+        const stands = w.due <= now ? standing(w) : undefined;
+        if (stands === undefined || stands === false) rest.push(w);
+        if (!stands) continue;
+        const rule = rulesOf(w.o.mapId).find((r) => r.id === w.ruleId);
+        if (rule && matches(rule, w.o.type, w.o.zoneId, w.o.mac)) happen(w.o, [rule], false);
+      }
+      if (rest.length > 0) waiting.set(where, rest);
+      else waiting.delete(where);
     }
   }
 
   /** dwell, and a device's absence, per map with such rules (an empty zone: see monitor.ts). */
   function onTick(now: number, maps: Iterable<PresenceMap>) {
+    dwellsPassed(now);
     for (const map of maps) {
       const list = rulesOf(map.mapId).filter(
         (r) => r.enabled && (r.type === 'dwell' || (r.type === 'absent' && r.mac !== null)),

@@ -12,6 +12,8 @@ interface RuleRow {
   mac: string | null;
   gateway: string | null;
   threshold_seconds: number | null;
+  dwell_seconds: number;
+  cooldown_seconds: number;
   severity: Severity;
   enabled: boolean;
   created_at: Date | string;
@@ -27,6 +29,8 @@ const present = (r: RuleRow): Rule => ({
   mac: r.mac,
   gateway: r.gateway,
   thresholdSeconds: r.threshold_seconds,
+  dwellSeconds: r.dwell_seconds,
+  cooldownSeconds: r.cooldown_seconds,
   severity: r.severity,
   enabled: r.enabled,
   createdAt: new Date(r.created_at).toISOString(),
@@ -45,6 +49,8 @@ export function rulesRepository(sql: Sql) {
     r.thresholdSeconds,
     r.severity,
     r.enabled,
+    r.dwellSeconds,
+    r.cooldownSeconds,
   ];
   return {
     async ofMap(mapId: string): Promise<Rule[]> {
@@ -83,8 +89,9 @@ export function rulesRepository(sql: Sql) {
     async insert(mapId: string, r: RuleFields): Promise<Rule> {
       const rows = await sql.query<RuleRow>(
         `insert into zone_rules
-           (id, map_id, name, type, zone_id, mac, gateway, threshold_seconds, severity, enabled)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+           (id, map_id, name, type, zone_id, mac, gateway, threshold_seconds, severity, enabled,
+            dwell_seconds, cooldown_seconds)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning *`,
         [randomUUID(), mapId, ...values(r)],
       );
       return present(rows[0]!);
@@ -92,7 +99,8 @@ export function rulesRepository(sql: Sql) {
     async update(mapId: string, ruleId: string, r: RuleFields): Promise<Rule | null> {
       const rows = await sql.query<RuleRow>(
         `update zone_rules set name = $3, type = $4, zone_id = $5, mac = $6, gateway = $7,
-                threshold_seconds = $8, severity = $9, enabled = $10, updated_at = now()
+                threshold_seconds = $8, severity = $9, enabled = $10, dwell_seconds = $11,
+                cooldown_seconds = $12, updated_at = now()
           where map_id = $1 and id = $2 returning *`,
         [mapId, ruleId, ...values(r)],
       );

@@ -1,10 +1,14 @@
 /**
  * Rule rules: readers of a map read its rules; owners and editors write them. Timed rules need a
  * duration, enter and exit take none, absence needs a zone, and a zone must be of the same map.
+ * Dwell and cool-down take RULE_DEFAULTS when left out; a dwell applies to enter and exit only.
  */
 import {
   ALERTING_ERRORS,
+  DWELL_EVENT_TYPES,
+  RULE_DEFAULTS,
   RULE_LIMITS,
+  defaultDwellSeconds,
   TIMED_EVENT_TYPES,
   type Rule,
   type RuleCreateBody,
@@ -17,6 +21,7 @@ import { mapFor } from '../zones/service.ts';
 import type { RuleFields, RulesRepository } from './rules-repository.ts';
 
 const timed = (type: Rule['type']) => (TIMED_EVENT_TYPES as readonly string[]).includes(type);
+const dwells = (type: Rule['type']) => (DWELL_EVENT_TYPES as readonly string[]).includes(type);
 export const ruleNotFound = () => new HttpError(404, ALERTING_ERRORS.ruleNotFound.en);
 
 export function rulesService(
@@ -41,6 +46,7 @@ export function rulesService(
       zoneId: zoneless ? null : r.zoneId,
       mac: r.type === 'gateway_offline' ? null : r.mac,
       gateway: r.type === 'gateway_offline' ? r.gateway : null,
+      dwellSeconds: dwells(r.type) ? r.dwellSeconds : 0,
     };
   }
   return {
@@ -57,6 +63,8 @@ export function rulesService(
         mac: body.mac ?? null,
         gateway: body.gateway ?? null,
         thresholdSeconds: body.thresholdSeconds ?? null,
+        dwellSeconds: body.dwellSeconds ?? defaultDwellSeconds(body.type),
+        cooldownSeconds: body.cooldownSeconds ?? RULE_DEFAULTS.cooldownSeconds,
         severity: body.severity,
         enabled: body.enabled ?? true,
       });
@@ -78,12 +86,22 @@ export function rulesService(
         gateway: body.gateway === undefined ? current.gateway : body.gateway,
         thresholdSeconds:
           body.thresholdSeconds === undefined ? current.thresholdSeconds : body.thresholdSeconds,
+        dwellSeconds: body.dwellSeconds ?? current.dwellSeconds,
+        cooldownSeconds: body.cooldownSeconds ?? current.cooldownSeconds,
         severity: body.severity ?? current.severity,
         enabled: body.enabled ?? current.enabled,
       };
       // Changing to enter or exit drops a duration that no longer applies.
       if (body.type && !timed(body.type) && body.thresholdSeconds === undefined)
         merged.thresholdSeconds = null;
+      // Changing to enter or exit from another type takes the default dwell unless one is given.
+      if (
+        body.type &&
+        dwells(body.type) &&
+        !dwells(current.type) &&
+        body.dwellSeconds === undefined
+      )
+        merged.dwellSeconds = defaultDwellSeconds(body.type);
       const rule = await rules.update(mapId, ruleId, await checked(mapId, merged));
       if (!rule) throw ruleNotFound();
       await onChanged(mapId);

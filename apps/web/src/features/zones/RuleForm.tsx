@@ -1,11 +1,23 @@
-/** Create or edit one rule: name, event, zone, duration (for timed events), severity, enabled. */
+/**
+ * Create or edit one rule: name, event, zone, duration (for timed events), dwell (enter and exit),
+ * cool-down, severity, enabled.
+ */
 import { localizedError } from '../../api/localized-error.ts';
-import { useState, type FormEvent } from 'react';
-import { EVENT_TYPES, SEVERITIES, type Rule } from '@rtls/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { EVENT_TYPES, RULE_LIMITS, SEVERITIES, type Rule } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField, SelectField } from '../../ui/fields.tsx';
-import { emptyRule, ruleBody, ruleValues, type RuleFormValues } from './rule-form.ts';
+import { useDevicesStore } from '../devices/devices-store.ts';
+import {
+  DWELL_EVENTS,
+  deviceChoices,
+  deviceEvent,
+  emptyRule,
+  ruleBody,
+  ruleValues,
+  type RuleFormValues,
+} from './rule-form.ts';
 import { TIMED_EVENTS, ZONE_EVENTS, useRulesStore } from './rules-store.ts';
 
 import { sortedZones, useZonesStore } from './zones-store.ts';
@@ -13,6 +25,8 @@ import { sortedZones, useZonesStore } from './zones-store.ts';
 export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => void }) {
   const { t, language } = useI18n();
   const zones = sortedZones(useZonesStore((s) => s.entities));
+  const live = useDevicesStore((s) => s.entities);
+  const configured = useDevicesStore((s) => s.configured);
   const [values, setValues] = useState<RuleFormValues>(() =>
     rule ? ruleValues(rule) : emptyRule(),
   );
@@ -68,6 +82,19 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
           onChange={(zoneId) => set({ zoneId })}
         />
       )}
+      {deviceEvent(values.eventType) && (
+        <SelectField
+          compact
+          name="mac"
+          label={t('rules.device')}
+          value={values.mac}
+          options={[
+            { value: '', label: t('rules.anyDevice') },
+            ...deviceChoices({ ...configured, ...live }, values.mac),
+          ]}
+          onChange={(mac) => set({ mac })}
+        />
+      )}
       {TIMED_EVENTS.includes(values.eventType) && (
         <label className="field compact">
           <span>{t('rules.threshold')}</span>
@@ -82,6 +109,24 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
           />
         </label>
       )}
+      {DWELL_EVENTS.includes(values.eventType) && (
+        <SecondsField
+          name="dwell"
+          label={t('rules.dwell')}
+          hint={t('rules.dwellHint')}
+          max={RULE_LIMITS.maxDwellS}
+          value={values.dwell}
+          onChange={(dwell) => set({ dwell })}
+        />
+      )}
+      <SecondsField
+        name="cooldown"
+        label={t('rules.cooldown')}
+        hint={t('rules.cooldownHint')}
+        max={RULE_LIMITS.maxCooldownS}
+        value={values.cooldown}
+        onChange={(cooldown) => set({ cooldown })}
+      />
       <SelectField
         compact
         name="severity"
@@ -110,5 +155,38 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
         </button>
       </div>
     </form>
+  );
+}
+
+/** A number of whole seconds from 0, with a line saying what it does (read with the field). */
+function SecondsField(p: {
+  name: string;
+  label: string;
+  hint: string;
+  max: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const hintId = useId();
+  return (
+    <>
+      <label className="field compact">
+        <span>{p.label}</span>
+        <input
+          name={p.name}
+          type="number"
+          min="0"
+          max={p.max}
+          step="1"
+          inputMode="numeric"
+          aria-describedby={hintId}
+          value={p.value}
+          onChange={(e) => p.onChange(e.target.value)}
+        />
+      </label>
+      <p id={hintId} className="small muted field-hint">
+        {p.hint}
+      </p>
+    </>
   );
 }

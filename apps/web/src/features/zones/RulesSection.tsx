@@ -12,13 +12,15 @@ import { RuleForm } from './RuleForm.tsx';
 import { sortedRules, TIMED_EVENTS, useRulesStore } from './rules-store.ts';
 import { useZonesStore } from './zones-store.ts';
 
-/** One line about a rule: its event (with duration), zone and severity. */
+/** One line about a rule: its event (with duration), zone, dwell, cool-down and severity. */
 export function ruleSummary(r: Rule, zoneName: (id: string) => string | undefined, t: Translate) {
   const event = t(`rules.events.${r.type}`);
   const timed = TIMED_EVENTS.includes(r.type) && r.thresholdSeconds !== null;
   return [
     timed ? t('rules.eventSeconds', { event, seconds: r.thresholdSeconds ?? 0 }) : event,
     r.zoneId ? (zoneName(r.zoneId) ?? '—') : t('rules.anyZone'),
+    ...(r.dwellSeconds > 0 ? [t('rules.dwellSummary', { seconds: r.dwellSeconds })] : []),
+    ...(r.cooldownSeconds > 0 ? [t('rules.cooldownSummary', { seconds: r.cooldownSeconds })] : []),
     t(`rules.severities.${r.severity}`),
   ].join(' · ');
 }

@@ -62,7 +62,9 @@ describe('Zones tab', () => {
     expect(screen.queryByRole('button', { name: 'Edit Lab' })).toBeNull();
     const rules = screen.getByRole('region', { name: 'Rules' });
     expect(
-      within(rules).getByText('Stays in a zone longer than 300 s · Lab · Critical'),
+      within(rules).getByText(
+        'Stays in a zone longer than 300 s · Lab · cool-down 300 s · Critical',
+      ),
     ).toBeTruthy();
     expect(within(rules).queryByRole('button')).toBeNull();
     expect(
@@ -160,6 +162,17 @@ describe('rules editor', () => {
       'Enter a number of seconds greater than 0',
     );
     await userEvent.type(within(form).getByLabelText('After (seconds)'), '90');
+    // No dwell for a rule with a duration of its own; the cool-down is checked before sending.
+    expect(within(form).queryByLabelText('Counts after (seconds in or out)')).toBeNull();
+    const cooldown = within(form).getByLabelText('Cool-down (seconds)');
+    expect((cooldown as HTMLInputElement).value).toBe('300');
+    await userEvent.clear(cooldown);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Enter whole seconds from 0 to 86400 for the cool-down',
+    );
+    await userEvent.clear(cooldown);
+    await userEvent.type(cooldown, '600');
     await userEvent.selectOptions(within(form).getByLabelText('Severity'), 'info');
     await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
     await vi.waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
@@ -167,11 +180,16 @@ describe('rules editor', () => {
       name: 'Left alone',
       type: 'absent',
       zoneId: lab.id,
+      mac: null,
       thresholdSeconds: 90,
+      dwellSeconds: 0,
+      cooldownSeconds: 600,
       severity: 'info',
       enabled: true,
     });
-    expect(screen.getByText('Absent from a zone for 90 s · Lab · Info')).toBeTruthy();
+    expect(
+      screen.getByText('Absent from a zone for 90 s · Lab · cool-down 600 s · Info'),
+    ).toBeTruthy();
   });
 
   it('edits a rule: an enter rule has no duration and may watch any zone', async () => {
@@ -184,6 +202,10 @@ describe('rules editor', () => {
     const form = screen.getByTestId('rule-form');
     await userEvent.selectOptions(within(form).getByLabelText('Event'), 'enter');
     expect(within(form).queryByLabelText('After (seconds)')).toBeNull();
+    // An enter rule counts after a dwell, 10 s unless changed.
+    const dwellField = within(form).getByLabelText('Counts after (seconds in or out)');
+    expect((dwellField as HTMLInputElement).value).toBe('10');
+    expect(dwellField.getAttribute('aria-describedby')).toBeTruthy();
     await userEvent.selectOptions(within(form).getByLabelText('Zone'), 'Any zone');
     await userEvent.click(within(form).getByLabelText('Enabled'));
     await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
@@ -192,6 +214,8 @@ describe('rules editor', () => {
       type: 'enter',
       zoneId: null,
       thresholdSeconds: null,
+      dwellSeconds: 10,
+      cooldownSeconds: 300,
       enabled: false,
     });
   });
