@@ -1,5 +1,9 @@
-/** The tools panel: 'Management Tools' with the Maps, Devices, Gateways and View tabs. */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+/**
+ * The tools panel: 'Management Tools' with the Maps, Devices, Gateways and View tabs. On phones it
+ * is a sheet under the map: low by default so the map keeps most of the screen, raised by its
+ * handle or by choosing a tab, lowered again by the handle.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { DeviceList } from '../devices/DeviceList.tsx';
 import { GatewayList } from '../gateways/GatewayList.tsx';
@@ -17,6 +21,11 @@ export function ToolsPanel() {
   const settingsOpen = useUiStore((s) => s.isSettingsOpen);
   const setTab = useUiStore((s) => s.setToolsTab);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [raised, setRaised] = useState(false);
+  const choose = (id: (typeof TABS)[number]) => {
+    setTab(id);
+    setRaised(true);
+  };
 
   // Closing the settings gives focus back to the selected tab, not to the page body.
   const wasSettingsOpen = useRef(settingsOpen);
@@ -32,16 +41,26 @@ export function ToolsPanel() {
     if (!delta) return;
     const dir = document.documentElement.dir === 'rtl' ? -delta : delta;
     const next = (index + dir + TABS.length) % TABS.length;
-    setTab(TABS[next]!);
+    choose(TABS[next]!);
     tabRefs.current[next]?.focus();
   };
 
   return (
     <aside
-      className={`tools-panel${settingsOpen ? ' settings-open' : ''}`}
+      className={`tools-panel${settingsOpen ? ' settings-open' : ''}${raised ? ' raised' : ''}`}
       aria-labelledby="tools-title"
       data-testid="tools-panel"
     >
+      <button
+        type="button"
+        className="sheet-handle"
+        aria-expanded={raised || settingsOpen}
+        aria-label={t(raised ? 'tools.lower' : 'tools.raise')}
+        data-testid="tools-sheet-handle"
+        onClick={() => setRaised(!raised)}
+      >
+        <span aria-hidden="true" />
+      </button>
       <div className="tools-head">
         <h2 id="tools-title">{t('tools.title')}</h2>
         <p className="muted">{t('tools.subtitle')}</p>
@@ -65,7 +84,7 @@ export function ToolsPanel() {
                 aria-selected={tab === id}
                 aria-controls={`panel-${id}`}
                 tabIndex={tab === id ? 0 : -1}
-                onClick={() => setTab(id)}
+                onClick={() => choose(id)}
                 onKeyDown={(e) => onKeyDown(e, i)}
               >
                 {t(`tools.tabs.${id}`)}

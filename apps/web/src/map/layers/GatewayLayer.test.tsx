@@ -6,7 +6,7 @@ import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { makeDevice, makeGateway, makeMap } from '../../test/fixtures.ts';
 import { ImageCRS } from '../crs.ts';
 import { MapContext } from '../map-context.ts';
-import { GatewayLayer } from './GatewayLayer.tsx';
+import { GATEWAY_DOT_BELOW_PX, GatewayLayer, gatewayMarkerPx } from './GatewayLayer.tsx';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const ago = (min: number) => new Date(NOW - min * 60_000).toISOString();
@@ -89,5 +89,20 @@ describe('gateway health on the map markers', () => {
       }),
     );
     expect(status(LOBBY.mac)).toBe('online');
+  });
+});
+
+describe('gateway marker size', () => {
+  it('covers the same stretch of floor at every zoom, from a dot to the full icon', () => {
+    // 6 px/m on screen (a 58 m plan across a phone): a dot.
+    const phone = gatewayMarkerPx(6, 0, false);
+    expect(phone).toBeLessThan(GATEWAY_DOT_BELOW_PX);
+    expect(phone).toBeGreaterThanOrEqual(12);
+    // Zoomed in twice as far, twice the size, up to the full 45 px icon.
+    expect(gatewayMarkerPx(6, 1, false)).toBe(2 * gatewayMarkerPx(6, 0, false));
+    expect(gatewayMarkerPx(20, 2, false)).toBe(45);
+    expect(gatewayMarkerPx(20, 2, true)).toBe(51);
+    // Never smaller than a dot one can see and tap near.
+    expect(gatewayMarkerPx(1, -4, false)).toBe(12);
   });
 });

@@ -1,13 +1,16 @@
 /**
- * Gateway markers (45 px, 51 selected) with coverage circles when showGatewayCoverage is on. Slider
+ * Gateway markers with coverage circles when showGatewayCoverage is on. A marker stands for
+ * GATEWAY_ICON_M of the floor at the current zoom, from a small dot (a zoomed-out plan, a phone)
+ * up to 45 px (51 selected), so icons never bury the plan and the tags. Slider
  * drafts show at once; in edit mode the markers can be dragged (the move is kept until Save). A
  * dot on each marker shows the gateway's health (online, stale, offline) as the Gateways tab
  * does; it follows live signals and the passing time on the markers in place, without redrawing
  * them (a drag in progress is kept).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import { GATEWAY_ADD_DEFAULTS, type ListStatus, type TrackingMap } from '@rtls/contract';
+import { framePixelsPerMetre } from '@rtls/positioning';
 import { useGatewayStatuses } from '../../features/gateways/gateway-health.ts';
 import { displayedGateway, useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
@@ -31,6 +34,39 @@ const ICON_SVG =
 /** Between the overlays (coverage, 400) and the devices (canvas 590, markers 600). */
 const GATEWAY_PANE = 'gatewayPane';
 
+/** How much of the floor a gateway icon covers (m): about a ceiling unit with room to read it. */
+export const GATEWAY_ICON_M = 2.5;
+/** Smallest marker (px): a dot in the gateway's colour with its health. */
+const GATEWAY_MIN_PX = 12;
+/** Below this size (px) a marker is a dot: the antenna drawing would not read. */
+export const GATEWAY_DOT_BELOW_PX = 26;
+
+/**
+ * A gateway marker's size on screen (px) at this zoom: GATEWAY_ICON_M of the floor, between
+ * GATEWAY_MIN_PX and the full icon (MARKER.gateway, or MARKER.gatewaySelected when selected).
+ */
+export function gatewayMarkerPx(pixelsPerMetre: number, zoom: number, selected: boolean): number {
+  const full = selected ? MARKER.gatewaySelected : MARKER.gateway;
+  const onScreen = GATEWAY_ICON_M * pixelsPerMetre * 2 ** zoom;
+  const px = Math.round(Math.min(MARKER.gateway, Math.max(GATEWAY_MIN_PX, onScreen)));
+  return selected ? px + (full - MARKER.gateway) : px;
+}
+
+/** The map's zoom, followed as it changes. */
+function useZoom(map: L.Map | null): number {
+  const [zoom, setZoom] = useState(() => map?.getZoom() ?? 0);
+  useEffect(() => {
+    if (!map) return;
+    const follow = () => setZoom(map.getZoom());
+    follow();
+    map.on('zoomend', follow);
+    return () => {
+      map.off('zoomend', follow);
+    };
+  }, [map]);
+  return zoom;
+}
+
 export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
   const gateways = useGatewaysStore((s) => s.entities);
@@ -46,6 +82,8 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
   const statusesNow = useRef(statuses);
   statusesNow.current = statuses;
   const markers = useRef(new Map<string, L.Marker>());
+  const zoom = useZoom(map);
+  const pixelsPerMetre = framePixelsPerMetre(tracking);
 
   useEffect(() => {
     if (!map) return;
@@ -57,7 +95,8 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
       const g = displayedGateway(saved, drafts[saved.mac], moved[saved.mac]);
       const p = validPoint(g.position);
       if (!p) continue; // gateways with a non-numeric position are not drawn
-      const px = g.mac === selected ? MARKER.gatewaySelected : MARKER.gateway;
+      const px = gatewayMarkerPx(pixelsPerMetre, zoom, g.mac === selected);
+      const dot = px < GATEWAY_DOT_BELOW_PX;
       const colour = g.customSettings.color ?? GATEWAY_ADD_DEFAULTS.color;
       const status = statusesNow.current[g.mac] ?? 'offline';
       const circle =
@@ -72,7 +111,7 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
             }).addTo(group)
           : null;
       const icon = L.divIcon({
-        className: `gateway-icon${editing ? ' editable' : ''}`,
+        className: `gateway-icon${editing ? ' editable' : ''}${dot ? ' dot' : ''}`,
         iconSize: [px, px],
         // The health dot: online / stale / offline, as in the Gateways tab.
         html: `<div class="gateway-marker" data-testid="gateway-marker" data-mac="${escapeHtml(g.mac)}" data-status="${status}" style="--c:${escapeHtml(colour)}">${ICON_SVG}<span class="gateway-health ${status}" aria-hidden="true"></span></div>`,
@@ -98,7 +137,19 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
       group.remove();
       built.clear();
     };
-  }, [map, gateways, drafts, moved, selected, editing, showCoverage, width, height]);
+  }, [
+    map,
+    gateways,
+    drafts,
+    moved,
+    selected,
+    editing,
+    showCoverage,
+    width,
+    height,
+    zoom,
+    pixelsPerMetre,
+  ]);
 
   useEffect(() => {
     for (const [mac, marker] of markers.current) showStatus(marker, statuses[mac] ?? 'offline');
