@@ -1,9 +1,11 @@
 /**
  * Above the device list: search by name or MAC, the status filter with the count of each class
- * (online / warning / offline), and Follow, which keeps the selected device in view.
+ * (online / warning / offline), and Follow, which keeps the selected device in view. While live
+ * updates are paused, the counts say the time they are as of.
  */
 import { LIST_STATUSES, type ListStatus } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { formatClock } from '../../ui/format.ts';
 import type { StatusFilter } from './device-filter.ts';
 import { useFollowStore } from './follow-store.ts';
 
@@ -16,6 +18,8 @@ interface Props {
   total: number;
   /** Whether a device is selected (Follow needs one). */
   hasSelection: boolean;
+  /** Live updates paused since then (ms): the counts are as of then. */
+  pausedSince?: number | null;
 }
 
 export function DeviceFilters({
@@ -26,8 +30,9 @@ export function DeviceFilters({
   counts,
   total,
   hasSelection,
+  pausedSince = null,
 }: Props) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const following = useFollowStore((s) => s.following);
   const setFollowing = useFollowStore((s) => s.setFollowing);
   const chip = (value: StatusFilter, label: string, count: number) => (
@@ -56,6 +61,11 @@ export function DeviceFilters({
         {chip('all', t('devices.all'), total)}
         {LIST_STATUSES.map((s) => chip(s, t(`devices.status.${s}`), counts[s]))}
       </div>
+      {pausedSince !== null && (
+        <span className="muted small" data-testid="counts-as-of">
+          {t('devices.countsAsOf', { time: formatClock(pausedSince, language) })}
+        </span>
+      )}
       <button
         type="button"
         className="button follow-button"

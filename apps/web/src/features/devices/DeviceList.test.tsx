@@ -365,7 +365,10 @@ describe('DeviceList while live updates are paused', () => {
     for (const d of devices) expect(within(row(d.name)).getByText(since)).toBeDefined();
     expect(list().queryByText(/Just now|min ago|^(Online|Warning|Offline)$/)).toBeNull();
     const seen = formatClock(ago(30_000), 'en');
-    expect(within(row('Fresh')).getByText(new RegExp(`^${seen} ·`))).toBeDefined();
+    expect(within(row('Fresh')).getByText(new RegExp(`^Last seen ${seen} ·`))).toBeDefined();
+    expect(screen.getByTestId('counts-as-of').textContent).toBe(
+      `Counts as of ${formatClock(paused, 'en')}`,
+    );
     expect(within(row('Never seen')).getByText(/Unknown ·/)).toBeDefined();
   });
 
@@ -374,6 +377,7 @@ describe('DeviceList while live updates are paused', () => {
     renderList();
     act(() => useLiveStore.setState({ staleSince: null }));
     expect(list().queryByText(/Unknown since/)).toBeNull();
+    expect(screen.queryByTestId('counts-as-of')).toBeNull();
     expect(within(row('Fresh')).getByText('Online')).toBeDefined();
     expect(within(row('Fresh')).getByText(/Just now/)).toBeDefined();
   });
@@ -385,5 +389,6 @@ describe('DeviceList while live updates are paused', () => {
     const since = `לא ידוע מאז ${formatClock(paused, 'he')}`;
     for (const d of devices) expect(within(row(d.name)).getByText(since)).toBeDefined();
     expect(list().queryByText(/הרגע/)).toBeNull();
+    expect(within(row('Fresh')).getByText(/^נראה לאחרונה \d\d:\d\d ·/)).toBeDefined();
   });
 });

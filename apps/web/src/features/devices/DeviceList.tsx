@@ -100,6 +100,7 @@ export function DeviceList() {
           counts={countByStatus(all, now)}
           total={all.length}
           hasSelection={selected !== null}
+          pausedSince={staleSince}
         />
       )}
       {error && monitored.length > 0 && (

@@ -4,7 +4,7 @@
  * updates are paused, its status is unknown since then and it says when it was last seen, not how
  * long ago.
  */
-import { listStatus } from '@rtls/contract';
+import { lastSeenText, listStatus } from '@rtls/contract';
 import { formatLastSeen, formatRssi, unknownSince } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useLiveStore } from '../live/live-store.ts';
@@ -35,6 +35,12 @@ export function DeviceRow({
   const { t, language } = useI18n();
   const staleSince = useLiveStore((s) => s.staleSince);
   const status = listStatus(d.lastSeen);
+  // Paused, the time it was last seen ("Last seen 14:04"), which alone would read like a status.
+  const seen = formatLastSeen(d.lastSeen, t, language, Date.now(), staleSince);
+  const seenText =
+    staleSince !== null && lastSeenText(d.lastSeen).kind !== 'unknown'
+      ? `${t('devices.lastSeen')} ${seen}`
+      : seen;
   const zone = useDeviceZone(d.mac, t);
   const remove = () => {
     if (!window.confirm(t('devices.confirmRemove'))) return;
@@ -98,8 +104,7 @@ export function DeviceRow({
           <span className="status unknown">{unknownSince(staleSince, t, language)}</span>
         )}
         <span className="muted small">
-          {formatLastSeen(d.lastSeen, t, language, Date.now(), staleSince)} ·{' '}
-          <span dir="ltr">{formatRssi(d.rssi)}</span>
+          {seenText} · <span dir="ltr">{formatRssi(d.rssi)}</span>
           {zone !== null && (
             <>
               {' · '}
