@@ -110,6 +110,7 @@ export function createZoneMonitoring(o: ZoneMonitoringOptions) {
     events,
     maps: o.maps,
     change: (mapId, write) => alerting.userChange(mapId, write),
+    changeMany: (mapId, write) => alerting.userChanges(mapId, write),
   });
   const prune = () => events.prune(new Date(now() - o.retentionDays * 86_400_000)).catch(o.onError);
   const timers: NodeJS.Timeout[] = [];

@@ -3,7 +3,8 @@
  * (one device entering once, one stay passing the dwell time, one outage of a gateway).
  * Rules: GET/POST /api/maps/{id}/rules, PUT/DELETE /api/maps/{id}/rules/{ruleId}; owners and
  * editors write them, readers of the map read them.
- * Alerts: GET /api/alerts?state&mapId, POST /api/alerts/{id}/acknowledge, POST /api/alerts/{id}/resolve.
+ * Alerts: GET /api/alerts?state&mapId, POST /api/alerts/{id}/acknowledge, POST /api/alerts/{id}/resolve,
+ * POST /api/alerts/acknowledge (many at once).
  * Readers of a map see its alerts; owners and editors acknowledge and resolve them. Alerts of
  * lasting conditions (dwell, absent, offline) resolve by themselves when the condition ends.
  */
@@ -155,3 +156,15 @@ export const AlertsResponse = SuccessWith({ alerts: Type.Array(Alert) });
 export type AlertsResponse = Static<typeof AlertsResponse>;
 export const AlertResponse = SuccessWith({ alert: Alert });
 export type AlertResponse = Static<typeof AlertResponse>;
+
+/**
+ * POST /api/alerts/acknowledge: acknowledge many open alerts in one call. With `ids`, those of them
+ * that are open on maps the caller owns or edits; without, every such open alert (of `mapId` when
+ * given). Other alerts (already acknowledged, resolved, of maps the caller only views or cannot
+ * see) are left as they are. Answers with the alerts this call acknowledged (AlertsResponse).
+ */
+export const AlertsAcknowledgeBody = Type.Object({
+  ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: ALERTS_MAX_LIMIT })),
+  mapId: Type.Optional(Id),
+});
+export type AlertsAcknowledgeBody = Static<typeof AlertsAcknowledgeBody>;

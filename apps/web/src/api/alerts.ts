@@ -1,5 +1,10 @@
-/** Alerts of the maps the user can read: list by state, acknowledge, resolve. */
-import type { AlertResponse, AlertState, AlertsResponse } from '@rtls/contract';
+/** Alerts of the maps the user can read: list by state, acknowledge (one or many), resolve. */
+import type {
+  AlertResponse,
+  AlertState,
+  AlertsAcknowledgeBody,
+  AlertsResponse,
+} from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 const key = (id: string) => encodeURIComponent(id);
@@ -14,6 +19,16 @@ export const acknowledgeAlert = async (id: string) =>
       error: 'acknowledgeAlert',
     })
   ).alert;
+
+/** Acknowledge these open alerts (or every open one the user may acknowledge) in one call. */
+export const acknowledgeAlerts = async (body: AlertsAcknowledgeBody) =>
+  (
+    await apiRequest<AlertsResponse>('/alerts/acknowledge', {
+      method: 'POST',
+      body,
+      error: 'acknowledgeAlert',
+    })
+  ).alerts;
 
 export const resolveAlert = async (id: string) =>
   (

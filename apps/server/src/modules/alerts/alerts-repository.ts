@@ -144,6 +144,35 @@ export function alertsRepository(sql: Sql) {
       );
       return rows[0] ? present(rows[0]) : null;
     },
+    /**
+     * Open alerts of the maps the user owns or shares (edit rights are the caller's to check), of
+     * these ids or of one map, newest first.
+     */
+    async openOf(
+      userId: string,
+      f: { ids?: readonly string[]; mapId?: string; limit: number },
+    ): Promise<{ id: string; mapId: string }[]> {
+      const params: unknown[] = [userId];
+      const where = ["a.state = 'open'", '(m.owner_id = $1 or c.user_id is not null)'];
+      if (f.ids) where.push(`a.id = any($${params.push(f.ids)}::text[])`);
+      if (f.mapId) where.push(`a.map_id = $${params.push(f.mapId)}`);
+      const rows = await sql.query<{ id: string; map_id: string }>(
+        `select a.id, a.map_id from alerts a ${READABLE} where ${where.join(' and ')}
+          order by a.opened_at desc, a.id desc limit $${params.push(f.limit)}`,
+        params,
+      );
+      return rows.map((r) => ({ id: r.id, mapId: r.map_id }));
+    },
+    /** Acknowledge those of these alerts that are open (the others are left as they are). */
+    async acknowledgeMany(alertIds: readonly string[], by: AlertActor): Promise<Alert[]> {
+      if (alertIds.length === 0) return [];
+      const rows = await sql.query<AlertRow>(
+        `update alerts set state = 'acknowledged', acknowledged_at = now(), acknowledged_by = $2::jsonb
+          where id = any($1::text[]) and state = 'open' returning *`,
+        [alertIds, JSON.stringify(by)],
+      );
+      return rows.map(present);
+    },
     /** Resolve an alert not yet resolved; null when it already was. */
     async resolve(alertId: string, by: AlertActor | null): Promise<Alert | null> {
       const rows = await sql.query<AlertRow>(

@@ -207,6 +207,16 @@ export function createAlerting(opts: AlertingOptions) {
     });
   }
 
+  /** A user's change to many alerts of the map at once (see userChange). */
+  function userChanges(mapId: string, write: (alerts: AlertsRepository) => Promise<Alert[]>) {
+    return unit([mapId], async (s, tell) => {
+      const changed = await write(s.alerts);
+      for (const alert of changed)
+        await tell({ kind: 'alert', mapId, payload: { action: 'updated', alert } });
+      return changed;
+    });
+  }
+
   function onTransitions(track: Track, transitions: readonly Transition[], map: PresenceMap) {
     const list = rulesOf(map.mapId);
     for (const tr of transitions) {
@@ -371,6 +381,7 @@ export function createAlerting(opts: AlertingOptions) {
     happen,
     ended,
     userChange,
+    userChanges,
     matches,
     /** Wait for the queued database work (tests, shutdown). */
     settled: () => queue.then(() => undefined),

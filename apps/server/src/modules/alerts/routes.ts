@@ -1,11 +1,13 @@
 /**
  * Rules, events and alerts: GET/POST /api/maps/{id}/rules, PUT/DELETE /api/maps/{id}/rules/{ruleId},
- * GET /api/maps/{id}/events, GET /api/alerts, POST /api/alerts/{id}/acknowledge and /resolve.
+ * GET /api/maps/{id}/events, GET /api/alerts, POST /api/alerts/{id}/acknowledge and /resolve,
+ * POST /api/alerts/acknowledge (many at once).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AlertParams,
   AlertResponse,
+  AlertsAcknowledgeBody,
   AlertsQuery,
   AlertsResponse,
   ErrorBody,
@@ -122,6 +124,23 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (req) => ({ success: true as const, alerts: await alerts.list(req.user.id, req.query) }),
+  );
+
+  app.post(
+    '/api/alerts/acknowledge',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary:
+          'Acknowledge many open alerts at once: the ids given, or every one (of mapId) that the caller may acknowledge',
+        body: AlertsAcknowledgeBody,
+        response: { 200: AlertsResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      alerts: await alerts.acknowledgeMany(req.user, req.body ?? {}),
+    }),
   );
 
   for (const action of ['acknowledge', 'resolve'] as const) {

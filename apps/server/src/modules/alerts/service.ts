@@ -1,18 +1,22 @@
 /**
  * What users do with events and alerts: readers of a map read its event log and alerts; owners
- * and editors acknowledge and resolve alerts (who and when is kept). Without a map, the alert list
- * covers the caller's own and shared maps; a public map's alerts are read by naming it.
+ * and editors acknowledge (one or many at once) and resolve alerts (who and when is kept). Without
+ * a map, the alert list covers the caller's own and shared maps; a public map's alerts are read by
+ * naming it.
  */
 import {
   ALERTING_ERRORS,
+  ALERTS_MAX_LIMIT,
   type Alert,
   type AlertActor,
+  type AlertsAcknowledgeBody,
   type AlertsQuery,
   type EventsQuery,
   type ZoneEvent,
 } from '@rtls/contract';
 import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/service.ts';
+import { can } from '../maps/access.ts';
 import type { MapsRepository } from '../maps/repository.ts';
 import { mapFor } from '../zones/service.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
@@ -44,8 +48,13 @@ export function alertsService(deps: {
     mapId: string,
     write: (alerts: AlertsRepository) => Promise<Alert | null>,
   ) => Promise<Alert | null>;
+  /** The same for a change to many alerts of one map. */
+  changeMany: (
+    mapId: string,
+    write: (alerts: AlertsRepository) => Promise<Alert[]>,
+  ) => Promise<Alert[]>;
 }) {
-  const { alerts, events, maps, change } = deps;
+  const { alerts, events, maps, change, changeMany } = deps;
 
   async function actionable(user: AuthUser, alertId: string): Promise<Alert> {
     const alert = await alerts.get(alertId);
@@ -84,6 +93,27 @@ export function alertsService(deps: {
       if (current.state === 'resolved') throw conflict(ALERTING_ERRORS.alertResolved.en);
       const alert = await change(current.mapId, (a) => a.acknowledge(alertId, actorOf(user)));
       return alert ?? (await alerts.get(alertId)) ?? current;
+    },
+    /**
+     * Acknowledge many open alerts: those named (or every one, of one map when named) on maps the
+     * user owns or edits; the others are left alone, without saying whether they exist.
+     */
+    async acknowledgeMany(user: AuthUser, body: AlertsAcknowledgeBody): Promise<Alert[]> {
+      if (body.mapId) await mapFor(maps, user.id, body.mapId, 'edit');
+      const open = await alerts.openOf(user.id, {
+        ...(body.ids ? { ids: body.ids } : {}),
+        ...(body.mapId ? { mapId: body.mapId } : {}),
+        limit: ALERTS_MAX_LIMIT,
+      });
+      const byMap = new Map<string, string[]>();
+      for (const a of open) byMap.set(a.mapId, [...(byMap.get(a.mapId) ?? []), a.id]);
+      const done: Alert[] = [];
+      for (const [mapId, ids] of byMap) {
+        const map = await maps.visible(user.id, mapId);
+        if (!map || !can(map.access_level, 'edit')) continue;
+        done.push(...(await changeMany(mapId, (a) => a.acknowledgeMany(ids, actorOf(user)))));
+      }
+      return done;
     },
     /** Resolve: a resolved alert answers as it is (idempotent). */
     async resolve(user: AuthUser, alertId: string): Promise<Alert> {

@@ -1,28 +1,52 @@
-/** One alert: severity, what happened, on which map, when, who acknowledged or resolved it. */
+/**
+ * One entry of the alert lists: the alerts of one rule about one device in one zone (or one
+ * gateway) with how many times it happened; severity, what happened, on which map, when, who
+ * acknowledged or resolved it. Acknowledge and resolve act on every alert of the entry.
+ */
 import { localizedError } from '../../api/localized-error.ts';
 import { useState } from 'react';
-import type { Alert, AlertActor } from '@rtls/contract';
+import type { AlertActor } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
 import { formatDate, isolate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canEdit } from '../maps/access.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { alertText } from './alert-text.ts';
-import { useAlertsStore } from './alerts-store.ts';
+import { useAlertsStore, type AlertGroup } from './alerts-store.ts';
+import { showOnMap } from './show-on-map.ts';
 
-export function AlertItem({ alert: a }: { alert: Alert }) {
+export function AlertItem({
+  group,
+  selected,
+  onSelect,
+}: {
+  group: AlertGroup;
+  /** Whether the entry is selected for a bulk action (no checkbox when undefined). */
+  selected?: boolean;
+  onSelect?: (on: boolean) => void;
+}) {
   const { t, language } = useI18n();
+  const a = group.alerts[0]!;
   const map = useMapsStore((s) => s.entities[a.mapId]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const actionable = map ? canEdit(map) : false;
   const who = (actor: AlertActor | null) => isolate(actor?.name || '—');
+  const text = alertText(a, t);
+  const lastAt = group.alerts.reduce((l, x) => (x.lastAt > l ? x.lastAt : l), a.lastAt);
+  const openIds = group.alerts.filter((x) => x.state === 'open').map((x) => x.id);
 
   const act = async (action: 'acknowledge' | 'resolve') => {
     setBusy(true);
     setError(null);
+    const store = useAlertsStore.getState();
     try {
-      await useAlertsStore.getState()[action](a.id);
+      if (action === 'resolve')
+        await Promise.all(
+          group.alerts.filter((x) => x.state !== 'resolved').map((x) => store.resolve(x.id)),
+        );
+      else if (openIds.length === 1) await store.acknowledge(openIds[0]!);
+      else await store.acknowledgeMany(openIds);
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -31,9 +55,32 @@ export function AlertItem({ alert: a }: { alert: Alert }) {
   };
 
   return (
-    <li className={`alert-item ${a.severity}`} data-alert-id={a.id} data-state={a.state}>
-      <span className={`severity-badge ${a.severity}`}>{t(`rules.severities.${a.severity}`)}</span>
-      <p className="alert-text">{alertText(a, t)}</p>
+    <li
+      className={`alert-item ${a.severity}`}
+      data-alert-id={a.id}
+      data-state={a.state}
+      data-count={group.count}
+    >
+      <div className="alert-item-head">
+        {onSelect && (
+          <input
+            type="checkbox"
+            className="alert-select"
+            checked={selected ?? false}
+            aria-label={t('alerts.select', { text })}
+            onChange={(e) => onSelect(e.target.checked)}
+          />
+        )}
+        <span className={`severity-badge ${a.severity}`}>
+          {t(`rules.severities.${a.severity}`)}
+        </span>
+        {group.count > 1 && (
+          <span className="alert-times" data-testid="alert-times">
+            {t('alerts.times', { count: group.count })}
+          </span>
+        )}
+      </div>
+      <p className="alert-text">{text}</p>
       <p className="small" dir="auto">
         {a.ruleName}
       </p>
@@ -41,6 +88,11 @@ export function AlertItem({ alert: a }: { alert: Alert }) {
       <p className="small muted">
         {t('alerts.openedAt', { when: formatDate(a.openedAt, language) })}
       </p>
+      {group.count > 1 && lastAt !== a.openedAt && (
+        <p className="small muted" data-testid="alert-last">
+          {t('alerts.lastAt', { when: formatDate(lastAt, language) })}
+        </p>
+      )}
       {a.acknowledgedAt && (
         <p className="small" data-testid="alert-acknowledged">
           {t('alerts.acknowledgedBy', {
@@ -64,18 +116,28 @@ export function AlertItem({ alert: a }: { alert: Alert }) {
           {localizedError(error, language)}
         </p>
       )}
-      {actionable && a.state !== 'resolved' && (
-        <div className="alert-actions">
-          {a.state === 'open' && (
-            <button
-              type="button"
-              className="button primary"
-              disabled={busy}
-              onClick={() => void act('acknowledge')}
-            >
-              {t('alerts.acknowledge')}
-            </button>
-          )}
+      <div className="alert-actions">
+        {map && (
+          <button
+            type="button"
+            className="button"
+            aria-label={t('alerts.showOnMapOf', { text })}
+            onClick={() => showOnMap(a)}
+          >
+            {t('alerts.showOnMap')}
+          </button>
+        )}
+        {actionable && a.state !== 'resolved' && openIds.length > 0 && (
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy}
+            onClick={() => void act('acknowledge')}
+          >
+            {t('alerts.acknowledge')}
+          </button>
+        )}
+        {actionable && a.state !== 'resolved' && (
           <button
             type="button"
             className="button"
@@ -84,8 +146,8 @@ export function AlertItem({ alert: a }: { alert: Alert }) {
           >
             {t('alerts.resolve')}
           </button>
-        </div>
-      )}
+        )}
+      </div>
     </li>
   );
 }

@@ -21,6 +21,13 @@ interface UiState {
   toggleUtilityCard: () => void;
   setToolsTab: (tab: ToolsTab) => void;
   selectDevice: (mac: string | null) => void;
+  /**
+   * A device to centre on its map as soon as it is drawn there (an alert's "Show on map"); the
+   * map's camera clears it once done.
+   */
+  deviceFocus: { mac: string; mapId: string } | null;
+  /** Select the device and ask its map to centre on it. */
+  focusDevice: (mac: string, mapId: string) => void;
   /** Edit mode: gateways can be dragged; the map canvas toggles it, the banner saves. */
   isEditMode: boolean;
   setEditMode: (on: boolean) => void;
@@ -62,4 +69,6 @@ export const useUiStore = create<UiState>((set, get) => ({
     set(isSettingsOpen ? { isSettingsOpen, isUtilityCardMinimized: false } : { isSettingsOpen }),
   selectDevice: (mac) =>
     set((s) => ({ selectedDeviceMac: s.selectedDeviceMac === mac ? null : mac })),
+  deviceFocus: null,
+  focusDevice: (mac, mapId) => set({ selectedDeviceMac: mac, deviceFocus: { mac, mapId } }),
 }));

@@ -6,6 +6,7 @@ import { localizedError } from '../../api/localized-error.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { EVENT_TYPES, RULE_LIMITS, SEVERITIES, type Rule } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
+import { useAlertsStore } from '../alerts/alerts-store.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField, SelectField } from '../../ui/fields.tsx';
 import { useDevicesStore } from '../devices/devices-store.ts';
@@ -38,6 +39,8 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
     e.preventDefault();
     const result = ruleBody(values);
     if ('error' in result) return setError(t(result.error));
+    // A critical rule is the moment to ask for browser notifications (the submit is a gesture).
+    useAlertsStore.getState().askForCritical(result.body.severity);
     setSaving(true);
     setError(null);
     try {

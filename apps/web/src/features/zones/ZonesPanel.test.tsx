@@ -4,7 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingMap } from '@rtls/contract';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeMap } from '../../test/fixtures.ts';
+import { makeDevice, makeMap } from '../../test/fixtures.ts';
+import { useDevicesStore } from '../devices/devices-store.ts';
+import { browserNotice } from '../alerts/critical-notice.ts';
+import { useAlertsStore } from '../alerts/alerts-store.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { closeDraft } from './zone-draft.ts';
@@ -218,5 +221,64 @@ describe('rules editor', () => {
       cooldownSeconds: 300,
       enabled: false,
     });
+  });
+
+  it('asks for browser notifications when a critical rule is saved and the browser has not been asked', async () => {
+    mockFetch({
+      'POST /api/maps/map-1/rules': (c) =>
+        jsonResponse({ rule: { ...(c.body as Rule), id: 'rule-3', mapId: 'map-1' } }, 201),
+    });
+    vi.spyOn(browserNotice, 'permission').mockReturnValue('default');
+    const request = vi.spyOn(browserNotice, 'request').mockResolvedValue('granted');
+    renderPanel(makeMap({ accessLevel: 'editor' }));
+    for (const severity of ['warning', 'critical']) {
+      await userEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
+      const form = screen.getByTestId('rule-form');
+      await userEvent.type(within(form).getByLabelText('Rule name'), `In ${severity}`);
+      await userEvent.selectOptions(within(form).getByLabelText('Severity'), severity);
+      await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+      await vi.waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
+      expect(request).toHaveBeenCalledTimes(severity === 'critical' ? 1 : 0);
+    }
+    await vi.waitFor(() => expect(useAlertsStore.getState().permission).toBe('granted'));
+  });
+
+  it('picks the device from the known ones instead of typing its MAC, and keeps an unknown one', async () => {
+    const { calls } = mockFetch({
+      'POST /api/maps/map-1/rules': (c) =>
+        jsonResponse({ rule: { ...(c.body as Rule), id: 'rule-4', mapId: 'map-1' } }, 201),
+      'PUT /api/maps/map-1/rules/rule-1': (c) =>
+        jsonResponse({ rule: { ...dwell, ...(c.body as Rule) } }),
+    });
+    useDevicesStore.setState({
+      entities: {
+        'AA:00:00:00:00:02': makeDevice({ mac: 'AA:00:00:00:00:02', name: 'Wheelchair' }),
+      },
+      configured: { 'AA:00:00:00:00:01': makeDevice({ mac: 'AA:00:00:00:00:01', name: 'Bed 4' }) },
+    });
+    useRulesStore.setState({ entities: {} });
+    renderPanel(makeMap({ accessLevel: 'editor' }));
+    useRulesStore.setState({ entities: { [dwell.id]: { ...dwell, mac: 'FF:00:00:00:00:09' } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
+    let form = screen.getByTestId('rule-form');
+    const picker = within(form).getByLabelText('Device');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any device', 'Bed 4 (AA:00:00:00:00:01)', 'Wheelchair (AA:00:00:00:00:02)']);
+    await userEvent.type(within(form).getByLabelText('Rule name'), 'Chair leaves');
+    await userEvent.selectOptions(picker, 'Wheelchair (AA:00:00:00:00:02)');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
+    expect(calls[0]!.body).toMatchObject({ name: 'Chair leaves', mac: 'AA:00:00:00:00:02' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit rule Too long in the lab' }));
+    form = screen.getByTestId('rule-form');
+    expect((within(form).getByLabelText('Device') as HTMLSelectElement).value).toBe(
+      'FF:00:00:00:00:09',
+    );
+    await userEvent.selectOptions(within(form).getByLabelText('Event'), 'gateway_offline');
+    expect(within(form).queryByLabelText('Device')).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ beforeEach(() => {
   document.body.append(host);
   leaflet = L.map(host, { crs: ImageCRS, zoomControl: false }).setView([0, 0], 0);
   useDevicesStore.getState().reset();
-  useUiStore.setState({ selectedDeviceMac: null });
+  useUiStore.setState({ selectedDeviceMac: null, deviceFocus: null });
   useFollowStore.setState({ following: false });
   render(
     <MapContext.Provider value={leaflet}>
@@ -63,5 +63,26 @@ describe('device camera', () => {
     const calls = pan.mock.calls.length;
     place(400, 250);
     expect(pan).toHaveBeenCalledTimes(calls);
+  });
+
+  it('centres a device asked for on this map as soon as it is drawn here, once', () => {
+    const pan = vi.spyOn(leaflet, 'panTo');
+    // Asked for on another map: not this camera's business.
+    act(() => useUiStore.getState().focusDevice(MAC, 'map-2'));
+    place(100, 200);
+    expect(pan).not.toHaveBeenCalled();
+    // Asked for here before its position arrived: centred when it does, and only then.
+    act(() => useUiStore.getState().focusDevice(MAC, 'map-1'));
+    expect(useUiStore.getState().selectedDeviceMac).toBe(MAC);
+    expect(pan).toHaveBeenLastCalledWith(toLatLng({ x: 100, y: 200 }));
+    expect(useUiStore.getState().deviceFocus).toBeNull();
+    place(300, 200);
+    expect(pan).toHaveBeenCalledTimes(1);
+    act(() => useDevicesStore.getState().reset());
+    act(() => useUiStore.getState().focusDevice(MAC, 'map-1'));
+    expect(pan).toHaveBeenCalledTimes(1);
+    place(50, 60);
+    expect(pan).toHaveBeenCalledTimes(2);
+    expect(pan).toHaveBeenLastCalledWith(toLatLng({ x: 50, y: 60 }));
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Selecting a device (in the list or on the map) centres this map on it, when it is drawn here.
  * While Follow is on, the map keeps centring it as it moves; dragging the map turns Follow off.
+ * A focus request for this map (an alert's "Show on map") centres the device as soon as it is
+ * drawn here, also when this map has only just been opened for it.
  */
 import { useEffect } from 'react';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
@@ -18,13 +20,25 @@ export function DeviceCamera({ mapId }: { mapId: string }) {
       const placement = mac ? placementOf(mac) : undefined;
       if (placement) map.panTo(toLatLng(placement.position));
     };
+    /** Centre a device asked for on this map once it is placed here; then the request is done. */
+    const focus = () => {
+      const request = useUiStore.getState().deviceFocus;
+      if (request?.mapId !== mapId) return;
+      const placement = placementOf(request.mac);
+      if (!placement) return;
+      map.panTo(toLatLng(placement.position));
+      useUiStore.setState({ deviceFocus: null });
+    };
+    focus();
     const offSelect = useUiStore.subscribe((s, prev) => {
-      if (s.selectedDeviceMac !== prev.selectedDeviceMac) centre(s.selectedDeviceMac);
+      if (s.deviceFocus !== prev.deviceFocus) focus();
+      else if (s.selectedDeviceMac !== prev.selectedDeviceMac) centre(s.selectedDeviceMac);
     });
     const offFollow = useFollowStore.subscribe((s, prev) => {
       if (s.following && !prev.following) centre(useUiStore.getState().selectedDeviceMac);
     });
     const offMove = useDevicesStore.subscribe((s, prev) => {
+      if (s.positions !== prev.positions) focus();
       const mac = useUiStore.getState().selectedDeviceMac;
       if (!mac || !useFollowStore.getState().following) return;
       if (s.positions[mapId]?.[mac] !== prev.positions[mapId]?.[mac]) centre(mac);
