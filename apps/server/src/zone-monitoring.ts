@@ -2,7 +2,7 @@
  * Zone monitoring: the zones, presence and alerts modules wired together. Presence takes the
  * positions service's located devices, the alerting engine (events, rules, alerts) listens to
  * presence, the outage monitor and event retention run on timers, and the live channel hears of
- * presence, occupancy, alerts and zone edits per map.
+ * presence, occupancy, events, alerts and zone edits per map.
  */
 import type { ServerToClientEvents } from '@rtls/contract';
 import type { Sql } from './lib/db.ts';
@@ -91,7 +91,10 @@ export function createZoneMonitoring(o: ZoneMonitoringOptions) {
     changed: (track) => o.emit(track.mapId, 'zone_presence', presentPresence(track)),
     occupancy: (occ) => o.emit(occ.mapId, 'zone_occupancy', occ),
   });
-  alerting.addSink({ alert: (u) => o.emit(u.alert.mapId, 'alert', u) });
+  alerting.addSink({
+    event: (e) => o.emit(e.mapId, 'zone_event', e),
+    alert: (u) => o.emit(u.alert.mapId, 'alert', u),
+  });
   const monitor = createOfflineMonitor({
     repo: offlineRepository(o.sql),
     alerting,

@@ -10,6 +10,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
   type ZoneOccupancy,
+  type ZoneEvent,
   type ZonePresence,
 } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
@@ -346,7 +347,7 @@ describeEachDb(
         ).toBe(400);
     });
 
-    it('sends presence, occupancy and alerts to sockets watching the map', async () => {
+    it('sends presence, occupancy, events and alerts to sockets watching the map', async () => {
       const { owner, mapId } = await ownMap(t.built);
       const a = api(t.built, owner.token);
       const ward = await a.zone(mapId, 'Ward');
@@ -367,7 +368,9 @@ describeEachDb(
           presence: [] as ZonePresence[],
           occupancy: [] as ZoneOccupancy[],
           alerts: [] as AlertUpdate[],
+          events: [] as ZoneEvent[],
         };
+        s.on('zone_event', (e) => got.events.push(e));
         s.on('zone_presence', (p) => got.presence.push(p));
         s.on('zone_occupancy', (o) => got.occupancy.push(o));
         s.on('alert', (u) => got.alerts.push(u));
@@ -375,6 +378,8 @@ describeEachDb(
         await walker(t.built, owner.id, mapId, 'BB:00:00:00:00:06', T0).stand(100, 100, 8);
         await expect.poll(() => got.alerts.length).toBe(1);
         expect(got.alerts[0]).toMatchObject({ action: 'opened', alert: { severity: 'warning' } });
+        await expect.poll(() => got.events.map((e) => e.type)).toEqual(['enter']);
+        expect(got.events[0]).toMatchObject({ mapId, zoneId: ward.id, mac: 'BB:00:00:00:00:06' });
         await expect.poll(() => got.presence.at(-1)?.state).toBe('in');
         await expect
           .poll(() => got.occupancy.at(-1)?.zones)
@@ -383,6 +388,7 @@ describeEachDb(
           ...payloadErrors('zone_presence', got.presence),
           ...payloadErrors('zone_occupancy', got.occupancy),
           ...payloadErrors('alert', got.alerts),
+          ...payloadErrors('zone_event', got.events),
         ]).toEqual([]);
       } finally {
         s.disconnect();

@@ -1,6 +1,7 @@
 /** Realtime channel events (Socket.IO at SOCKET_PATH), as typed maps for server and client. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Alert } from './alerts.ts';
+import { ZoneEvent } from './events.ts';
 import { Point, SignalMap, TriangulationInfo } from './entities.ts';
 import { ZoneOccupancy, ZonePresence } from './presence.ts';
 import { Nullable, StringEnum } from './schema-helpers.ts';
@@ -93,6 +94,8 @@ export const ServerEventSchemas = {
   zone_occupancy: ZoneOccupancy,
   /** An alert of a watched map opened or changed state. */
   alert: AlertUpdate,
+  /** An event of a watched map's event log, as it is recorded. */
+  zone_event: ZoneEvent,
   /** A watched map's zones were created, edited or deleted. */
   zones_changed: ZonesChanged,
   /** A watched map's floor model (walls, doors, outline) was replaced. */

@@ -21,6 +21,7 @@ import { mayReopen, refusedForGood, useLiveStore } from '../features/live/live-s
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
+import { useEventLogStore } from '../features/zones/event-log-store.ts';
 import { useZonesStore } from '../features/zones/zones-store.ts';
 import { pollOnce } from './poll.ts';
 
@@ -50,9 +51,13 @@ function refetchLists() {
   void useZonesStore.getState().refreshPresence();
   void useFloorStore.getState().reload(useMapsStore.getState().currentMapId);
   void useAlertsStore.getState().load();
+  void useEventLogStore.getState().reload();
 }
 
-/** Zone presence is merged in bursts too; occupancy, alerts, zone and floor changes are rare. */
+/**
+ * Zone presence is merged in bursts too; occupancy, events, alerts, zone and floor changes are
+ * rare.
+ */
 function createZoneEvents() {
   let presence = new Map<string, ZonePresence>();
   const timer = setInterval(() => {
@@ -64,6 +69,7 @@ function createZoneEvents() {
   const handlers: ZoneEventHandlers = {
     zone_presence: (p) => void presence.set(`${p.mac}|${p.mapId}`, p),
     zone_occupancy: (o) => useZonesStore.getState().applyOccupancy(o),
+    zone_event: (e) => useEventLogStore.getState().add(e),
     alert: (u) => useAlertsStore.getState().apply([u]),
     zones_changed: ({ mapId }) => void useZonesStore.getState().reloadZones(mapId),
     floor_model_changed: ({ mapId }) => void useFloorStore.getState().reload(mapId),

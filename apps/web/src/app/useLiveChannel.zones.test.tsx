@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveConnectionOptions } from '../features/live/live-connection.ts';
 import { useAlertsStore } from '../features/alerts/alerts-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
+import { useEventLogStore } from '../features/zones/event-log-store.ts';
 import { useZonesStore } from '../features/zones/zones-store.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
-import { makeAlert, makePresence, makeZone } from '../test/zone-fixtures.ts';
+import { makeAlert, makeEvent, makePresence, makeZone } from '../test/zone-fixtures.ts';
 import { useLiveChannel } from './useLiveChannel.ts';
 
 const live = vi.hoisted(() => ({
@@ -52,6 +53,15 @@ describe('zone events from the live channel', () => {
       ['A', 'unknown'],
       ['B', 'in'],
     ]);
+  });
+
+  it('adds an event to the open event log of its map at once', () => {
+    renderHook(() => useLiveChannel());
+    useEventLogStore.setState({ mapId: 'map-1', events: [] });
+    zoneEvents().zone_event!(makeEvent({ id: 'ev-9' }));
+    zoneEvents().zone_event!(makeEvent({ id: 'ev-10', mapId: 'map-2' }));
+    expect(useEventLogStore.getState().events.map((e) => e.id)).toEqual(['ev-9']);
+    useEventLogStore.setState({ mapId: null, events: [] });
   });
 
   it('applies occupancy and alerts at once, and re-reads zones someone else changed', async () => {

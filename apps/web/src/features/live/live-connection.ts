@@ -33,7 +33,7 @@ export interface LiveConnectionOptions {
   onPong?: (pong: Pong) => void;
   /** The server's answer to the maps this page asked to watch. */
   onWatching?: (ack: WatchMapsAck) => void;
-  /** Zone presence, occupancy, alerts, zone and floor model changes of the watched maps. */
+  /** Zone presence, occupancy, events, alerts, zone and floor model changes of the watched maps. */
   onZoneEvent?: ZoneEventHandlers;
   log?: (message: string, detail?: unknown) => void;
 }
@@ -43,7 +43,12 @@ type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ZoneEventHandlers = Partial<
   Pick<
     ServerToClientEvents,
-    'zone_presence' | 'zone_occupancy' | 'alert' | 'zones_changed' | 'floor_model_changed'
+    | 'zone_presence'
+    | 'zone_occupancy'
+    | 'zone_event'
+    | 'alert'
+    | 'zones_changed'
+    | 'floor_model_changed'
   >
 >;
 
@@ -162,6 +167,7 @@ export function createLiveConnection(opts: LiveConnectionOptions) {
     const zones = opts.onZoneEvent ?? {};
     if (zones.zone_presence) s.on('zone_presence', zones.zone_presence);
     if (zones.zone_occupancy) s.on('zone_occupancy', zones.zone_occupancy);
+    if (zones.zone_event) s.on('zone_event', zones.zone_event);
     if (zones.alert) s.on('alert', zones.alert);
     if (zones.zones_changed) s.on('zones_changed', zones.zones_changed);
     if (zones.floor_model_changed) s.on('floor_model_changed', zones.floor_model_changed);

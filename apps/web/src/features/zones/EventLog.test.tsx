@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
@@ -6,8 +6,19 @@ import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeEvent } from '../../test/zone-fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { EventLog } from './EventLog.tsx';
+import { useEventLogStore } from './event-log-store.ts';
 
-beforeEach(() => useUiStore.setState({ language: 'en' }));
+beforeEach(() => {
+  useUiStore.setState({ language: 'en' });
+  useEventLogStore.setState({
+    mapId: null,
+    events: [],
+    latest: null,
+    more: false,
+    busy: false,
+    error: null,
+  });
+});
 afterEach(() => vi.unstubAllGlobals());
 
 const page = (from: number, n: number) =>
@@ -56,5 +67,38 @@ describe('EventLog', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Show events' }));
     expect(await screen.findByText('\u2068Lab\u2069 has been empty')).toBeTruthy();
+  });
+
+  it('shows new events of the map at the top as they happen, without a refresh', async () => {
+    const { calls } = mockFetch({
+      'GET /api/maps/map-1/events': jsonResponse({ events: page(0, 2) }),
+    });
+    render(
+      <I18nProvider>
+        <EventLog mapId="map-1" />
+      </I18nProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show events' }));
+    const log = screen.getByTestId('event-log');
+    await vi.waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(log).queryByRole('button', { name: 'Refresh' })).toBeNull();
+    expect(screen.getByTestId('event-log-latest').textContent).toBe('');
+    const live = makeEvent({
+      id: 'ev-live',
+      type: 'exit',
+      at: '2026-11-24T01:05:00.000Z',
+      detail: { deviceName: 'Tag 9', zoneName: 'Lab' },
+    });
+    act(() => useEventLogStore.getState().add(live));
+    // Another map's event is not this log's.
+    act(() => useEventLogStore.getState().add(makeEvent({ id: 'ev-other', mapId: 'map-2' })));
+    const items = within(log).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]!.textContent).toContain('\u2068Tag 9\u2069 left \u2068Lab\u2069');
+    // Read out politely as it arrives.
+    expect(screen.getByTestId('event-log-latest').textContent).toBe(
+      '\u2068Tag 9\u2069 left \u2068Lab\u2069',
+    );
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,21 +1,22 @@
 /**
- * The map's event log (enter, exit, dwell, absence, outages), newest first, read when opened; Older
- * pages back. Names are those the event was recorded with.
+ * The map's event log (enter, exit, dwell, absence, outages), newest first, read when opened and
+ * kept live by the live channel (new events appear at the top, announced politely to screen
+ * readers); Older pages back. Names are those the event was recorded with.
  */
-import { useCallback, useEffect, useState } from 'react';
-import type { ZoneEvent } from '@rtls/contract';
-import { errorText } from '../../api/http.ts';
+import { useEffect, useState } from 'react';
 import { localizedError } from '../../api/localized-error.ts';
-import { fetchEvents } from '../../api/zones.ts';
 import { formatDate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { eventText } from '../alerts/alert-text.ts';
-
-const PAGE = 50;
+import { useEventLogStore } from './event-log-store.ts';
 
 export function EventLog({ mapId }: { mapId: string }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    void useEventLogStore.getState().open(open ? mapId : null);
+  }, [open, mapId]);
+  useEffect(() => () => void useEventLogStore.getState().open(null), []);
   return (
     <section className="event-log" aria-labelledby="event-log-title" data-testid="event-log">
       <h3 id="event-log-title" className="section-title">
@@ -30,35 +31,18 @@ export function EventLog({ mapId }: { mapId: string }) {
       >
         {open ? t('zones.events.hide') : t('zones.events.show')}
       </button>
-      {open && <EventPages key={mapId} mapId={mapId} />}
+      {open && <EventPages />}
     </section>
   );
 }
 
-function EventPages({ mapId }: { mapId: string }) {
+function EventPages() {
   const { t, language } = useI18n();
-  const [events, setEvents] = useState<ZoneEvent[]>([]);
-  const [more, setMore] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(
-    async (before?: string) => {
-      setBusy(true);
-      setError(null);
-      try {
-        const page = await fetchEvents(mapId, { limit: PAGE, before });
-        setEvents((list) => (before ? [...list, ...page] : page));
-        setMore(page.length === PAGE);
-      } catch (err) {
-        setError(errorText(err));
-      } finally {
-        setBusy(false);
-      }
-    },
-    [mapId],
-  );
-  useEffect(() => void load(), [load]);
+  const events = useEventLogStore((s) => s.events);
+  const more = useEventLogStore((s) => s.more);
+  const busy = useEventLogStore((s) => s.busy);
+  const error = useEventLogStore((s) => s.error);
+  const latest = useEventLogStore((s) => s.latest);
 
   return (
     <div id="event-log-body">
@@ -67,8 +51,13 @@ function EventPages({ mapId }: { mapId: string }) {
           {localizedError(error, language)}
         </p>
       )}
+      <p className="small muted">{t('zones.events.live')}</p>
+      {/* Each event the live channel adds, read out as it arrives (not the whole list). */}
+      <p className="visually-hidden" aria-live="polite" data-testid="event-log-latest">
+        {latest ? eventText(latest, t) : ''}
+      </p>
       {events.length === 0 && !busy && !error && <p className="muted">{t('zones.events.empty')}</p>}
-      <ul className="rule-list">
+      <ul className="rule-list" data-testid="event-log-list">
         {events.map((e) => (
           <li key={e.id} className="rule-row" data-event-type={e.type}>
             <span className="rule-row-text">
@@ -78,21 +67,18 @@ function EventPages({ mapId }: { mapId: string }) {
           </li>
         ))}
       </ul>
-      <div className="form-actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void load()}>
-          {t('zones.events.refresh')}
-        </button>
-        {more && (
+      {more && (
+        <div className="form-actions">
           <button
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => void load(events[events.length - 1]?.at)}
+            onClick={() => void useEventLogStore.getState().older()}
           >
             {t('zones.events.older')}
           </button>
-        )}
-      </div>
+        </div>
+      )}
     </div>
   );
 }
