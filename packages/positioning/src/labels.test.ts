@@ -25,6 +25,18 @@ const boxOf = (p: { x: number; y: number }, l: LabelRequest) => ({
 });
 
 describe('declutterLabels', () => {
+  it('places a label only where it lies wholly inside the bounds', () => {
+    const bounds = { x0: 0, y0: 0, x1: 300, y1: 200 };
+    const l = label('a', 295, 100);
+    const [p] = declutterLabels([l], [], { bounds });
+    expect(p!.hidden).toBe(false);
+    expect(p!.needsLeaderLine).toBe(true);
+    expect(p!.x + l.w / 2).toBeLessThanOrEqual(300);
+    expect(p!.x - l.w / 2).toBeGreaterThanOrEqual(0);
+    // Without bounds it stays home, half off the edge.
+    expect(declutterLabels([l], [])[0]!.x).toBe(295);
+  });
+
   it('leaves labels that have room at home, without leader lines', () => {
     const out = declutterLabels([label('a', 0, 0), label('b', 200, 0)], []);
     expect(out.map((p) => [p.x, p.y, p.needsLeaderLine, p.hidden])).toEqual([

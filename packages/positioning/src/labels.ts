@@ -4,7 +4,8 @@
  * 8 angles, 10 px apart (and needs a leader line); with no free spot it is hidden, except labels
  * marked `keep` (the selected device's), which stay home. A label that had to move may name the
  * spot it was drawn at before: that spot is tried before the rings, so labels placed again and
- * again (moving tags) stay where they were while it is free instead of hopping around.
+ * again (moving tags) stay where they were while it is free instead of hopping around. Given
+ * bounds (the visible map), a label is placed only where it lies wholly inside them.
  */
 import { LABEL } from '@rtls/contract';
 
@@ -52,6 +53,8 @@ export interface DeclutterOptions {
    * left when it runs out are hidden (the `keep` ones stay home). Default 60,000.
    */
   budget?: number;
+  /** Where labels must lie wholly (the visible map, screen pixels); anywhere when absent. */
+  bounds?: { x0: number; y0: number; x1: number; y1: number };
 }
 
 const CELL = 64;
@@ -115,8 +118,14 @@ export function declutterLabels(
   for (const o of obstacles) grid.add(o);
   const out: LabelPlacement[] = [];
   for (const l of labels) {
+    const b = options.bounds;
     const free = (x: number, y: number) => {
       budget--;
+      if (
+        b &&
+        (x - l.w / 2 < b.x0 || x + l.w / 2 > b.x1 || y - l.h / 2 < b.y0 || y + l.h / 2 > b.y1)
+      )
+        return false;
       return !grid.hits({ x, y, w: l.w, h: l.h }, gap, l.id);
     };
     let spot: { x: number; y: number } | null = null;

@@ -3,6 +3,7 @@
  * labels, edit mode). MapCanvas mounts this one component; each layer has one job.
  */
 import type { TrackingMap } from '@rtls/contract';
+import { framePixelsPerMetre } from '@rtls/positioning';
 import { EditModeBanner } from '../features/gateways/EditModeBanner.tsx';
 import { LivePausedBanner } from '../features/live/LivePaused.tsx';
 import { AutoZoom } from './layers/AutoZoom.tsx';
@@ -19,7 +20,7 @@ export function TrackingOverlays({ map }: { map: TrackingMap }) {
       <ZoneLayer map={map} />
       <GatewayLayer map={map} />
       <TrailLayer map={map} />
-      <DeviceMarkers mapId={map._id} />
+      <DeviceMarkers mapId={map._id} pixelsPerMetre={framePixelsPerMetre(map)} />
       <SignalPopup mapId={map._id} />
       <DeviceCamera mapId={map._id} />
       <AutoZoom map={map} />

@@ -22,12 +22,19 @@ import { REDRAW_MS } from './CanvasMarkerLayer.ts';
 import { createFrameScheduler } from './frame-scheduler.ts';
 import { labelText, type MarkerOptions } from './marker-label.ts';
 import { createMarkerRenderer } from './marker-renderer.ts';
+import { gatewayMarkerPx } from './GatewayLayer.tsx';
 import { useSignalPopupStore } from './signal-popup-store.ts';
 
 /** Liveness changes with time alone, so re-check it now and then. */
 const LIVENESS_TICK_MS = 15_000;
 
-export function DeviceMarkers({ mapId }: { mapId: string }) {
+export function DeviceMarkers({
+  mapId,
+  pixelsPerMetre,
+}: {
+  mapId: string;
+  pixelsPerMetre: number;
+}) {
   const map = useLeafletMap();
   const { t, language } = useI18n();
 
@@ -77,7 +84,8 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
         const p = validPoint(g.position);
         return p ? [p] : [];
       });
-      renderer.draw({ devices, selected, options, gateways, now, full });
+      const gatewayPx = gatewayMarkerPx(pixelsPerMetre, map.getZoom(), false);
+      renderer.draw({ devices, selected, options, gateways, gatewayPx, now, full });
       if (renderer.gliding) frames.soon();
     };
     const frames = createFrameScheduler(sync, () => (renderer.canvasMode ? REDRAW_MS : 0));
@@ -109,7 +117,7 @@ export function DeviceMarkers({ mapId }: { mapId: string }) {
       renderer.dispose();
       showPaused(map.getContainer(), false);
     };
-  }, [map, mapId, t, language]);
+  }, [map, mapId, pixelsPerMetre, t, language]);
   return null;
 }
 

@@ -33,6 +33,33 @@ describe('label layout on screen', () => {
     expect(spots.get('a')?.moved).toBe(true);
   });
 
+  it('keeps clear of a gateway by the size the icon is drawn at', () => {
+    // A 12 px dot just under the label leaves it home; the full 45 px icon there would not.
+    expect(layoutLabels([dot('a', 100, 100)], [{ x: 100, y: 160, size: 12 }]).get('a')).toEqual({
+      dx: 0,
+      dy: 29,
+      moved: false,
+    });
+    expect(layoutLabels([dot('a', 100, 100)], [{ x: 100, y: 160 }]).get('a')?.moved).toBe(true);
+  });
+
+  it('places labels wholly inside the visible map', () => {
+    const view = { w: 390, h: 500 };
+    // A tag at the right edge: its label (80 px wide, centred under it) would stick out.
+    const edge = layoutLabels([dot('a', 380, 200), dot('b', 200, 490)], [], { view });
+    for (const [id, x, y] of [
+      ['a', 380, 200],
+      ['b', 200, 490],
+    ] as const) {
+      const s = edge.get(id)!;
+      expect(s.moved).toBe(true);
+      expect(x + s.dx - 40).toBeGreaterThanOrEqual(0);
+      expect(x + s.dx + 40).toBeLessThanOrEqual(view.w);
+      expect(y + s.dy - 15).toBeGreaterThanOrEqual(0);
+      expect(y + s.dy + 15).toBeLessThanOrEqual(view.h);
+    }
+  });
+
   it('lets a name box cover its own spot, not the spot of another tag', () => {
     const box = (id: string, x: number) =>
       dot(id, x, 100, { body: 10, label: { w: 60, h: 24, dx: 0, dy: 0 }, ownsBody: true });

@@ -38,6 +38,13 @@ export interface ScreenDevice {
   ownsBody: boolean;
 }
 
+/** A gateway icon in view (container pixels) and its size on screen (the full icon when absent). */
+export interface ScreenGateway {
+  x: number;
+  y: number;
+  size?: number;
+}
+
 /** Where a label's centre is drawn, from its device's spot, and whether it left its home. */
 export interface LabelSpot {
   dx: number;
@@ -49,6 +56,8 @@ export interface LabelSpot {
 export interface LayoutContext {
   /** Boxes of the map's controls over the map (container pixels). */
   controls?: readonly LabelBox[];
+  /** The visible map's size (container pixels): labels are placed wholly inside it. */
+  view?: { w: number; h: number };
   /** The spots of the last placement, by device id. */
   previous?: ReadonlyMap<string, LabelSpot>;
 }
@@ -59,14 +68,14 @@ export interface LayoutContext {
  */
 export function layoutLabels(
   devices: readonly ScreenDevice[],
-  gateways: readonly { x: number; y: number }[],
-  { controls = [], previous }: LayoutContext = {},
+  gateways: readonly ScreenGateway[],
+  { controls = [], previous, view }: LayoutContext = {},
 ): Map<string, LabelSpot> {
   const obstacles: LabelObstacle[] = gateways.map((g) => ({
     x: g.x,
     y: g.y,
-    w: MARKER.gateway,
-    h: MARKER.gateway,
+    w: g.size ?? MARKER.gateway,
+    h: g.size ?? MARKER.gateway,
   }));
   obstacles.push(...controls);
   const requests: LabelRequest[] = [];
@@ -85,7 +94,8 @@ export function layoutLabels(
   }
   const byId = new Map(devices.map((d) => [d.id, d]));
   const spots = new Map<string, LabelSpot>();
-  for (const p of declutterLabels(requests, obstacles, { gap: 2 })) {
+  const bounds = view ? { x0: 0, y0: 0, x1: view.w, y1: view.h } : undefined;
+  for (const p of declutterLabels(requests, obstacles, { gap: 2, bounds })) {
     const d = byId.get(p.id)!;
     if (!p.hidden) spots.set(p.id, { dx: p.x - d.x, dy: p.y - d.y, moved: p.needsLeaderLine });
   }
@@ -104,15 +114,15 @@ export function createLabelScheduler(intervalMs = LABEL_LAYOUT_MS) {
     due(now: number, redo: boolean, labelCount: number) {
       return redo || labelCount <= LAYOUT_EVERY_PASS_UP_TO || now - last >= intervalMs;
     },
-    /** Places now, with the gateways and the map's controls as obstacles. */
+    /** Places now, with the gateways and the map's controls as obstacles, inside the view. */
     place(
       now: number,
       devices: readonly ScreenDevice[],
-      gateways: readonly { x: number; y: number }[],
-      controls: readonly LabelBox[] = [],
+      gateways: readonly ScreenGateway[],
+      { controls = [], view }: Pick<LayoutContext, 'controls' | 'view'> = {},
     ) {
       last = now;
-      current = layoutLabels(devices, gateways, { controls, previous: current });
+      current = layoutLabels(devices, gateways, { controls, view, previous: current });
       return current;
     },
     get current() {

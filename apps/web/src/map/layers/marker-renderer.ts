@@ -65,6 +65,8 @@ export interface MarkerPass {
   options: MarkerOptions;
   /** Gateways on this map (their icons are kept clear of labels). */
   gateways: readonly Point[];
+  /** The gateway icons' size on screen (px). */
+  gatewayPx: number;
   now: number;
   /** The view or something global changed: place the labels again. */
   full: boolean;
@@ -177,8 +179,12 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
     lastLabelCount = texts.size;
     for (const cache of [measured, rings])
       for (const mac of cache.keys()) if (!seen.has(mac)) cache.delete(mac);
-    const gateways = pass.gateways.map((g) => map.latLngToContainerPoint(toLatLng(g)));
-    return { texts, spots: labels.place(pass.now, screen, gateways, controls) };
+    const gateways = pass.gateways.map((g) => {
+      const c = map.latLngToContainerPoint(toLatLng(g));
+      return { x: c.x, y: c.y, size: pass.gatewayPx };
+    });
+    const view = { w: size.x, h: size.y };
+    return { texts, spots: labels.place(pass.now, screen, gateways, { controls, view }) };
   };
 
   const lookOf = (
