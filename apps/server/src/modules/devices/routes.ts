@@ -9,6 +9,7 @@ import {
   MacParams,
   SuccessResponse,
 } from '@rtls/contract';
+import { answer, done } from '../../lib/answers.ts';
 import type { DevicesService } from './service.ts';
 
 const tags = ['devices'];
@@ -18,22 +19,16 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ service: DevicesService }
   { service },
 ) => {
   const list = { schema: { tags, response: { 200: DevicesResponse } } };
-  app.get('/api/devices', list, async (req) => ({
-    success: true as const,
-    devices: await service.all(req.user.id),
-  }));
-  app.get('/api/devices/monitored', list, async (req) => ({
-    success: true as const,
-    devices: await service.monitored(req.user.id),
-  }));
+  app.get('/api/devices', list, async (req) => answer('devices', await service.all(req.user.id)));
+  app.get('/api/devices/monitored', list, async (req) =>
+    answer('devices', await service.monitored(req.user.id)),
+  );
 
   app.post(
     '/api/devices',
     { schema: { tags, body: DeviceCreateBody, response: { 201: DeviceResponse } } },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send({ success: true as const, device: await service.create(req.user.id, req.body) }),
+      reply.code(201).send(answer('device', await service.create(req.user.id, req.body))),
   );
 
   app.put(
@@ -46,19 +41,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ service: DevicesService }
         response: { 200: DeviceResponse },
       },
     },
-    async (req) => ({
-      success: true as const,
-      device: await service.update(req.user.id, req.params.id, req.body),
-    }),
+    async (req) => answer('device', await service.update(req.user.id, req.params.id, req.body)),
   );
 
   app.delete(
     '/api/devices/:id',
     { schema: { tags, params: MacParams, response: { 200: SuccessResponse } } },
-    async (req) => {
-      await service.remove(req.user.id, req.params.id);
-      return { success: true as const };
-    },
+    async (req) => done(service.remove(req.user.id, req.params.id)),
   );
 
   app.post(
@@ -71,18 +60,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ service: DevicesService }
         response: { 200: DeviceResponse },
       },
     },
-    async (req) => ({
-      success: true as const,
-      device: await service.monitor(req.user.id, req.params.id, req.body ?? {}),
-    }),
+    async (req) =>
+      answer('device', await service.monitor(req.user.id, req.params.id, req.body ?? {})),
   );
 
   app.delete(
     '/api/devices/monitor/:id',
     { schema: { tags, params: MacParams, response: { 200: DeviceResponse } } },
-    async (req) => ({
-      success: true as const,
-      device: await service.unmonitor(req.user.id, req.params.id),
-    }),
+    async (req) => answer('device', await service.unmonitor(req.user.id, req.params.id)),
   );
 };

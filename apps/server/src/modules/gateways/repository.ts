@@ -20,6 +20,24 @@ export interface GatewayRow {
   heard_name: string | null;
 }
 
+/** A gateway as saved: its identity, then where it stands and how it is shown. */
+export interface GatewayUpsert extends GatewayPlacement {
+  id: string;
+  ownerId: string;
+  mac: string;
+}
+
+/** Where a gateway stands (map pixels), its name, settings and whether it is monitored. */
+export interface GatewayPlacement {
+  name: string;
+  mapId: string | null;
+  x: number;
+  y: number;
+  radius: number;
+  customSettings: GatewayCustomSettings;
+  isMonitored: boolean;
+}
+
 const SELECT = `select g.*, h.last_seen, h.name as heard_name from gateways g
   left join heard_gateways h on h.owner_id = g.owner_id and h.mac = g.mac`;
 
@@ -69,18 +87,7 @@ export function gatewaysRepository(sql: Sql) {
       );
       return rows[0]?.name ?? null;
     },
-    async upsert(g: {
-      id: string;
-      ownerId: string;
-      mac: string;
-      name: string;
-      mapId: string | null;
-      x: number;
-      y: number;
-      radius: number;
-      customSettings: GatewayCustomSettings;
-      isMonitored: boolean;
-    }): Promise<void> {
+    async upsert(g: GatewayUpsert): Promise<void> {
       await sql.query(
         `insert into gateways (id, owner_id, mac, name, map_id, position_x, position_y, radius, custom_settings, is_monitored)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)

@@ -10,6 +10,7 @@ import {
   MacParams,
   SuccessResponse,
 } from '@rtls/contract';
+import { answer, done } from '../../lib/answers.ts';
 import { Type } from '@sinclair/typebox';
 import type { GatewaysService } from './service.ts';
 
@@ -26,63 +27,54 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ service: GatewaysService
 ) => {
   const list = { schema: { tags, response: { 200: GatewaysResponse } } };
   const one = { 200: GatewayResponse };
-  const ok = <T>(gateway: T) => ({ success: true as const, gateway });
 
-  app.get('/api/gateways', list, async (req) => ({
-    success: true as const,
-    gateways: await service.all(req.user.id),
-  }));
-  app.get('/api/gateways/monitored', list, async (req) => ({
-    success: true as const,
-    gateways: await service.monitored(req.user.id),
-  }));
-  app.get('/api/gateways/user/all', list, async (req) => ({
-    success: true as const,
-    gateways: await service.userAll(req.user.id),
-  }));
+  app.get('/api/gateways', list, async (req) => answer('gateways', await service.all(req.user.id)));
+  app.get('/api/gateways/monitored', list, async (req) =>
+    answer('gateways', await service.monitored(req.user.id)),
+  );
+  app.get('/api/gateways/user/all', list, async (req) =>
+    answer('gateways', await service.userAll(req.user.id)),
+  );
 
   app.post(
     '/api/gateways',
     { schema: { tags, body: GatewayCreateBody, response: { 201: GatewayResponse } } },
-    async (req, reply) => reply.code(201).send(ok(await service.create(req.user.id, req.body))),
+    async (req, reply) =>
+      reply.code(201).send(answer('gateway', await service.create(req.user.id, req.body))),
   );
   app.put(
     '/api/gateways/:id',
     { schema: { tags, params: MacParams, body: GatewayUpdateBody, response: one } },
-    async (req) => ok(await service.update(req.user.id, req.params.id, req.body)),
+    async (req) => answer('gateway', await service.update(req.user.id, req.params.id, req.body)),
   );
   app.delete(
     '/api/gateways/:id',
     { schema: { tags, params: MacParams, response: { 200: SuccessResponse } } },
-    async (req) => {
-      await service.remove(req.user.id, req.params.id);
-      return { success: true as const };
-    },
+    async (req) => done(service.remove(req.user.id, req.params.id)),
   );
   app.patch(
     '/api/gateways/:id/settings',
     { schema: { tags, params: MacParams, body: GatewaySettingsBody, response: one } },
-    async (req) => ok(await service.updateSettings(req.user.id, req.params.id, req.body)),
+    async (req) =>
+      answer('gateway', await service.updateSettings(req.user.id, req.params.id, req.body)),
   );
 
   app.post(
     '/api/gateways/monitor/:id',
     { schema: { tags, params: MacParams, body: GatewayMonitorBody, response: one } },
-    async (req) => ok(await service.monitor(req.user.id, req.params.id, req.body ?? {})),
+    async (req) =>
+      answer('gateway', await service.monitor(req.user.id, req.params.id, req.body ?? {})),
   );
   app.delete(
     '/api/gateways/monitor/:id',
     { schema: { tags, params: MacParams, response: one } },
-    async (req) => ok(await service.unmonitor(req.user.id, req.params.id)),
+    async (req) => answer('gateway', await service.unmonitor(req.user.id, req.params.id)),
   );
 
   app.get(
     '/api/gateways/map/:mapId',
     { schema: { tags, params: MapParams, response: { 200: GatewaysResponse } } },
-    async (req) => ({
-      success: true as const,
-      gateways: await service.onMap(req.user.id, req.params.mapId),
-    }),
+    async (req) => answer('gateways', await service.onMap(req.user.id, req.params.mapId)),
   );
   app.post(
     '/api/gateways/map/:mapId',
@@ -95,20 +87,22 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ service: GatewaysService
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await service.addToMap(req.user.id, req.params.mapId, req.body))),
+      reply
+        .code(201)
+        .send(answer('gateway', await service.addToMap(req.user.id, req.params.mapId, req.body))),
   );
   app.put(
     '/api/gateways/map/:mapId/:gatewayId',
     { schema: { tags, params: MapGatewayParams, body: GatewayUpdateBody, response: one } },
     async (req) =>
-      ok(await service.updateOnMap(req.user.id, req.params.mapId, req.params.gatewayId, req.body)),
+      answer(
+        'gateway',
+        await service.updateOnMap(req.user.id, req.params.mapId, req.params.gatewayId, req.body),
+      ),
   );
   app.delete(
     '/api/gateways/map/:mapId/:gatewayId',
     { schema: { tags, params: MapGatewayParams, response: { 200: SuccessResponse } } },
-    async (req) => {
-      await service.removeFromMap(req.user.id, req.params.mapId, req.params.gatewayId);
-      return { success: true as const };
-    },
+    async (req) => done(service.removeFromMap(req.user.id, req.params.mapId, req.params.gatewayId)),
   );
 };

@@ -18,7 +18,11 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../maps/access.ts';
 import type { MapsRepository } from '../maps/repository.ts';
 import { presentGateway } from './presenter.ts';
-import type { GatewayRow, GatewaysRepository } from './repository.ts';
+import type {
+  GatewayPlacement as Placement,
+  GatewayRow,
+  GatewaysRepository,
+} from './repository.ts';
 
 const pathKey = (id: string) => normaliseMac(id) ?? id;
 
@@ -26,16 +30,6 @@ function requireMac(raw: string): string {
   const mac = normaliseMac(raw);
   if (!mac) throw badRequest('The MAC address is not valid (expected XX:XX:XX:XX:XX:XX)');
   return mac;
-}
-
-interface Placement {
-  name: string;
-  mapId: string | null;
-  x: number;
-  y: number;
-  radius: number;
-  customSettings: GatewayCustomSettings;
-  isMonitored: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   SuccessResponse,
   TextLabelBody,
 } from '@rtls/contract';
+import { answer } from '../../lib/answers.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Sql } from '../../lib/db.ts';
 
@@ -34,7 +35,7 @@ export const labelRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (app, 
       'select * from labels where owner_id = $1 order by created_at',
       [req.user.id],
     );
-    return { success: true as const, labels: rows.map(present) };
+    return answer('labels', rows.map(present));
   });
 
   app.post(
@@ -45,7 +46,7 @@ export const labelRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (app, 
         'insert into labels (id, owner_id, data) values ($1, $2, $3::jsonb) returning *',
         [randomUUID(), req.user.id, JSON.stringify(req.body)],
       );
-      return reply.code(201).send({ success: true as const, label: present(rows[0]!) });
+      return reply.code(201).send(answer('label', present(rows[0]!)));
     },
   );
 
@@ -59,7 +60,7 @@ export const labelRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (app, 
         [req.params.id, req.user.id, JSON.stringify(req.body)],
       );
       if (!rows[0]) throw notFound('Label');
-      return { success: true as const, label: present(rows[0]) };
+      return answer('label', present(rows[0]));
     },
   );
 

@@ -11,7 +11,9 @@ import {
   IdParams,
   SuccessResponse,
   type Collaborator,
+  type CollaboratorRole,
 } from '@rtls/contract';
+import { answer, done } from '../../lib/answers.ts';
 import { Type } from '@sinclair/typebox';
 import type { CollaboratorRow } from './repository.ts';
 import type { MapsService } from './service.ts';
@@ -36,13 +38,22 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsServic
   app,
   { service },
 ) => {
+  /** Add a collaborator or change their role (user id, e-mail or user name); the answer. */
+  const setCollaborator = async (
+    callerId: string,
+    mapId: string,
+    userRef: string,
+    role: CollaboratorRole,
+  ) =>
+    answer('collaborator', present(await service.setCollaborator(callerId, mapId, userRef, role)));
   app.get(
     '/api/maps/:id/collaborators',
     { schema: { tags, params: IdParams, response: { 200: CollaboratorsResponse } } },
-    async (req) => ({
-      success: true as const,
-      collaborators: (await service.collaborators(req.user.id, req.params.id)).map(present),
-    }),
+    async (req) =>
+      answer(
+        'collaborators',
+        (await service.collaborators(req.user.id, req.params.id)).map(present),
+      ),
   );
 
   app.post(
@@ -55,26 +66,20 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsServic
         response: { 201: CollaboratorResponse },
       },
     },
-    async (req, reply) => {
-      const c = await service.setCollaborator(
-        req.user.id,
-        req.params.id,
-        req.body.userId,
-        req.body.role,
-      );
-      return reply.code(201).send({ success: true as const, collaborator: present(c) });
-    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await setCollaborator(req.user.id, req.params.id, req.body.userId, req.body.role)),
   );
 
   app.get(
     '/api/maps/:id/collaborators/:userId',
     { schema: { tags, params: UserParams, response: { 200: CollaboratorResponse } } },
-    async (req) => ({
-      success: true as const,
-      collaborator: present(
-        await service.collaborator(req.user.id, req.params.id, req.params.userId),
+    async (req) =>
+      answer(
+        'collaborator',
+        present(await service.collaborator(req.user.id, req.params.id, req.params.userId)),
       ),
-    }),
   );
 
   app.put(
@@ -87,23 +92,12 @@ export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsServic
         response: { 200: CollaboratorResponse },
       },
     },
-    async (req) => {
-      const c = await service.setCollaborator(
-        req.user.id,
-        req.params.id,
-        req.params.userId,
-        req.body.role,
-      );
-      return { success: true as const, collaborator: present(c) };
-    },
+    async (req) => setCollaborator(req.user.id, req.params.id, req.params.userId, req.body.role),
   );
 
   app.delete(
     '/api/maps/:id/collaborators/:userId',
     { schema: { tags, params: UserParams, response: { 200: SuccessResponse } } },
-    async (req) => {
-      await service.removeCollaborator(req.user.id, req.params.id, req.params.userId);
-      return { success: true as const };
-    },
+    async (req) => done(service.removeCollaborator(req.user.id, req.params.id, req.params.userId)),
   );
 };

@@ -14,6 +14,7 @@ import {
   PublicMapsQuery,
   SuccessResponse,
 } from '@rtls/contract';
+import { answer, done } from '../../lib/answers.ts';
 import { notFound } from '../../lib/errors.ts';
 import { presentMap } from './presenter.ts';
 import type { MapsRepository } from './repository.ts';
@@ -28,15 +29,13 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
   devicesOnMap: (readerId: string, mapId: string) => Promise<Device[]>;
 }> = async (app, { maps, service, devicesOnMap }) => {
   const list = { schema: { tags, response: { 200: MapsResponse } } };
-  app.get('/api/maps', list, async (req) => ({
-    success: true as const,
-    maps: (await maps.own(req.user.id)).map(presentMap),
-  }));
+  app.get('/api/maps', list, async (req) =>
+    answer('maps', (await maps.own(req.user.id)).map(presentMap)),
+  );
 
-  app.get('/api/maps/shared', list, async (req) => ({
-    success: true as const,
-    maps: (await maps.shared(req.user.id)).map(presentMap),
-  }));
+  app.get('/api/maps/shared', list, async (req) =>
+    answer('maps', (await maps.shared(req.user.id)).map(presentMap)),
+  );
 
   app.get(
     '/api/maps/public',
@@ -47,10 +46,11 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: MapsResponse },
       },
     },
-    async (req) => ({
-      success: true as const,
-      maps: (await maps.publicMaps(req.user.id, req.query.limit, req.query.skip)).map(presentMap),
-    }),
+    async (req) =>
+      answer(
+        'maps',
+        (await maps.publicMaps(req.user.id, req.query.limit, req.query.skip)).map(presentMap),
+      ),
   );
 
   app.get(
@@ -61,7 +61,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
       if (!row) throw notFound('Map');
       // The answer counts this opening too: its count and time, as the next list will show them.
       const touched = await maps.touch(row.id);
-      return { success: true as const, map: presentMap({ ...row, ...touched }) };
+      return answer('map', presentMap({ ...row, ...touched }));
     },
   );
 
@@ -78,7 +78,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
     async (req) => {
       // A map the caller may not read answers like one that does not exist.
       if (!(await maps.visible(req.user.id, req.params.id))) throw notFound('Map');
-      return { success: true as const, devices: await devicesOnMap(req.user.id, req.params.id) };
+      return answer('devices', await devicesOnMap(req.user.id, req.params.id));
     },
   );
 
@@ -86,36 +86,26 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
     '/api/maps',
     { schema: { tags, body: MapCreateBody, response: { 201: MapResponse } } },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send({ success: true as const, map: await service.create(req.user.id, req.body) }),
+      reply.code(201).send(answer('map', await service.create(req.user.id, req.body))),
   );
 
   app.put(
     '/api/maps/:id',
     { schema: { tags, params: IdParams, body: MapUpdateBody, response: { 200: MapResponse } } },
-    async (req) => ({
-      success: true as const,
-      map: await service.update(req.user.id, req.params.id, req.body),
-    }),
+    async (req) => answer('map', await service.update(req.user.id, req.params.id, req.body)),
   );
 
   app.delete(
     '/api/maps/:id',
     { schema: { tags, params: IdParams, response: { 200: SuccessResponse } } },
-    async (req) => {
-      await service.remove(req.user.id, req.params.id);
-      return { success: true as const };
-    },
+    async (req) => done(service.remove(req.user.id, req.params.id)),
   );
 
   app.post(
     '/api/maps/:id/duplicate',
     { schema: { tags, params: IdParams, response: { 201: MapResponse } } },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send({ success: true as const, map: await service.duplicate(req.user.id, req.params.id) }),
+      reply.code(201).send(answer('map', await service.duplicate(req.user.id, req.params.id))),
   );
 
   app.patch(
@@ -128,9 +118,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: MapPresetResponse },
       },
     },
-    async (req) => ({
-      success: true as const,
-      savedView: await service.savePreset(req.user.id, req.params.id, req.body),
-    }),
+    async (req) =>
+      answer('savedView', await service.savePreset(req.user.id, req.params.id, req.body)),
   );
 };

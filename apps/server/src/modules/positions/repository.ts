@@ -7,6 +7,7 @@ import type {
   TriangulationSettings,
 } from '@rtls/contract';
 import type { Sql } from '../../lib/db.ts';
+import type { TrailFix } from './core.ts';
 
 export interface PlacedGatewayRow {
   mac: string;
@@ -33,14 +34,8 @@ export interface MonitoredDeviceRow {
   positioning_mode: PositioningMode;
 }
 
-export interface TrailPointRow {
-  ownerId: string;
-  mac: string;
-  mapId: string;
-  x: number;
-  y: number;
-  at: number;
-}
+/** A trail point as stored: the fix the locating core recorded (map pixels, epoch ms). */
+export type TrailPointRow = TrailFix;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
