@@ -1,7 +1,8 @@
 /**
  * Zones and alerts in the console: an editor adds a rule and draws a zone on the demo map, a tag
  * standing inside it (its reports posted to the ingest API, heard steadily by the gateways) is
- * placed in the zone and opens an alert, the editor acknowledges it; a viewer sees the zone and
+ * placed in the zone and opens an alert, the editor acknowledges it and shows it on the map (the
+ * Devices tab selects the tag); a viewer sees the zone and
  * the alert but cannot change the rules. Runs its own server (it shares the demo map, writes zones).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,11 +94,16 @@ async function signedIn(email: string, language: 'en' | 'he' = 'en') {
 }
 
 describe('zones and alerts', () => {
-  it('an editor adds a rule and draws a zone; a tag in it opens an alert, the editor acknowledges it', async () => {
-    const { zones, alerts } = await signedIn(EDITOR);
+  it('an editor adds a rule and draws a zone; a tag in it opens an alert, the editor acknowledges it and shows it on the map', async () => {
+    const { zones, alerts, devices } = await signedIn(EDITOR);
     await zones.open();
     await zones.addRule({ name: RULE, event: 'Enters a zone', severity: 'Critical' });
     await zones.rules().getByText(RULE).waitFor();
+    // The rule took the default dwell and cool-down, which keep a flapping tag to one alert.
+    await zones
+      .rules()
+      .getByText('Enters a zone · Any zone · after 10 s · cool-down 300 s')
+      .waitFor();
     await zones.draw(ZONE, [
       [0.02, 0.02],
       [0.98, 0.02],
@@ -125,6 +131,11 @@ describe('zones and alerts', () => {
       /^Acknowledged by \u2068.+\u2069, /,
     );
     expect(await acknowledged.getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
+
+    // Show on map: the Devices tab opens with the tag selected (and the map centred on it).
+    await acknowledged.getByRole('button', { name: /^Show on map/ }).click();
+    await devices.row(TAG_NAME).waitFor();
+    expect(await devices.row(TAG_NAME).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('a viewer sees the zone with its occupancy and the alerts, and the rules read-only', async () => {
