@@ -7,18 +7,25 @@ import { useState } from 'react';
 import type { Rule } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import type { Translate } from '../../i18n/i18n.ts';
+import { entityName, useDevicesStore } from '../devices/devices-store.ts';
 import { PencilIcon, TrashIcon } from '../maps/icons.tsx';
 import { RuleForm } from './RuleForm.tsx';
 import { sortedRules, TIMED_EVENTS, useRulesStore } from './rules-store.ts';
 import { useZonesStore } from './zones-store.ts';
 
-/** One line about a rule: its event (with duration), zone, dwell, cool-down and severity. */
-export function ruleSummary(r: Rule, zoneName: (id: string) => string | undefined, t: Translate) {
+/** One line about a rule: its event (with duration), zone, device, dwell, cool-down and severity. */
+export function ruleSummary(
+  r: Rule,
+  zoneName: (id: string) => string | undefined,
+  t: Translate,
+  deviceName: (mac: string) => string = (mac) => mac,
+) {
   const event = t(`rules.events.${r.type}`);
   const timed = TIMED_EVENTS.includes(r.type) && r.thresholdSeconds !== null;
   return [
     timed ? t('rules.eventSeconds', { event, seconds: r.thresholdSeconds ?? 0 }) : event,
     r.zoneId ? (zoneName(r.zoneId) ?? '—') : t('rules.anyZone'),
+    ...(r.mac ? [deviceName(r.mac)] : []),
     ...(r.dwellSeconds > 0 ? [t('rules.dwellSummary', { seconds: r.dwellSeconds })] : []),
     ...(r.cooldownSeconds > 0 ? [t('rules.cooldownSummary', { seconds: r.cooldownSeconds })] : []),
     t(`rules.severities.${r.severity}`),
@@ -34,6 +41,12 @@ export function RulesSection({ editable }: { editable: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const rules = sortedRules(entities);
   const zoneName = (id: string) => zones[id]?.name;
+  const live = useDevicesStore((s) => s.entities);
+  const configured = useDevicesStore((s) => s.configured);
+  const deviceName = (mac: string) => {
+    const d = live[mac] ?? configured[mac];
+    return d ? entityName(d) : mac;
+  };
 
   const remove = (r: Rule) => {
     if (!window.confirm(t('rules.confirmDelete', { name: r.name }))) return;
@@ -71,7 +84,7 @@ export function RulesSection({ editable }: { editable: boolean }) {
               <span className={`severity-dot ${r.severity}`} aria-hidden="true" />
               <span className="rule-row-text">
                 <strong dir="auto">{r.name}</strong>
-                <span className="small muted">{ruleSummary(r, zoneName, t)}</span>
+                <span className="small muted">{ruleSummary(r, zoneName, t, deviceName)}</span>
                 {!r.enabled && <span className="small muted">{t('rules.disabled')}</span>}
               </span>
               {editable && (

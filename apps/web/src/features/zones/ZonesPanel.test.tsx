@@ -272,6 +272,12 @@ describe('rules editor', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
     await vi.waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
     expect(calls[0]!.body).toMatchObject({ name: 'Chair leaves', mac: 'AA:00:00:00:00:02' });
+    // The rule's line names the device.
+    expect(
+      screen.getByText(
+        'Enters a zone · Any zone · Wheelchair · after 10 s · cool-down 300 s · Warning',
+      ),
+    ).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit rule Too long in the lab' }));
     form = screen.getByTestId('rule-form');
