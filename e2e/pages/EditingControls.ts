@@ -8,7 +8,7 @@ export type ToolsTab = 'Maps' | 'Devices' | 'Gateways' | 'View' | 'Zones';
 
 /** Buttons that change a map or its content, by their (English) accessible names. */
 const EDITING_BUTTON =
-  /^(Edit mode|Save view preset|Set map scale|Add Gateway|Delete gateway|Rename |Remove from monitoring|Delete device|Device details|Edit map|Delete map|Share map|Draw a zone|Add a rule|Edit rule|Delete rule|Edit |Delete |Save$|Cancel$)/;
+  /^(Edit mode|Save view preset|Set map scale|Add Gateway|Add Device|Add new |Delete gateway|Rename |Remove from monitoring|Delete device|Device details|Edit map|Delete map|Share map|Draw a zone|Add a rule|Edit rule|Delete rule|Edit |Delete |Save$|Cancel$)/;
 
 export class EditingControls {
   constructor(readonly page: Page) {}

@@ -101,6 +101,21 @@ describe('a viewer of a shared map', () => {
     expect(await editing.toolbar().getByRole('button', { name: 'מצב עריכה' }).count()).toBe(0);
   });
 
+  it("reads whose devices the rows are, each row's text whole within its row", async () => {
+    const { devices, page } = await signedInViewer();
+    await devices.open();
+    const rows = devices.readOnlyRows();
+    await rows.first().waitFor();
+    expect(await page.getByRole('button', { name: 'Add Device' }).count()).toBe(0);
+    for (const row of await rows.all()) {
+      const note = row.getByText('Shared on this map · view only');
+      const [box, inner] = [await row.boundingBox(), await note.boundingBox()];
+      expect(inner!.y + inner!.height).toBeLessThanOrEqual(box!.y + box!.height);
+      // Nothing in the row is cut off: its content fits the row's height.
+      expect(await row.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+    }
+  });
+
   it('searches and filters the device list: by name, by status, with the counts', async () => {
     const { devices, page } = await signedInViewer();
     await devices.open();

@@ -106,6 +106,8 @@ export const STORAGE_KEYS = {
   gatewayView: 'gatewayViewSettings',
   devicesCurrentMapOnly: 'devices.showOnlyCurrentMap',
   gatewaysCurrentMapOnly: 'gateways.showOnlyCurrentMap',
+  /** + the account's e-mail: the newly heard devices and gateways the user dismissed. */
+  heardSeenPrefix: 'heard.seen:',
 } as const;
 
 /**

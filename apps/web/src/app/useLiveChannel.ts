@@ -15,6 +15,7 @@ import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useFloorStore } from '../features/floor/floor-store.ts';
 import { useAlertsStore } from '../features/alerts/alerts-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
+import { useHeardStore } from '../features/heard/heard-store.ts';
 import { createLiveConnection, type ZoneEventHandlers } from '../features/live/live-connection.ts';
 import { staleSinceAfter, staleSinceAfterPoll } from '../features/live/freshness.ts';
 import { mayReopen, refusedForGood, useLiveStore } from '../features/live/live-store.ts';
@@ -85,6 +86,7 @@ function createUpdateBuffer() {
     const updates = [...buffer.values()];
     buffer = new Map();
     useDevicesStore.getState().applyUpdates(updates);
+    useHeardStore.getState().notice(updates);
   };
   const timer = setInterval(flush, MERGE_INTERVAL_MS);
   return {

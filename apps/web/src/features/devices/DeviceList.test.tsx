@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
-import { makeDevice } from '../../test/fixtures.ts';
+import { makeDevice, makeMap } from '../../test/fixtures.ts';
 import { formatClock } from '../../ui/format.ts';
 import { useLiveStore } from '../live/live-store.ts';
 import { useUiStore } from '../layout/ui-store.ts';
@@ -164,6 +164,19 @@ describe('DeviceList', () => {
     expect(within(item).getByText('Shared on this map · view only')).toBeDefined();
     expect(within(item).queryByRole('button', { name: /Remove from monitoring/ })).toBeNull();
     expect(within(item).queryByRole('button', { name: 'Rename Pallet' })).toBeNull();
+  });
+
+  it('offers Add Device on a map the user may edit, not to a viewer of the map on screen', () => {
+    useMapsStore.setState({
+      entities: { 'map-1': makeMap({ accessLevel: 'viewer' }) },
+      currentMapId: 'map-1',
+    });
+    const { unmount } = renderList();
+    expect(screen.queryByRole('button', { name: 'Add Device' })).toBeNull();
+    unmount();
+    useMapsStore.setState({ entities: { 'map-1': makeMap({ accessLevel: 'editor' }) } });
+    renderList();
+    expect(screen.getByRole('button', { name: 'Add Device' })).toBeDefined();
   });
 });
 

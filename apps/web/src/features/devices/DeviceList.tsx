@@ -1,6 +1,7 @@
 /**
  * Devices tab: Device Management with connection status, the 'Show only current map'
- * filter (remembered), search, a status filter with counts, Follow, Add Device, details, rename,
+ * filter (remembered), search, a status filter with counts, Follow, Add Device (not for a viewer of
+ * the map on screen), details, rename,
  * remove and delete. With the filter on, the list
  * is exactly what the map draws. Other accounts' devices located on the map on screen (a shared or
  * public map) follow as read-only rows: they can be selected, never edited. Live updates reach the
@@ -10,6 +11,7 @@ import { useState } from 'react';
 import { changeFailureText } from '../maps/refusal.ts';
 import { useTick } from '../gateways/gateway-health.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { useRightsOn } from '../maps/access.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { ListTools } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
@@ -28,6 +30,8 @@ import { useWindow } from './use-window.ts';
 import { STORAGE_KEYS } from '../../constants.ts';
 
 const ROW_HEIGHT = 68;
+/** Rows of a list with read-only rows: those have a line more (whose device it is). */
+const ROW_HEIGHT_WITH_READ_ONLY = 88;
 const LIST_REFRESH_MS = 1000;
 
 const placedOnScreen = createPlacedSelector();
@@ -48,6 +52,8 @@ function listRows(
       });
   return [...own, ...placed.filter((d) => d.readOnly)];
 }
+
+const isReadOnly = (d: LiveDevice | PlacedDevice) => 'readOnly' in d && d.readOnly;
 
 export function DeviceList() {
   const { t, language } = useI18n();
@@ -73,7 +79,10 @@ export function DeviceList() {
 
   const all = listRows(monitored, entities, placed, currentOnly);
   const rows = filterDevices(all, query, status, now);
-  const win = useWindow(rows.length, ROW_HEIGHT);
+  const rowHeight = rows.some(isReadOnly) ? ROW_HEIGHT_WITH_READ_ONLY : ROW_HEIGHT;
+  const win = useWindow(rows.length, rowHeight);
+  // Adding monitors a device of the user's own account: not offered to a viewer of the map on screen.
+  const rights = useRightsOn(mapId);
 
   if (error && monitored.length === 0) return <p className="error-text">{error}</p>;
   if (loading && monitored.length === 0)
@@ -89,7 +98,7 @@ export function DeviceList() {
         currentOnly={currentOnly}
         onCurrentOnly={setCurrentOnly}
         addLabel={t('devices.add')}
-        onAdd={() => setAdding(true)}
+        {...(rights.edit ? { onAdd: () => setAdding(true) } : {})}
       />
       {all.length > 0 && (
         <DeviceFilters
@@ -134,14 +143,14 @@ export function DeviceList() {
           className="device-list"
           data-testid="device-list"
           onScroll={win.onScroll}
-          style={{ ['--row-h' as string]: `${ROW_HEIGHT}px` }}
+          style={{ ['--row-h' as string]: `${rowHeight}px` }}
         >
           {win.padTop > 0 && <li aria-hidden="true" style={{ blockSize: win.padTop }} />}
           {rows.slice(win.start, win.end).map((d) => (
             <DeviceRow
               key={d.mac}
               device={d}
-              readOnly={'readOnly' in d && d.readOnly}
+              readOnly={isReadOnly(d)}
               selected={selected === d.mac}
               onSelect={() => selectDevice(d.mac)}
               onDetails={() => setDetails(d.mac)}

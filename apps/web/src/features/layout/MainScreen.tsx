@@ -1,6 +1,7 @@
 /** Main screen: header, then either the All Maps grid or the tab bar, map and tools panel. */
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCanvas } from '../../map/MapCanvas.tsx';
+import { HeardNotice } from '../heard/HeardNotice.tsx';
 import { AllMapsPage } from '../maps/AllMapsPage.tsx';
 import { MapDialogs } from '../maps/MapFormModal.tsx';
 import { MapTabBar } from '../maps/MapTabBar.tsx';
@@ -65,6 +66,7 @@ export function MainScreen() {
         </div>
       )}
       <MapDialogs />
+      <HeardNotice />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import rules from './rules.json';
 import alerts from './alerts.json';
 import webhooks from './webhooks.json';
 import mqttOutput from './mqttOutput.json';
+import heard from './heard.json';
 
 export default {
   app,
@@ -37,4 +38,5 @@ export default {
   alerts,
   webhooks,
   mqttOutput,
+  heard,
 };
