@@ -1,8 +1,8 @@
 /**
  * The console recovers from a server outage by itself: after a stop long enough for the reconnect
- * schedule to give up (1 + 2 + 4 + 8 + 16 s of waits), the Data Refresh Rate polls find the
- * server back, the markers move again and all of them return, and the live channel reopens,
- * without a click.
+ * schedule to give up (1 + 2 + 4 + 8 + 16 s of waits), the console finds the server back (its
+ * health check every second while the channel is down, or a Data Refresh Rate poll), the markers
+ * move again and all of them return, and the live channel reopens, without a click.
  */
 import { describe, expect, it } from 'vitest';
 import { consoleFor } from '../support/console.ts';
@@ -10,7 +10,7 @@ import { useOwnServer } from '../support/own-server.ts';
 
 /** Longest the reconnect schedule may take to give up: its waits, its attempts' timeouts. */
 const GIVE_UP_WITHIN_MS = 60_000;
-/** How soon after the server is back the markers must move (the poll runs every 5 s). */
+/** How soon after the server is back the markers must move (polls and live updates both do). */
 const BACK_WITHIN_MS = 10_000;
 /**
  * A restarted server locates each tag afresh from new reports, and a tag it cannot place yet is
