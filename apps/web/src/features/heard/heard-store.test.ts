@@ -141,15 +141,13 @@ describe('heard store', () => {
     const lists = serverLists();
     useHeardStore.getState().start(ACCOUNT);
     await vi.runAllTimersAsync();
-    useHeardStore
-      .getState()
-      .notice([
-        makeUpdate({
-          mac: 'D0:00:00:00:00:01',
-          mapId: 'shared',
-          signal: signalFrom('EE:00:00:00:00:01'),
-        }),
-      ]);
+    useHeardStore.getState().notice([
+      makeUpdate({
+        mac: 'D0:00:00:00:00:01',
+        mapId: 'shared',
+        signal: signalFrom('EE:00:00:00:00:01'),
+      }),
+    ]);
     await vi.runAllTimersAsync();
     expect([lists.deviceCalls, lists.gatewayCalls]).toEqual([1, 1]);
   });
