@@ -102,6 +102,17 @@ export async function apiClient(baseUrl: string, email: string, password: string
     /** A map's floor model (walls, doors, outline) in map pixels. */
     floorModel: async (mapId: string) =>
       (await call<FloorModelResponse>('GET', `/maps/${mapId}/floor-model`)).floorModel,
+    /** The gateways placed on a map, with their positions in map pixels. */
+    gatewaysOn: async (mapId: string) =>
+      (
+        await call<{ gateways: { mac: string; position: { x: number; y: number } | null }[] }>(
+          'GET',
+          `/gateways/map/${mapId}`,
+        )
+      ).gateways,
+    /** Draws a zone on a map (polygon in map pixels). */
+    createZone: (mapId: string, name: string, polygon: { x: number; y: number }[]) =>
+      call('POST', `/maps/${mapId}/zones`, { name, polygon }),
     /** Replaces a map's floor model (walls, doors, outline). */
     putFloorModel: (mapId: string, model: unknown) =>
       call('PUT', `/maps/${mapId}/floor-model`, model),

@@ -26,6 +26,7 @@ export * from './radio-sim.ts';
 export * from './self-calibration.ts';
 export * from './site.ts';
 export type { FloorRaster } from './floor-raster.ts';
+export { insidePolygon } from './floor.ts';
 export { rasterizeFloor } from './floor-raster.ts';
 export { MAX_SHOWN_SPEED_M_S } from './shown-path.ts';
 export * from './gateway-links.ts';

@@ -34,6 +34,8 @@ export interface LabelRequest {
   keep?: boolean;
   /** Where its centre was drawn last time, away from home: tried right after home. */
   prefer?: { x: number; y: number };
+  /** Where the label may go besides the bounds (a zone's name inside its zone); anywhere if absent. */
+  fits?: (box: LabelBox) => boolean;
 }
 
 /** Where a label is drawn (its centre), whether a leader line joins it to its marker, or hidden. */
@@ -126,6 +128,7 @@ export function declutterLabels(
         (x - l.w / 2 < b.x0 || x + l.w / 2 > b.x1 || y - l.h / 2 < b.y0 || y + l.h / 2 > b.y1)
       )
         return false;
+      if (l.fits && !l.fits({ x, y, w: l.w, h: l.h })) return false;
       return !grid.hits({ x, y, w: l.w, h: l.h }, gap, l.id);
     };
     let spot: { x: number; y: number } | null = null;

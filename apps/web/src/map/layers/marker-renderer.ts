@@ -12,6 +12,7 @@ import { toLatLng } from '../crs.ts';
 import { drawOnCanvas } from './canvas-markers.ts';
 import { CanvasMarkerLayer, type MarkerSpec } from './CanvasMarkerLayer.ts';
 import { createDomMarkers } from './dom-markers.ts';
+import { controlBoxes, zoneLabelBoxes } from './overlay-boxes.ts';
 import { createGlideTracker } from './glide.ts';
 import {
   MAX_PLACED_LABELS,
@@ -40,23 +41,6 @@ import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
 const GLIDE_LIMIT = 100;
 /** Labels are placed for devices up to this share of the view's size beyond its edges. */
 const VIEW_MARGIN = 0.1;
-
-/** Boxes of the controls that sit over the map (its toolbar), in the map's container pixels. */
-function controlBoxes(map: L.Map): LabelBox[] {
-  const host = map.getContainer();
-  const frame = host.parentElement;
-  if (!frame) return [];
-  const origin = host.getBoundingClientRect();
-  return [...frame.querySelectorAll(':scope > .map-controls')].map((el) => {
-    const r = el.getBoundingClientRect();
-    return {
-      x: r.left - origin.left + r.width / 2,
-      y: r.top - origin.top + r.height / 2,
-      w: r.width,
-      h: r.height,
-    };
-  });
-}
 
 /** What one pass draws. */
 export interface MarkerPass {
@@ -123,7 +107,7 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
   const measured = new Map<string, { d: PlacedDevice; labelled: Labelled | undefined }>();
   /** Confidence rings by device, kept like the label texts. */
   const rings = new Map<string, { d: PlacedDevice; value: MarkerLook['ring'] }>();
-  /** The map's controls over the map, as label obstacles (read again on full passes). */
+  /** The map's controls and the zone labels, as label obstacles (read again on full passes). */
   let controls: LabelBox[] = [];
 
   /** Labels of the devices in view (selected first, at most MAX_PLACED_LABELS) and their spots. */
@@ -133,7 +117,7 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
     if (pass.full) {
       measured.clear();
       rings.clear();
-      controls = controlBoxes(map);
+      controls = [...controlBoxes(map), ...zoneLabelBoxes(map)];
     }
     const measure = (d: PlacedDevice) => {
       let m = measured.get(d.mac);
