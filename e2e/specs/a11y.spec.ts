@@ -2,14 +2,12 @@
  * Accessibility: axe-core (injected into the page) finds no serious or critical violation on the
  * login and main screens, in both themes and both languages.
  */
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { injectAxe } from '../support/axe.ts';
 import { DEMO, useBrowserPages } from '../support/browser.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MainPage } from '../pages/MainPage.ts';
-
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 interface Violation {
   id: string;
@@ -27,7 +25,7 @@ beforeEach(() => {
 
 /** Serious and critical violations on the page as it is now, as readable lines. */
 async function seriousViolations(): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
+  await injectAxe(page);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
     const result = (await axe.run(document, { resultTypes: ['violations'] })) as {

@@ -6,12 +6,12 @@
  * demo map's floor model and zones.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../pages/MapsFixtures.ts';
 import type { PlanPoint } from '../pages/FloorEditor.ts';
 import { MainPage } from '../pages/MainPage.ts';
+import { injectAxe } from '../support/axe.ts';
 import { DEMO } from '../support/browser.ts';
 import { docsPath } from '../support/docs.ts';
 import { consoleFor } from '../support/console.ts';
@@ -161,9 +161,7 @@ describe('walls and doors', () => {
       return out;
     });
     expect(overflow).toEqual([]);
-    await page.addScriptTag({
-      path: createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-    });
+    await injectAxe(page);
     const serious = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } })
         .axe;
