@@ -28,7 +28,17 @@ function routes(monitored: (c: FetchCall) => Response) {
   };
 }
 
+// Every test starts from the stores as the app starts (a test may replace their actions).
+const initial = {
+  devices: useDevicesStore.getState(),
+  gateways: useGatewaysStore.getState(),
+  maps: useMapsStore.getState(),
+};
+
 beforeEach(() => {
+  useDevicesStore.setState(initial.devices, true);
+  useGatewaysStore.setState(initial.gateways, true);
+  useMapsStore.setState(initial.maps, true);
   localStorage.setItem('token', 'tok');
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
