@@ -1,9 +1,10 @@
 /**
  * Zones and alerts in the console: an editor adds a rule and draws a zone on the demo map, a tag
  * standing inside it (its reports posted to the ingest API, heard steadily by the gateways) is
- * placed in the zone and opens an alert, the editor acknowledges it and shows it on the map (the
- * Devices tab selects the tag); a viewer sees the zone and
- * the alert but cannot change the rules. Runs its own server (it shares the demo map, writes zones).
+ * placed in the zone, which the event log (open before) shows as it happens, and opens an alert;
+ * the editor acknowledges it and shows it on the map (the Devices tab selects the tag); a viewer
+ * sees the zone and the alert but cannot change the rules. Runs its own server (it shares the demo
+ * map, writes zones).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertsPanel } from '../pages/AlertsPanel.ts';
@@ -104,6 +105,9 @@ describe('zones and alerts', () => {
       .rules()
       .getByText('Enters a zone · Any zone · after 10 s · cool-down 300 s')
       .waitFor();
+    // The event log, opened before the zone exists, shows the entry when it happens (no refresh).
+    await zones.panel().getByRole('button', { name: 'Show events' }).click();
+    await zones.panel().getByText('No events on this map yet.').waitFor();
     await zones.draw(ZONE, [
       [0.02, 0.02],
       [0.98, 0.02],
@@ -111,6 +115,12 @@ describe('zones and alerts', () => {
       [0.02, 0.98],
     ]);
     await zones.label(ZONE).waitFor();
+    await zones
+      .panel()
+      .getByTestId('event-log-list')
+      .getByText(`\u2068${TAG_NAME}\u2069 entered \u2068${ZONE}\u2069`)
+      .first()
+      .waitFor({ timeout: 40_000 });
     // The standing tag is in the zone after the enter delay, which opens an alert.
     await expect.poll(() => alerts.openCount(), { timeout: 40_000 }).toBeGreaterThan(0);
     await expect
