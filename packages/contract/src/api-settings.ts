@@ -6,6 +6,7 @@ import { StringEnum } from './schema-helpers.ts';
 import {
   VIEW_OPTION_KEYS,
   TooltipField,
+  TrailView,
   TriangulationSettings,
   UserSettings,
   ViewOptionsSchema,
@@ -19,6 +20,7 @@ export const UserSettingsUpdate = Type.Object({
   viewOptions: Type.Optional(Type.Partial(ViewOptionsSchema)),
   tooltipFields: Type.Optional(Type.Array(TooltipField, { maxItems: 6 })),
   triangulation: Type.Optional(Type.Partial(TriangulationSettings)),
+  trails: Type.Optional(Type.Partial(TrailView)),
 });
 export type UserSettingsUpdate = Static<typeof UserSettingsUpdate>;
 

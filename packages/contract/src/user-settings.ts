@@ -76,10 +76,28 @@ export const TriangulationSettings = Type.Object({
 export type TriangulationSettings = Static<typeof TriangulationSettings>;
 export const DEFAULT_TRIANGULATION: TriangulationSettings = { ...TRIANGULATION_DEFAULTS };
 
+/**
+ * Whose trails the map draws: each device as its own setting says (showTrail, the default), all
+ * devices on the map, the selected one, or none.
+ */
+export const TRAIL_SHOW = ['device', 'all', 'selected', 'none'] as const;
+export type TrailShow = (typeof TRAIL_SHOW)[number];
+/** The spans a trail may cover, in minutes (the View tab's choices). */
+export const TRAIL_MINUTES_CHOICES = [5, 10, 30, 60] as const;
+
+/** Trails on the map: whose, and over how many recent minutes. */
+export const TrailView = Type.Object({
+  show: StringEnum(TRAIL_SHOW),
+  minutes: Type.Integer({ minimum: 1, maximum: 1440 }),
+});
+export type TrailView = Static<typeof TrailView>;
+export const DEFAULT_TRAIL_VIEW: TrailView = { show: 'device', minutes: 10 };
+
 export const UserSettings = Type.Object({
   userId: Type.String(),
   viewOptions: ViewOptionsSchema,
   tooltipFields: Type.Array(TooltipField, { maxItems: TOOLTIP_FIELD_IDS.length }),
   triangulation: TriangulationSettings,
+  trails: TrailView,
 });
 export type UserSettings = Static<typeof UserSettings>;

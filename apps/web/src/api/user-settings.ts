@@ -1,6 +1,7 @@
-/** User settings calls: view options, tooltip fields and triangulation. */
+/** User settings calls: view options, tooltip fields, triangulation and trails. */
 import type {
   TooltipField,
+  TrailView,
   TriangulationSettings,
   UserSettings,
   UserSettingsResponse,
@@ -36,5 +37,15 @@ export const updateTriangulation = async (triangulation: Partial<TriangulationSe
       method: 'PATCH',
       body: { triangulation },
       error: 'updateTriangulation',
+    })
+  ).settings;
+
+/** The map's trails (whose, and over how many minutes): one part of PUT /user-settings. */
+export const updateTrailView = async (trails: TrailView) =>
+  (
+    await apiRequest<UserSettingsResponse>('/user-settings', {
+      method: 'PUT',
+      body: { trails },
+      error: 'updateUserSettings',
     })
   ).settings;

@@ -1,6 +1,7 @@
 /** User settings: stored as one config document per user, defaults filled on read. */
 import {
   DEFAULT_TOOLTIP_FIELDS,
+  DEFAULT_TRAIL_VIEW,
   DEFAULT_TRIANGULATION,
   DEFAULT_VIEW_OPTIONS,
   type TooltipField,
@@ -20,6 +21,7 @@ export function withDefaults(userId: string, stored: Stored): UserSettings {
     viewOptions: { ...DEFAULT_VIEW_OPTIONS, ...stored.viewOptions },
     tooltipFields: [...fields.values()].sort((a, b) => a.order - b.order),
     triangulation: { ...DEFAULT_TRIANGULATION, ...stored.triangulation },
+    trails: { ...DEFAULT_TRAIL_VIEW, ...stored.trails },
   };
 }
 
@@ -47,6 +49,7 @@ export function userSettingsService(
         viewOptions: { ...DEFAULT_VIEW_OPTIONS, ...prev.viewOptions, ...patch.viewOptions },
         tooltipFields: patch.tooltipFields ?? prev.tooltipFields,
         triangulation: { ...DEFAULT_TRIANGULATION, ...prev.triangulation, ...patch.triangulation },
+        trails: { ...DEFAULT_TRAIL_VIEW, ...prev.trails, ...patch.trails },
       };
       await tx.query(
         `insert into user_settings (user_id, config) values ($1, $2::jsonb)

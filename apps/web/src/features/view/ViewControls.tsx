@@ -1,8 +1,9 @@
-/** View tab: a checkbox per view option, the tooltip fields and the positioning settings. */
+/** View tab: a checkbox per view option, the trails, the tooltip fields and the positioning settings. */
 import { VIEW_OPTION_KEYS } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
 import { TooltipFieldsEditor } from './TooltipFieldsEditor.tsx';
+import { TrailsEditor } from './TrailsEditor.tsx';
 import { TriangulationEditor } from './TriangulationEditor.tsx';
 import { floorShown, useFloorStore } from '../floor/floor-store.ts';
 import { useZonesStore } from '../zones/zones-store.ts';
@@ -40,6 +41,7 @@ export function ViewControls() {
           onChange={(on) => useFloorStore.getState().setVisible(on)}
         />
       </fieldset>
+      <TrailsEditor />
       <TooltipFieldsEditor />
       <TriangulationEditor />
     </div>

@@ -1,14 +1,16 @@
 /**
- * The user's view settings: view options, tooltip fields and triangulation. Defaults
+ * The user's view settings: view options, tooltip fields, triangulation and trails. Defaults
  * come from the contract; they are loaded from and saved to the server only when signed in.
  * Failed saves keep the local change and are only logged.
  */
 import { create } from 'zustand';
 import {
   DEFAULT_TOOLTIP_FIELDS,
+  DEFAULT_TRAIL_VIEW,
   DEFAULT_TRIANGULATION,
   DEFAULT_VIEW_OPTIONS,
   type TooltipField,
+  type TrailView,
   type TriangulationSettings,
   type UserSettings,
   type ViewOptionKey,
@@ -18,6 +20,7 @@ import { getToken } from '../../api/token.ts';
 import {
   fetchUserSettings,
   updateTooltipFields,
+  updateTrailView,
   updateTriangulation,
   updateViewOption,
 } from '../../api/user-settings.ts';
@@ -27,10 +30,13 @@ interface ViewState {
   /** Sorted by `order`, numbered 1..n. */
   tooltipFields: TooltipField[];
   triangulation: TriangulationSettings;
+  /** The map's trails: whose, and over how many minutes. */
+  trails: TrailView;
   loaded: boolean;
   setViewOption: (key: ViewOptionKey, value: boolean) => void;
   setTooltipFields: (fields: TooltipField[]) => Promise<void>;
   saveTriangulation: (settings: TriangulationSettings) => Promise<void>;
+  setTrails: (trails: Partial<TrailView>) => void;
   /** Reads the signed-in user's settings; keeps the defaults when that fails. */
   load: () => Promise<void>;
   reset: () => void;
@@ -45,6 +51,7 @@ const defaults = () => ({
   viewOptions: { ...DEFAULT_VIEW_OPTIONS },
   tooltipFields: normaliseTooltipFields(DEFAULT_TOOLTIP_FIELDS),
   triangulation: { ...DEFAULT_TRIANGULATION },
+  trails: { ...DEFAULT_TRAIL_VIEW },
   loaded: false,
 });
 
@@ -57,10 +64,11 @@ function fromServer(s: UserSettings) {
       s.tooltipFields.length ? s.tooltipFields : DEFAULT_TOOLTIP_FIELDS,
     ),
     triangulation: { ...DEFAULT_TRIANGULATION, ...s.triangulation },
+    trails: { ...DEFAULT_TRAIL_VIEW, ...s.trails },
   };
 }
 
-export const useViewStore = create<ViewState>((set) => ({
+export const useViewStore = create<ViewState>((set, get) => ({
   ...defaults(),
   setViewOption(key, value) {
     set((s) => ({ viewOptions: { ...s.viewOptions, [key]: value } }));
@@ -82,6 +90,14 @@ export const useViewStore = create<ViewState>((set) => ({
     if (!signedIn()) return;
     await updateTriangulation(triangulation).catch((err: unknown) =>
       console.error('Failed to update triangulation settings', err),
+    );
+  },
+  setTrails(patch) {
+    const trails = { ...get().trails, ...patch };
+    set({ trails });
+    if (!signedIn()) return;
+    updateTrailView(trails).catch((err: unknown) =>
+      console.error('Failed to update user settings', err),
     );
   },
   async load() {

@@ -1,24 +1,24 @@
-/** Trails for devices whose settings have showTrail: the server's recent track on this map. */
+/**
+ * Trails: the server's recent track on this map of the devices the View tab's trails setting
+ * names (each device's own setting, all, the selected one or none), over its minutes.
+ */
 import { useEffect } from 'react';
 import L from 'leaflet';
 import type { TrackingMap } from '@rtls/contract';
 import { fetchTrail } from '../../api/trails.ts';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
+import { useUiStore } from '../../features/layout/ui-store.ts';
+import { useViewStore } from '../../features/view/view-store.ts';
 import { useLeafletMap } from '../map-context.ts';
 import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
+import { trailDevices } from './trail-devices.ts';
 
-export const TRAIL_MINUTES = 10;
 const REFRESH_MS = 5_000;
-/** Trails are drawn for at most this many devices at once. */
-const MAX_TRAILS = 50;
-
-const trailMacs = () =>
-  Object.values(useDevicesStore.getState().entities)
-    .filter((d) => d.customSettings.showTrail && d.customSettings.showOnMaps !== false)
-    .slice(0, MAX_TRAILS);
 
 export function TrailLayer({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
+  const { show, minutes } = useViewStore((s) => s.trails);
+  const selected = useUiStore((s) => (show === 'selected' ? s.selectedDeviceMac : null));
   useEffect(() => {
     if (!map) return;
     const group = L.layerGroup().addTo(map);
@@ -28,10 +28,10 @@ export function TrailLayer({ map: tracking }: { map: TrackingMap }) {
       if (running) return;
       running = true;
       try {
-        const devices = trailMacs();
+        const devices = trailDevices(useDevicesStore.getState(), tracking._id, show, selected);
         const trails = await Promise.all(
           devices.map((d) =>
-            fetchTrail(d.mac, tracking._id, TRAIL_MINUTES).then(
+            fetchTrail(d.mac, tracking._id, minutes).then(
               (points) => ({ d, points }),
               () => ({ d, points: [] }),
             ),
@@ -63,6 +63,6 @@ export function TrailLayer({ map: tracking }: { map: TrackingMap }) {
       clearInterval(timer);
       group.remove();
     };
-  }, [map, tracking._id]);
+  }, [map, tracking._id, show, minutes, selected]);
   return null;
 }
