@@ -65,6 +65,24 @@ async function signInSteps(t: TestApp): Promise<SignedIn> {
   return { id: user.id, email, password: TEST_PASSWORD, token };
 }
 
+/**
+ * A monitored device or gateway, then no longer: the monitored list shows it, DELETE
+ * /monitor/{mac} answers it unmonitored, and the monitored list is empty.
+ */
+async function unmonitorStep(call: Call, resource: 'devices' | 'gateways', mac: string) {
+  const one = resource === 'devices' ? 'device' : 'gateway';
+  expect(await call('GET', `/api/${resource}/monitored`)).toMatchObject({
+    success: true,
+    [resource]: [{ mac, isMonitored: true }],
+  });
+  const off = await call('DELETE', `/api/${resource}/monitor/${mac}`);
+  expect(off).toMatchObject({ success: true, [one]: { mac, isMonitored: false } });
+  expect(await call('GET', `/api/${resource}/monitored`)).toEqual({
+    success: true,
+    [resource]: [],
+  });
+}
+
 /** A full create payload, every field of which the created map carries back. */
 const FLOOR_1 = {
   name: 'Floor 1',
@@ -260,13 +278,7 @@ async function gatewaySteps(call: Call, mapId: string) {
     success: true,
     gateway: { mac: GW1, isMonitored: true, position: { x: 150, y: 120 }, radius: 75, mapId },
   });
-  expect(await call('GET', '/api/gateways/monitored')).toMatchObject({
-    success: true,
-    gateways: [{ mac: GW1, isMonitored: true }],
-  });
-  const unmonitored = await call('DELETE', `/api/gateways/monitor/${GW1}`);
-  expect(unmonitored).toMatchObject({ success: true, gateway: { mac: GW1, isMonitored: false } });
-  expect(await call('GET', '/api/gateways/monitored')).toEqual({ success: true, gateways: [] });
+  await unmonitorStep(call, 'gateways', GW1);
 
   const placed = await call(
     'POST',
@@ -347,13 +359,7 @@ async function deviceSteps(call: Call) {
       },
     },
   });
-  expect(await call('GET', '/api/devices/monitored')).toMatchObject({
-    success: true,
-    devices: [{ mac: DEV1, isMonitored: true }],
-  });
-  const off = await call('DELETE', `/api/devices/monitor/${DEV1}`);
-  expect(off).toMatchObject({ success: true, device: { mac: DEV1, isMonitored: false } });
-  expect(await call('GET', '/api/devices/monitored')).toEqual({ success: true, devices: [] });
+  await unmonitorStep(call, 'devices', DEV1);
 
   expect(await call('DELETE', `/api/devices/${DEV1}`)).toEqual({ success: true });
   expect(await call('GET', '/api/devices')).toEqual({ success: true, devices: [] });

@@ -1,7 +1,8 @@
-/** Reports of tags standing on the demo floor, and the demo map of a seeded account. */
+/** Reports of tags standing on the demo floor, and seeded accounts that send them. */
 import type { BuiltApp } from '../src/app.ts';
 import type { Sql } from '../src/lib/db.ts';
 import { DEMO_GATEWAYS, DEMO_RSSI_AT_1M } from '../src/simulator/building.ts';
+import { createIngestKey, seedAccount, type SignedIn } from './helpers.ts';
 
 /** Where the test tags stand on the demo floor, in metres: near the atrium. */
 export const SPOT = { x: 30, y: 20 };
@@ -39,4 +40,17 @@ export function postReports(app: BuiltApp['app'], key: string, reports: object |
     headers: { 'x-ingest-key': key },
     payload: reports,
   });
+}
+
+/**
+ * A signed-in account seeded like the demo (seedAccount), with an ingest key of its own and the
+ * id of its demo map.
+ */
+export async function seedReporter(
+  t: { built: BuiltApp; sql: Sql },
+  opts: { devices?: number; gateways?: number } = {},
+): Promise<{ owner: SignedIn; key: string; mapId: string }> {
+  const owner = await seedAccount(t.built, opts);
+  const key = await createIngestKey(t.built, owner.id);
+  return { owner, key, mapId: await firstMapOf(t.sql, owner.id) };
 }

@@ -9,17 +9,30 @@ export const corners = (x0: number, y0: number, x1: number, y1: number): Point[]
   { x: x0, y: y1 },
 ];
 
+interface TwoRooms {
+  /** The right-hand side of the outer wall (px). */
+  right: number;
+  /** The partition: where it stands (px), its class and loss (dB). */
+  partition: { x: number; kind: WallClass; lossDb: number };
+  /** The door: its id and where it stands (px). */
+  door: { id: string; x: number };
+}
+
+/** A 1000 × 600 px floor on a 1200 × 800 plan, split by a glass partition with a door in it. */
+const TWO_ROOMS: TwoRooms = {
+  right: 1100,
+  partition: { x: 600, kind: 'glass', lossDb: 3 },
+  door: { id: 'door', x: 600 },
+};
+
 /**
  * Two rooms: a closed heavy wall round the rectangle from (100, 100) to (right, 700), which is
- * also the walkable outline, split by a partition at x = partitionX with a door 40 px wide
- * centred on y = 400 at x = door.x.
+ * also the walkable outline, split by a partition at partition.x with a door 40 px wide centred
+ * on y = 400 at door.x.
  */
-export function twoRoomFloor(o: {
-  right: number;
-  partitionX: number;
-  partition: { kind: WallClass; lossDb: number };
-  door: { id: string; x: number };
-}): FloorModel {
+export function twoRoomFloor(over: Partial<TwoRooms> = {}): FloorModel {
+  const o = { ...TWO_ROOMS, ...over };
+  const { x, ...wall } = o.partition;
   return {
     walls: [
       {
@@ -29,10 +42,10 @@ export function twoRoomFloor(o: {
       },
       {
         id: 'partition',
-        ...o.partition,
+        ...wall,
         points: [
-          { x: o.partitionX, y: 100 },
-          { x: o.partitionX, y: 700 },
+          { x, y: 100 },
+          { x, y: 700 },
         ],
       },
     ],

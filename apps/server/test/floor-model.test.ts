@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import {
   EMPTY_FLOOR_MODEL,
   FLOOR_MODEL_ERRORS,
-  type FloorModel,
   type FloorModelChanged,
   type FloorModelResponse,
 } from '@rtls/contract';
@@ -30,15 +29,6 @@ import { twoRoomFloor } from './floor-fixtures.ts';
 import { connectClient } from './live-client.ts';
 
 const PLAN = { width: 1200, height: 800 };
-
-/** Two rooms: a closed heavy outline, a light partition with a door on it, the walkable outline. */
-const twoRooms = (): FloorModel =>
-  twoRoomFloor({
-    right: 1100,
-    partitionX: 600,
-    partition: { kind: 'glass', lossDb: 3 },
-    door: { id: 'door', x: 600 },
-  });
 
 /** A model of `segments` wall segments, in walls of 200 points. */
 function manySegments(segments: number, at: (i: number) => number): unknown {
@@ -100,35 +90,35 @@ describeEachDb(
         floorModel: EMPTY_FLOOR_MODEL,
         updatedAt: null,
       });
-      const put = await call(users.owner, 'PUT', mapId, { ...twoRooms(), extra: 'dropped' });
+      const put = await call(users.owner, 'PUT', mapId, { ...twoRoomFloor(), extra: 'dropped' });
       expect(put.statusCode, put.body).toBe(200);
       const stored = await read(mapId);
-      expect(stored.floorModel).toEqual(twoRooms());
+      expect(stored.floorModel).toEqual(twoRoomFloor());
       expect(stored.updatedAt).toBe(put.json<FloorModelResponse>().updatedAt);
       expect(Date.parse(stored.updatedAt!)).not.toBeNaN();
     });
 
     it('lets editors replace it and viewers read it; viewers get 403, strangers 404', async () => {
       const mapId = await newMap();
-      expect((await call(users.editor, 'PUT', mapId, twoRooms())).statusCode).toBe(200);
+      expect((await call(users.editor, 'PUT', mapId, twoRoomFloor())).statusCode).toBe(200);
       expect(
         (await call(users.viewer, 'GET', mapId)).json<FloorModelResponse>().floorModel,
-      ).toEqual(twoRooms());
+      ).toEqual(twoRoomFloor());
       const refused = await call(users.viewer, 'PUT', mapId, EMPTY_FLOOR_MODEL);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ success: false, status: 'error' });
       expect((await call(users.stranger, 'GET', mapId)).statusCode).toBe(404);
       expect((await call(users.stranger, 'PUT', mapId, EMPTY_FLOOR_MODEL)).statusCode).toBe(404);
       expect((await call(null, 'GET', mapId)).statusCode).toBe(401);
-      expect((await read(mapId)).floorModel).toEqual(twoRooms());
+      expect((await read(mapId)).floorModel).toEqual(twoRoomFloor());
     });
 
     it('lets anyone read the model of a public map, and only its owner and editors write it', async () => {
       const mapId = await newMap(true);
-      expect((await call(users.owner, 'PUT', mapId, twoRooms())).statusCode).toBe(200);
+      expect((await call(users.owner, 'PUT', mapId, twoRoomFloor())).statusCode).toBe(200);
       const got = await call(users.stranger, 'GET', mapId);
       expect(got.statusCode).toBe(200);
-      expect(got.json<FloorModelResponse>().floorModel).toEqual(twoRooms());
+      expect(got.json<FloorModelResponse>().floorModel).toEqual(twoRoomFloor());
       expect((await call(users.stranger, 'PUT', mapId, EMPTY_FLOOR_MODEL)).statusCode).toBe(403);
     });
 
@@ -136,7 +126,7 @@ describeEachDb(
       {
         name: 'a zero-length wall segment',
         body: () => {
-          const m = twoRooms();
+          const m = twoRoomFloor();
           m.walls[1]!.points.push({ x: 600, y: 700 });
           return m;
         },
@@ -145,7 +135,7 @@ describeEachDb(
       {
         name: 'a null coordinate',
         body: () => {
-          const m = twoRooms() as unknown as { walls: { points: { x: unknown }[] }[] };
+          const m = twoRoomFloor() as unknown as { walls: { points: { x: unknown }[] }[] };
           m.walls[0]!.points[1]!.x = null;
           return m;
         },
@@ -154,7 +144,7 @@ describeEachDb(
       {
         name: 'a coordinate as text',
         body: () => {
-          const m = twoRooms() as unknown as { doors: { a: { y: unknown } }[] };
+          const m = twoRoomFloor() as unknown as { doors: { a: { y: unknown } }[] };
           m.doors[0]!.a.y = '380';
           return m;
         },
@@ -163,7 +153,7 @@ describeEachDb(
       {
         name: 'a door off every wall',
         body: () => ({
-          ...twoRooms(),
+          ...twoRoomFloor(),
           doors: [{ id: 'door', a: { x: 300, y: 380 }, b: { x: 300, y: 420 } }],
         }),
         reason: FLOOR_MODEL_ERRORS.doorOffWall.en,
@@ -171,7 +161,7 @@ describeEachDb(
       {
         name: 'a point outside the plan',
         body: () => {
-          const m = twoRooms();
+          const m = twoRoomFloor();
           m.walls[1]!.points[1] = { x: 600, y: 2000 };
           return m;
         },
@@ -184,20 +174,23 @@ describeEachDb(
       },
       {
         name: 'an outline of two points',
-        body: () => ({ ...twoRooms(), outline: twoRooms().outline!.slice(0, 2) }),
+        body: () => ({ ...twoRoomFloor(), outline: twoRoomFloor().outline!.slice(0, 2) }),
         reason: /outline must NOT have fewer than 3 items/,
       },
       {
         name: 'a self-crossing outline',
         body: () => {
-          const [a, b, c, d] = twoRooms().outline!;
-          return { ...twoRooms(), outline: [a, c, b, d] };
+          const [a, b, c, d] = twoRoomFloor().outline!;
+          return { ...twoRoomFloor(), outline: [a, c, b, d] };
         },
         reason: FLOOR_MODEL_ERRORS.outlineCrosses.en,
       },
       {
         name: 'a wall of an unknown class',
-        body: () => ({ ...twoRooms(), walls: [{ ...twoRooms().walls[0]!, kind: 'paper' }] }),
+        body: () => ({
+          ...twoRoomFloor(),
+          walls: [{ ...twoRoomFloor().walls[0]!, kind: 'paper' }],
+        }),
         reason: /kind/,
       },
     ];
@@ -258,7 +251,7 @@ describeEachDb(
 
     it('is deleted with its map', async () => {
       const mapId = await newMap();
-      await call(users.owner, 'PUT', mapId, twoRooms());
+      await call(users.owner, 'PUT', mapId, twoRoomFloor());
       const del = await t.app.inject({
         method: 'DELETE',
         url: `/api/maps/${mapId}`,
@@ -279,11 +272,11 @@ describeEachDb(
         expect(await s.emitWithAck('watch_maps', { mapIds: [mapId] })).toMatchObject({
           watching: [mapId],
         });
-        expect((await call(users.editor, 'PUT', mapId, twoRooms())).statusCode).toBe(200);
+        expect((await call(users.editor, 'PUT', mapId, twoRoomFloor())).statusCode).toBe(200);
         await expect.poll(() => got).toEqual([{ mapId }]);
         // A refused model changes nothing and tells no one.
         await call(users.viewer, 'PUT', mapId, EMPTY_FLOOR_MODEL);
-        await call(users.owner, 'PUT', mapId, { ...twoRooms(), outline: [] });
+        await call(users.owner, 'PUT', mapId, { ...twoRoomFloor(), outline: [] });
         expect((await call(users.owner, 'PUT', mapId, EMPTY_FLOOR_MODEL)).statusCode).toBe(200);
         await expect.poll(() => got).toEqual([{ mapId }, { mapId }]);
       } finally {
@@ -305,7 +298,7 @@ describeEachDb(
       await frames.prepare([owner.id], (err) => {
         throw err;
       });
-      const res = await call(owner, 'PUT', map!.id, twoRooms());
+      const res = await call(owner, 'PUT', map!.id, twoRoomFloor());
       expect(res.statusCode, res.body).toBe(200);
       // The frames cached for the owner are rebuilt on the change, not at their next refresh.
       await expect

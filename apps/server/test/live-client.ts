@@ -6,6 +6,7 @@ import {
   type ServerToClientEvents,
 } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
+import { afterEach } from 'vitest';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -31,4 +32,13 @@ export function connected<S extends Socket>(s: S): Promise<S> {
 /** A connected socket of the user. */
 export function connectClient(baseUrl: string, token: string): Promise<ClientSocket> {
   return connected(clientSocket(baseUrl, token));
+}
+
+/** The sockets a test opens (push each one), disconnected after each test. */
+export function socketsOfEachTest<S extends { disconnect(): unknown } = ClientSocket>(): S[] {
+  const open: S[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) s.disconnect();
+  });
+  return open;
 }

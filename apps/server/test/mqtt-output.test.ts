@@ -66,6 +66,16 @@ const HA_DEVICE_KEYS = new Set([
 ]);
 const TOPIC_LEVEL = /^[^+#/]+$/;
 
+/** One of the owner's monitored tags, reported standing at (100, 100) on the map for a while. */
+async function standMonitoredTag(t: TestApp, ownerId: string, mapId: string): Promise<string> {
+  const [tag] = await t.sql.query<{ mac: string }>(
+    'select mac from devices where owner_id = $1 and is_monitored limit 1',
+    [ownerId],
+  );
+  await walker(t.built, ownerId, mapId, tag!.mac, Date.now() - 60_000).stand(100, 100, 8);
+  return tag!.mac;
+}
+
 describe('Home Assistant discovery payload', () => {
   it('is a device_tracker config Home Assistant accepts', () => {
     const c = haDiscovery('7c1f0e2a-1111-2222-3333-444455556666', 'AA:BB:CC:DD:EE:01', 'Tag 1');
@@ -148,13 +158,7 @@ describe.each(DB_KINDS)('MQTT output on the embedded broker [%s]', (kind) => {
     // Discovery is retained: re-announce now that a subscriber is there.
     await a.call('PUT', '/api/mqtt-output', { homeAssistant: true });
     const ward = await a.zone(mapId, 'Ward 3');
-    const mac = (
-      await t.sql.query<{ mac: string }>(
-        'select mac from devices where owner_id = $1 and is_monitored limit 1',
-        [owner.id],
-      )
-    )[0]!.mac;
-    await walker(t.built, owner.id, mapId, mac, Date.now() - 60_000).stand(100, 100, 8);
+    const mac = await standMonitoredTag(t, owner.id, mapId);
     await t.built.zoneMonitoring.presence.flush();
 
     await expect
@@ -235,13 +239,7 @@ describe.runIf(MQTT_URL)('MQTT output on an external broker (MQTT_URL)', () => {
     const parsed = JSON.parse(body) as ReturnType<typeof haDiscovery>;
     expect(topic).toBe(`${prefix}/device_tracker/${parsed.object_id}/config`);
     await a.zone(mapId, 'Lab');
-    const mac = (
-      await t.sql.query<{ mac: string }>(
-        'select mac from devices where owner_id = $1 and is_monitored limit 1',
-        [owner.id],
-      )
-    )[0]!.mac;
-    await walker(t.built, owner.id, mapId, mac, Date.now() - 60_000).stand(100, 100, 8);
+    await standMonitoredTag(t, owner.id, mapId);
     await expect.poll(() => got.get(parsed.state_topic)).toBe('Lab');
   });
 });

@@ -1,19 +1,11 @@
 /** A burst faster than publishing: new reports wait for publishing to catch up, nothing is lost. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createPipeline } from '../src/modules/ingest/pipeline.ts';
 import { createLiveModule } from '../src/modules/live/module.ts';
 import { liveRepository } from '../src/modules/live/repository.ts';
-import { openTestDatabase, type TestDatabase } from './helpers.ts';
+import { useAccountDatabase } from './account-database.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await openTestDatabase('pglite');
-  await db.sql.query(
-    `insert into users (id, email, slug, password_hash) values ('u1', 'bp@example.com', 'bp', 'x')`,
-  );
-});
-afterAll(() => db.close());
+const db = useAccountDatabase('bp');
 
 const report = (i: number) => ({
   gateway: 'AC:23:3F:00:00:01',

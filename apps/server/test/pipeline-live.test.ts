@@ -3,23 +3,15 @@
  * store is still running; a copy of a report already taken (a retry after a failed store, a
  * redelivery) is skipped there, and so is one older than its link's newest.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Sql } from '../src/lib/db.ts';
 import { createPipeline } from '../src/modules/ingest/pipeline.ts';
 import { createLiveModule, type LivePositions } from '../src/modules/live/module.ts';
 import { liveRepository } from '../src/modules/live/repository.ts';
 import type { PublishedDevice } from '../src/modules/realtime/fan-out.ts';
-import { openTestDatabase, type TestDatabase } from './helpers.ts';
+import { useAccountDatabase } from './account-database.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await openTestDatabase('pglite');
-  await db.sql.query(
-    `insert into users (id, email, slug, password_hash) values ('u1', 'live@example.com', 'live', 'x')`,
-  );
-});
-afterAll(() => db.close());
+const db = useAccountDatabase('live');
 
 const GW = 'AC:23:3F:00:00:01';
 const report = (device: string, timestamp: number, rssi = -60) => ({

@@ -1,11 +1,11 @@
 /** The derived-table write-behind: first sightings go with the batch, refreshes later; failures retry. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { OwnedReport } from '../src/modules/ingest/repository.ts';
 import { createWriteBehind } from '../src/modules/ingest/write-behind.ts';
 import type { Sql } from '../src/lib/db.ts';
-import { openTestDatabase, type TestDatabase } from './helpers.ts';
+import { useAccountDatabase } from './account-database.ts';
 
-let db: TestDatabase;
+const db = useAccountDatabase('wb');
 let failNext = false;
 const flaky = (sql: Sql): Sql => ({
   ...sql,
@@ -17,14 +17,6 @@ const flaky = (sql: Sql): Sql => ({
     return sql.transaction(fn);
   },
 });
-
-beforeAll(async () => {
-  db = await openTestDatabase('pglite');
-  await db.sql.query(
-    `insert into users (id, email, slug, password_hash) values ('u1', 'wb@example.com', 'wb', 'x')`,
-  );
-});
-afterAll(() => db.close());
 
 const item = (rssi: number, at: number): OwnedReport => ({
   ownerId: 'u1',

@@ -19,18 +19,11 @@ import {
   createLinkWindows,
   observationsFromLinks,
 } from '@rtls/positioning';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
-import { firstMapOf, postReports, reportsAt, SPOT } from './demo-reports.ts';
-import {
-  bearer,
-  createIngestKey,
-  createSignedInUser,
-  describeEachDb,
-  seedAccount,
-  type SignedIn,
-} from './helpers.ts';
-import { clientSocket, connected, type ClientSocket } from './live-client.ts';
+import { postReports, reportsAt, seedReporter, SPOT } from './demo-reports.ts';
+import { bearer, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
+import { clientSocket, connected, socketsOfEachTest, type ClientSocket } from './live-client.ts';
 import { createMapOf } from './maps-api.ts';
 import { payloadErrors } from './socket-payloads.ts';
 
@@ -47,10 +40,7 @@ const northReports = (device: string, at: number) => reportsAt(device, at, NORTH
 describeEachDb(
   'one authority for positions',
   (t) => {
-    const open: ClientSocket[] = [];
-    afterEach(() => {
-      for (const s of open.splice(0)) s.disconnect();
-    });
+    const open = socketsOfEachTest();
 
     let owner: SignedIn;
     let viewer: SignedIn;
@@ -76,11 +66,9 @@ describeEachDb(
       });
 
     t.setup(async () => {
-      owner = await seedAccount(t.built, { devices: 8, gateways: 8 });
+      ({ owner, key, mapId: demoMap } = await seedReporter(t, { devices: 8, gateways: 8 }));
       viewer = await createSignedInUser(t.built, 'viewer');
       stranger = await createSignedInUser(t.built, 'stranger');
-      key = await createIngestKey(t.built, owner.id);
-      demoMap = await firstMapOf(t.sql, owner.id);
       northMap = await createMap('Warehouse North');
       quietMap = await createMap('Quiet annex');
       for (const g of NORTH) {

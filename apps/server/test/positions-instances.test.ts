@@ -7,15 +7,8 @@ import type { Device, DeviceUpdate } from '@rtls/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { DEMO_GATEWAYS, demoDevice } from '../src/simulator/building.ts';
-import { firstMapOf, postReports, reportsAt } from './demo-reports.ts';
-import {
-  bearer,
-  createIngestKey,
-  openTestDatabase,
-  seedAccount,
-  testConfig,
-  type TestDatabase,
-} from './helpers.ts';
+import { postReports, reportsAt, seedReporter } from './demo-reports.ts';
+import { bearer, openTestDatabase, testConfig, type TestDatabase } from './helpers.ts';
 import { clientSocket, connected, type ClientSocket } from './live-client.ts';
 import { testServices } from './services.ts';
 
@@ -61,9 +54,10 @@ describe.skipIf(!services.redis || !services.postgres)('positions across two ins
 
   it('shows a device located by one instance on the other, and re-locates it on a change saved there', async () => {
     const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
-    const owner = await seedAccount(a.built, { devices: 1, gateways: 8 });
-    const key = await createIngestKey(a.built, owner.id);
-    const mapId = await firstMapOf(db.sql, owner.id);
+    const { owner, key, mapId } = await seedReporter(
+      { built: a.built, sql: db.sql },
+      { devices: 1, gateways: 8 },
+    );
     const mac = demoDevice(0).mac;
     const loud = DEMO_GATEWAYS[4]!.mac;
     // The adapter subscribes asynchronously: the socket on B is open before the reports go to A.

@@ -10,7 +10,7 @@ import {
   type ServerToClientEvents,
 } from '@rtls/contract';
 import { io } from 'socket.io-client';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEMO_GATEWAYS, demoDevice } from '../src/simulator/building.ts';
 import {
   bearer,
@@ -20,18 +20,15 @@ import {
   seedAccount,
   type SignedIn,
 } from './helpers.ts';
-import { firstMapOf, postReports } from './demo-reports.ts';
-import { connected, type ClientSocket } from './live-client.ts';
+import { firstMapOf, postReports, seedReporter } from './demo-reports.ts';
+import { connected, socketsOfEachTest, type ClientSocket } from './live-client.ts';
 
 const WAIT_MS = 5_000;
 
 describeEachDb(
   'realtime channel',
   (t) => {
-    const open: ClientSocket[] = [];
-    afterEach(() => {
-      for (const s of open.splice(0)) s.disconnect();
-    });
+    const open = socketsOfEachTest();
 
     function socket(
       token: string | undefined,
@@ -76,9 +73,12 @@ describeEachDb(
 
     let owner: SignedIn;
     let ownerKey: string;
+    let ownerMap: string;
     t.setup(async () => {
-      owner = await seedAccount(t.built, { devices: 2, gateways: 8 });
-      ownerKey = await createIngestKey(t.built, owner.id);
+      const seeded = await seedReporter(t, { devices: 2, gateways: 8 });
+      owner = seeded.owner;
+      ownerKey = seeded.key;
+      ownerMap = seeded.mapId;
     });
 
     const ingest = (key: string, reports: unknown[]) => postReports(t.app, key, reports);
@@ -114,7 +114,7 @@ describeEachDb(
     });
 
     it('watches the maps the user may read and refuses the others', async () => {
-      const mine = await firstMapOf(t.sql, owner.id);
+      const mine = ownerMap;
       const other = await seedAccount(t.built, { devices: 1, gateways: 2 });
       const theirs = await firstMapOf(t.sql, other.id);
       const s = await connected(socket(owner.token));

@@ -4,10 +4,10 @@
  */
 import type { DeviceUpdate } from '@rtls/contract';
 import type { Socket } from 'socket.io-client';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createOutboxes, type OutboxSocket } from '../src/modules/realtime/outbox.ts';
 import { createSignedInUser, describeEachDb } from './helpers.ts';
-import { clientSocket, connected } from './live-client.ts';
+import { clientSocket, connected, socketsOfEachTest } from './live-client.ts';
 
 const DEVICES = 40;
 /** About 4 kB per update: enough rounds fill the kernel's socket buffers quickly. */
@@ -41,10 +41,7 @@ const rawWebSocket = (s: Socket) =>
 describeEachDb(
   'slow realtime clients',
   (t) => {
-    const open: Socket[] = [];
-    afterEach(() => {
-      for (const s of open.splice(0)) s.disconnect();
-    });
+    const open = socketsOfEachTest<Socket>();
 
     it('keeps one pending update per device while a client stops reading, then sends the newest', async () => {
       const user = await createSignedInUser(t.built, 'slow');

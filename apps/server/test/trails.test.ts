@@ -6,11 +6,10 @@
 import { TRAIL_POINT_MIN_GAP_MS, type DeviceUpdate } from '@rtls/contract';
 import { expect, it } from 'vitest';
 import { DEMO_GATEWAYS, DEMO_PIXELS_PER_METRE, demoDevice } from '../src/simulator/building.ts';
-import { firstMapOf, postReports, reportsAt, SPOT } from './demo-reports.ts';
+import { firstMapOf, postReports, reportsAt, seedReporter, SPOT } from './demo-reports.ts';
 import {
   bearer,
   countRows,
-  createIngestKey,
   createSignedInUser,
   describeEachDb,
   seedAccount,
@@ -30,9 +29,7 @@ describeEachDb(
     let mapId: string;
 
     t.setup(async () => {
-      owner = await seedAccount(t.built, { devices: 2, gateways: 8 });
-      key = await createIngestKey(t.built, owner.id);
-      mapId = await firstMapOf(t.sql, owner.id);
+      ({ owner, key, mapId } = await seedReporter(t, { devices: 2, gateways: 8 }));
     });
 
     const ingest = (reports: unknown[]) => postReports(t.app, key, reports);

@@ -8,8 +8,7 @@ const plan = { width: 1000, height: 800 };
 const room = (): FloorModel =>
   twoRoomFloor({
     right: 900,
-    partitionX: 500,
-    partition: { kind: 'light', lossDb: 5 },
+    partition: { x: 500, kind: 'light', lossDb: 5 },
     door: { id: 'd1', x: 503 },
   });
 
