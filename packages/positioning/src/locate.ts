@@ -1,4 +1,5 @@
 /** Single-epoch position estimate from the signals at hand. */
+import { TRIANGULATION_DEFAULTS } from '@rtls/contract';
 import { solveMaximumLikelihood } from './ml.ts';
 import { solveLeastSquares } from './nls.ts';
 import { createSignals, prepareSignals, type LocateOptions, type Signals } from './signals.ts';
@@ -8,15 +9,9 @@ import { metres } from './units.ts';
 
 export { MAX_SIGNAL_AGE_MS } from './signals.ts';
 
-/** Defaults of the triangulation settings (the contract's DEFAULT_TRIANGULATION). */
-export const DEFAULT_LOCATE_SETTINGS: LocateSettings = {
-  enabled: true,
-  algorithm: 'auto',
-  minSignalCount: 2,
-  minConfidence: 0.3,
-  signalAgeWeight: 0.8,
-  rssiWeight: 1,
-};
+const { showDebugInfo: _console, ...locateDefaults } = TRIANGULATION_DEFAULTS;
+/** Defaults of the triangulation settings: the contract's, less what only the console shows. */
+export const DEFAULT_LOCATE_SETTINGS: LocateSettings = locateDefaults;
 
 /**
  * The distance (m) confidence speaks of: confidence is the chance that the tag is within it of

@@ -86,15 +86,16 @@ describe('Zones tab', () => {
     expect(within(form).getByText(/Click the map to add corners/)).toBeTruthy();
     const save = within(form).getByRole('button', { name: 'Save zone' });
     expect(save).toHaveProperty('disabled', true);
+    const corners = [
+      { x: 200, y: 200 },
+      { x: 300, y: 200 },
+      { x: 300, y: 300 },
+    ];
     act(() =>
       useZonesStore.getState().changeDraft((d) =>
         closeDraft({
           ...d,
-          vertices: [
-            { x: 200, y: 200 },
-            { x: 300, y: 200 },
-            { x: 300, y: 300 },
-          ],
+          vertices: corners,
         }),
       ),
     );
@@ -105,11 +106,7 @@ describe('Zones tab', () => {
     expect(calls[0]!.body).toEqual({
       name: 'Ward 4',
       color: '#f59e0b',
-      polygon: [
-        { x: 200, y: 200 },
-        { x: 300, y: 200 },
-        { x: 300, y: 300 },
-      ],
+      polygon: corners,
     });
     expect(screen.getByText('Ward 4')).toBeTruthy();
   });
