@@ -3,25 +3,26 @@
  * introduction and a button that shows or hides the body (rendered only while shown).
  */
 import { useState, type ReactNode } from 'react';
+import { useI18n } from '../i18n/I18nProvider.tsx';
+
+/** The translation groups of such sections: each has a title, an intro, manage and hide. */
+type SectionTexts = 'ingestKeys' | 'mqttOutput';
 
 interface Props {
   /** The group's class, test id and (with `-body`) the id of its body. */
   id: string;
-  title: string;
-  intro: string;
-  /** The button's text while the body is hidden, and while it is shown. */
-  manage: string;
-  hide: string;
+  texts: SectionTexts;
   /** The body; its root element carries the id `${id}-body`. */
   children: ReactNode;
 }
 
-export function OpenableSection({ id, title, intro, manage, hide, children }: Props) {
+export function OpenableSection({ id, texts, children }: Props) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   return (
     <fieldset className={`settings-group ${id}`} data-testid={id}>
-      <legend className="section-title">{title}</legend>
-      <p className="muted">{intro}</p>
+      <legend className="section-title">{t(`${texts}.title`)}</legend>
+      <p className="muted">{t(`${texts}.intro`)}</p>
       <button
         type="button"
         className="button"
@@ -29,7 +30,7 @@ export function OpenableSection({ id, title, intro, manage, hide, children }: Pr
         aria-controls={`${id}-body`}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? hide : manage}
+        {open ? t(`${texts}.hide`) : t(`${texts}.manage`)}
       </button>
       {open && children}
     </fieldset>

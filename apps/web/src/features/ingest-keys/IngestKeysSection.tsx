@@ -13,15 +13,8 @@ import { CreatedKey } from './CreatedKey.tsx';
 import { IngestKeyList } from './IngestKeyList.tsx';
 
 export function IngestKeysSection() {
-  const { t } = useI18n();
   return (
-    <OpenableSection
-      id="ingest-keys"
-      title={t('ingestKeys.title')}
-      intro={t('ingestKeys.intro')}
-      manage={t('ingestKeys.manage')}
-      hide={t('ingestKeys.hide')}
-    >
+    <OpenableSection id="ingest-keys" texts="ingestKeys">
       <IngestKeysManager />
     </OpenableSection>
   );

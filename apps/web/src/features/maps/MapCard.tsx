@@ -1,16 +1,13 @@
 /** One card of the All Maps page: thumbnail, name, access badge, details, hover actions by role. */
 import type { TrackingMap } from '@rtls/contract';
 import { formatDate } from '../../ui/format.ts';
-import { IconButton } from '../../ui/IconButton.tsx';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { resolveImageUrl } from '../../map/image-url.ts';
 import { canDelete, canEdit, canShare } from './access.ts';
-import { CopyIcon, PencilIcon, ShareIcon, TrashIcon } from './icons.tsx';
-import { useMapActions } from './use-map-actions.ts';
+import { MapActionButton } from './MapActionButton.tsx';
 
 export function MapCard({ map, onOpen }: { map: TrackingMap; onOpen: () => void }) {
   const { t, language } = useI18n();
-  const actions = useMapActions();
   const thumb = resolveImageUrl(map.settings.backgroundImage);
   const place = [map.metadata.buildingName, map.metadata.floor].filter(Boolean).join(' · ');
   return (
@@ -46,34 +43,10 @@ export function MapCard({ map, onOpen }: { map: TrackingMap; onOpen: () => void 
         </span>
       </button>
       <div className="map-card-actions">
-        {canEdit(map) && (
-          <IconButton label={t('maps.edit', { name: map.name })} onClick={() => actions.edit(map)}>
-            <PencilIcon />
-          </IconButton>
-        )}
-        {canShare(map) && (
-          <IconButton
-            label={t('maps.share.button', { name: map.name })}
-            onClick={() => actions.share(map)}
-          >
-            <ShareIcon />
-          </IconButton>
-        )}
-        <IconButton
-          label={t('maps.duplicate', { name: map.name })}
-          onClick={() => void actions.duplicate(map)}
-        >
-          <CopyIcon />
-        </IconButton>
-        {canDelete(map) && (
-          <IconButton
-            label={t('maps.delete', { name: map.name })}
-            danger
-            onClick={() => void actions.remove(map)}
-          >
-            <TrashIcon />
-          </IconButton>
-        )}
+        {canEdit(map) && <MapActionButton map={map} action="edit" />}
+        {canShare(map) && <MapActionButton map={map} action="share" />}
+        <MapActionButton map={map} action="duplicate" />
+        {canDelete(map) && <MapActionButton map={map} action="delete" />}
       </div>
     </article>
   );

@@ -1,11 +1,10 @@
 /** Maps tab of the tools panel: count and view toggle, current-map banner, create, cards. */
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { isOwner } from './access.ts';
-import { PencilIcon, ShareIcon, TrashIcon } from './icons.tsx';
+import { MapActionButton } from './MapActionButton.tsx';
 import { useAllMaps, useCurrentMap, useMapsStore } from './maps-store.ts';
 import { useMapActions } from './use-map-actions.ts';
 import { isolate } from '../../ui/format.ts';
-import { IconButton } from '../../ui/IconButton.tsx';
 
 export function MapList() {
   const { t } = useI18n();
@@ -48,23 +47,8 @@ export function MapList() {
         <div className="current-map-banner" data-testid="current-map-banner">
           <span className="current-dot" aria-hidden="true" />
           <span className="grow">{t('maps.currentBanner', { name: isolate(current.name) })}</span>
-          {isOwner(current) && (
-            <IconButton
-              label={t('maps.share.button', { name: current.name })}
-              onClick={() => actions.share(current)}
-            >
-              <ShareIcon />
-            </IconButton>
-          )}
-          {isOwner(current) && (
-            <IconButton
-              label={t('maps.delete', { name: current.name })}
-              danger
-              onClick={() => void actions.remove(current)}
-            >
-              <TrashIcon />
-            </IconButton>
-          )}
+          {isOwner(current) && <MapActionButton map={current} action="share" />}
+          {isOwner(current) && <MapActionButton map={current} action="delete" />}
         </div>
       )}
       <button type="button" className="create-map-button" onClick={actions.openCreate}>
@@ -95,15 +79,7 @@ export function MapList() {
                     </span>
                   )}
                 </button>
-                {isOwner(m) && (
-                  <IconButton
-                    label={t('maps.edit', { name: m.name })}
-                    className="card-edit"
-                    onClick={() => actions.edit(m)}
-                  >
-                    <PencilIcon />
-                  </IconButton>
-                )}
+                {isOwner(m) && <MapActionButton map={m} action="edit" className="card-edit" />}
               </li>
             );
           })}

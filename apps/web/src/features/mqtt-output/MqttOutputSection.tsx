@@ -13,15 +13,8 @@ import { OpenableSection } from '../../ui/OpenableSection.tsx';
 import { useBusyCall } from '../../ui/use-busy-call.ts';
 
 export function MqttOutputSection() {
-  const { t } = useI18n();
   return (
-    <OpenableSection
-      id="mqtt-output"
-      title={t('mqttOutput.title')}
-      intro={t('mqttOutput.intro')}
-      manage={t('mqttOutput.manage')}
-      hide={t('mqttOutput.hide')}
-    >
+    <OpenableSection id="mqtt-output" texts="mqttOutput">
       <MqttOutputForm />
     </OpenableSection>
   );
