@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { apiClient } from '../pages/MapsFixtures.ts';
 import { DEMO } from '../support/browser.ts';
+import { docsPath } from '../support/docs.ts';
 import { consoleFor } from '../support/console.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
@@ -52,6 +53,7 @@ describe('newly heard devices and gateways', () => {
     await report(key, NEW_DEVICES);
     await notices(page).getByText('3 new devices heard').waitFor();
     await notices(page).getByText('1 new gateway heard').waitFor();
+    await page.screenshot({ path: docsPath('heard-notice.png') });
 
     await page.getByRole('button', { name: 'Add new devices' }).click();
     const dialog = devices.addDialog();
@@ -115,6 +117,7 @@ describe('newly heard devices and gateways', () => {
     await maps.tabs().filter({ hasText: 'Demo Building' }).click();
     await devices.readOnlyRows().first().waitFor();
     await expect.poll(() => page.getByRole('button', { name: /^Add/ }).count()).toBe(0);
+    await page.screenshot({ path: docsPath('heard-viewer-devices.png') });
     expect(await notices(page).textContent()).toBe('');
   });
 });
