@@ -107,17 +107,7 @@ describe('newly heard devices and gateways', () => {
   });
 
   it('devices already monitored are not announced', async () => {
-    useDevicesStore.setState({
-      entities: {
-        'C3:00:00:00:00:01': {
-          ...DEVICES[0]!,
-          customSettings: {},
-          positioningMode: 'auto',
-          isMonitored: true,
-          isAvailableInAPI: true,
-        },
-      },
-    });
+    useDevicesStore.setState({ monitored: ['C3:00:00:00:00:01'] });
     renderOn('owner');
     expect(await within(notices()).findByText('1 new device heard')).toBeDefined();
   });

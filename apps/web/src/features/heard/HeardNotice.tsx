@@ -4,7 +4,7 @@
  * gateways need one). Add opens the Add Device or Add Gateway dialog on its Available list; Add and
  * dismiss both mark the announced MACs seen, so they are not announced again.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { AddDeviceDialog } from '../devices/AddDeviceDialog.tsx';
 import { useDevicesStore } from '../devices/devices-store.ts';
@@ -24,7 +24,9 @@ export function HeardNotice() {
   const heardDevices = useHeardStore((s) => s.devices);
   const heardGateways = useHeardStore((s) => s.gateways);
   const seen = useHeardStore((s) => s.seen);
-  const deviceEntities = useDevicesStore((s) => s.entities);
+  // The monitored list, not the entities: those change with every live update.
+  const monitoredDevices = useDevicesStore((s) => s.monitored);
+  const monitored = useMemo(() => new Set(monitoredDevices), [monitoredDevices]);
   const gatewaysAll = useGatewaysStore((s) => s.all);
   const gatewaysMonitored = useGatewaysStore((s) => s.monitored);
   const [adding, setAdding] = useState<HeardKind | null>(null);
@@ -36,7 +38,7 @@ export function HeardNotice() {
   }, [account]);
 
   const devices = rights.edit
-    ? unseen(heardDevices, seen.devices, (mac) => deviceEntities[mac] !== undefined)
+    ? unseen(heardDevices, seen.devices, (mac) => monitored.has(mac))
     : [];
   const gateways =
     rights.edit && mapId
