@@ -136,43 +136,36 @@ function taps(
   return sum;
 }
 
-/** dst ← src convolved along x with the 2r+1 taps of k (taps beyond the grid's ends fall off). */
-function blurRows(
-  src: Float64Array,
-  dst: Float64Array,
-  nx: number,
-  j0: number,
-  j1: number,
-  i0: number,
-  i1: number,
-  k: Float64Array,
-  r: number,
-): void {
-  for (let j = j0; j <= j1; j++) {
-    const row = j * nx;
-    for (let i = i0; i <= i1; i++)
-      dst[row + i] = taps(src, row + i, 1, Math.min(r, i), Math.min(r, nx - 1 - i), k, r);
-  }
+/** Cells i0…i1 of rows j0…j1 of a grid nx cells wide and ny high. */
+interface CellBox {
+  nx: number;
+  ny: number;
+  i0: number;
+  i1: number;
+  j0: number;
+  j1: number;
 }
 
-/** dst ← src convolved along y, as blurRows along x. */
-function blurColumns(
+/**
+ * dst ← src convolved along x (or y) with the 2r+1 taps of k, over the box's cells; taps beyond
+ * the grid's ends fall off.
+ */
+function blurAlong(
+  alongX: boolean,
   src: Float64Array,
   dst: Float64Array,
-  nx: number,
-  ny: number,
-  j0: number,
-  j1: number,
-  i0: number,
-  i1: number,
+  b: CellBox,
   k: Float64Array,
   r: number,
 ): void {
-  for (let j = j0; j <= j1; j++) {
-    const up = Math.min(r, j);
-    const down = Math.min(r, ny - 1 - j);
-    const row = j * nx;
-    for (let i = i0; i <= i1; i++) dst[row + i] = taps(src, row + i, nx, up, down, k, r);
+  const stride = alongX ? 1 : b.nx;
+  const last = (alongX ? b.nx : b.ny) - 1;
+  for (let j = b.j0; j <= b.j1; j++) {
+    const row = j * b.nx;
+    for (let i = b.i0; i <= b.i1; i++) {
+      const at = alongX ? i : j;
+      dst[row + i] = taps(src, row + i, stride, Math.min(r, at), Math.min(r, last - at), k, r);
+    }
   }
 }
 
@@ -205,14 +198,18 @@ export function blur(
   // Only rows and columns within reach of where the belief stands out are blurred: the rest
   // hold a negligible share each, and a blur would move it by a cell or two.
   const box = massBox(grid, p);
-  const j0 = Math.max(0, box.j0 - ry);
-  const j1 = Math.min(ny - 1, box.j1 + ry);
-  const i0 = Math.max(0, box.i0 - rx);
-  const i1 = Math.min(nx - 1, box.i1 + rx);
+  const cells: CellBox = {
+    nx,
+    ny,
+    j0: Math.max(0, box.j0 - ry),
+    j1: Math.min(ny - 1, box.j1 + ry),
+    i0: Math.max(0, box.i0 - rx),
+    i1: Math.min(nx - 1, box.i1 + rx),
+  };
   tmp.set(p);
-  if (rx > 0) blurRows(p, tmp, nx, j0, j1, i0, i1, X, rx);
+  if (rx > 0) blurAlong(true, p, tmp, cells, X, rx);
   p.set(tmp);
-  if (ry > 0) blurColumns(tmp, p, nx, ny, j0, j1, i0, i1, Y, ry);
+  if (ry > 0) blurAlong(false, tmp, p, cells, Y, ry);
   let total = 0;
   for (let c = 0; c < p.length; c++) total += p[c]!;
   const f = total > 0 ? scale / total : 0;

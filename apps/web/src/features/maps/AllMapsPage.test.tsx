@@ -6,7 +6,7 @@ import { makeMap } from '../../test/fixtures.ts';
 import { AllMapsPage } from './AllMapsPage.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { useMapsStore } from './maps-store.ts';
-import { renderWithI18n, seedMaps } from './test-helpers.tsx';
+import { itShowsTheLoadStates, renderWithI18n, seedMaps } from './test-helpers.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,17 +36,7 @@ describe('AllMapsPage', () => {
     expect(useMapsStore.getState().viewMode).toBe('tabs');
   });
 
-  it('shows a spinner while loading', () => {
-    seedMaps([], [], { loading: true });
-    renderWithI18n(<AllMapsPage />);
-    expect(screen.getByRole('status', { name: 'Loading…' })).toBeDefined();
-  });
-
-  it("shows 'Error loading maps' with the error text", () => {
-    seedMaps([], [], { error: 'Failed to fetch maps' });
-    renderWithI18n(<AllMapsPage />);
-    expect(screen.getByRole('alert').textContent).toBe('Error loading maps: Failed to fetch maps');
-  });
+  itShowsTheLoadStates(() => <AllMapsPage />);
 
   it("shows 'No maps yet' without maps, and 'No maps found' for a search without results", async () => {
     seedMaps([]);

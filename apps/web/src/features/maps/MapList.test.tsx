@@ -6,7 +6,7 @@ import { makeMap } from '../../test/fixtures.ts';
 import { MapList } from './MapList.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { useMapsStore } from './maps-store.ts';
-import { renderWithI18n, seedMaps } from './test-helpers.tsx';
+import { itShowsTheLoadStates, renderWithI18n, seedMaps } from './test-helpers.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,17 +23,7 @@ const edited = makeMap({ _id: 'ed', name: 'Lab', accessLevel: 'editor' });
 const viewed = makeMap({ _id: 'vw', name: 'Ward', accessLevel: 'viewer' });
 
 describe('Maps tab', () => {
-  it('shows a spinner while loading', () => {
-    seedMaps([], [], { loading: true });
-    renderWithI18n(<MapList />);
-    expect(screen.getByRole('status', { name: 'Loading…' })).toBeDefined();
-  });
-
-  it("shows 'Error loading maps' with the error", () => {
-    seedMaps([], [], { error: 'Failed to fetch maps' });
-    renderWithI18n(<MapList />);
-    expect(screen.getByRole('alert').textContent).toBe('Error loading maps: Failed to fetch maps');
-  });
+  itShowsTheLoadStates(() => <MapList />);
 
   it("is empty with 'No maps yet' and still offers Create New Map", async () => {
     seedMaps([]);
