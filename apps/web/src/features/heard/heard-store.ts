@@ -121,39 +121,48 @@ const initial = {
 };
 
 export const useHeardStore = create<HeardState>((set, get) => {
-  // Only the answer to the latest call is kept: an earlier one may not have the newest MACs.
-  let devicesCall = 0;
-  let gatewaysCall = 0;
-
-  /** Every heard device's MAC, or null when the call failed (only logged). */
-  async function loadDevices(): Promise<string[] | null> {
-    const call = ++devicesCall;
-    try {
-      const all = await fetchAvailableDevices();
-      if (call === devicesCall && get().account !== null) {
-        heardDevices = new Set(all.map((d) => d.mac));
-        set({ devices: all.filter((d) => !d.isMonitored) });
-      }
-      return all.map((d) => d.mac);
-    } catch (err) {
-      console.error('Failed to fetch available devices', err);
-      return null;
-    }
+  /**
+   * Loads one heard list; every heard MAC, or null when the call failed (only logged). Only the
+   * answer to the latest call is kept: an earlier one may not have the newest MACs.
+   */
+  function latestList<T extends { mac: string; isMonitored: boolean }>(
+    kind: 'devices' | 'gateways',
+    fetchAll: () => Promise<T[]>,
+    keep: (all: T[]) => void,
+  ) {
+    let latest = 0;
+    return {
+      async load(): Promise<string[] | null> {
+        const call = ++latest;
+        try {
+          const all = await fetchAll();
+          if (call === latest && get().account !== null) keep(all);
+          return all.map((x) => x.mac);
+        } catch (err) {
+          console.error(`Failed to fetch available ${kind}`, err);
+          return null;
+        }
+      },
+      /** Answers still on their way are dropped. */
+      drop() {
+        latest++;
+      },
+    };
   }
-  async function loadGateways(): Promise<string[] | null> {
-    const call = ++gatewaysCall;
-    try {
-      const all = await fetchAvailableGateways(GATEWAY_DAYS_FILTER_DEFAULT);
-      if (call === gatewaysCall && get().account !== null) {
-        heardGateways = new Set(all.map((g) => g.mac));
-        set({ gateways: all.filter((g) => !g.isMonitored) });
-      }
-      return all.map((g) => g.mac);
-    } catch (err) {
-      console.error('Failed to fetch available gateways', err);
-      return null;
-    }
-  }
+  const deviceList = latestList('devices', fetchAvailableDevices, (all) => {
+    heardDevices = new Set(all.map((d) => d.mac));
+    set({ devices: all.filter((d) => !d.isMonitored) });
+  });
+  const gatewayList = latestList(
+    'gateways',
+    () => fetchAvailableGateways(GATEWAY_DAYS_FILTER_DEFAULT),
+    (all) => {
+      heardGateways = new Set(all.map((g) => g.mac));
+      set({ gateways: all.filter((g) => !g.isMonitored) });
+    },
+  );
+  const loadDevices = deviceList.load;
+  const loadGateways = gatewayList.load;
   const deviceLookup = createLookup(loadDevices);
   const gatewayLookup = createLookup(loadGateways);
 
@@ -201,8 +210,8 @@ export const useHeardStore = create<HeardState>((set, get) => {
     },
     reset() {
       // Answers still on their way belong to the session that ended.
-      devicesCall++;
-      gatewaysCall++;
+      deviceList.drop();
+      gatewayList.drop();
       deviceLookup.stop();
       gatewayLookup.stop();
       heardDevices = new Set();
