@@ -5,13 +5,13 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import { IMAGE_UPLOAD_MAX_BYTES } from '@rtls/contract';
+import { DEFAULT_PIXELS_PER_METRE, IMAGE_UPLOAD_MAX_BYTES } from '@rtls/contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import { memoryFailureLimiter } from './lib/failure-limiter.ts';
 import { openRedis, redisFailureLimiter } from './lib/redis.ts';
 import { authPlugin } from './plugins/auth.ts';
-import type { Sql } from './lib/db.ts';
+import { statementRows, type Sql } from './lib/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { loggerOptions, registerRequestLog } from './plugins/logging.ts';
 import { registerInputChecks } from './plugins/input.ts';
@@ -62,6 +62,8 @@ import { labelRoutes } from './modules/labels/routes.ts';
 import { appSettingsRoutes } from './modules/settings/app-settings-routes.ts';
 import { mapDevices } from './modules/positions/map-devices.ts';
 import { createPositionsModule } from './modules/positions/module.ts';
+import { createHistoryModule } from './modules/history/module.ts';
+import { historyRoutes } from './modules/history/routes.ts';
 import { trailRoutes } from './modules/positions/trail-routes.ts';
 import { userSettingsRoutes } from './modules/settings/user-settings-routes.ts';
 import { userSettingsService } from './modules/settings/user-settings-service.ts';
@@ -191,6 +193,17 @@ export async function buildApp({
   // A device's zone presence and MQTT output follow its new position (live publishes it first).
   positions.service.onLocated(zoneMonitoring.presence.located);
   positions.service.onLocated(mqttOut.located);
+  // Every shown position and every ended zone stay is kept as history, written in batches later.
+  const history = createHistoryModule(sql, {
+    maps,
+    retention: { positionsDays: config.historyPositionsDays, visitsDays: config.historyVisitsDays },
+    pixelsPerMetre: (ownerId, mapId) =>
+      positions.frames.get(ownerId)?.maps.get(mapId)?.frame.pixelsPerMetre ??
+      DEFAULT_PIXELS_PER_METRE,
+    onError: (err) => app.log.warn({ err }, 'history not written'),
+  });
+  positions.service.onFix(history.position);
+  zoneMonitoring.presence.listen(history.presence);
   const pipeline = createPipeline({
     sql,
     live: live.intake,
@@ -226,6 +239,7 @@ export async function buildApp({
     realtime: hub.realtimeStats,
     pool: () => sql.poolStats(),
     positions: () => positions.service.stats(),
+    history: () => history.writer.stats(),
     ...(live.stream.ready ? { positionsStream: () => live.stream.stats } : {}),
   });
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () =>
@@ -265,8 +279,15 @@ export async function buildApp({
   });
   await app.register(webhookRoutes, { service: webhooks.service });
   await app.register(mqttOutputRoutes, { service: mqttOut });
+  await app.register(historyRoutes, {
+    service: history.service,
+    repo: history.repo,
+    sql,
+    batchRows: statementRows(sql),
+  });
   await zoneMonitoring.start();
   await mqttOut.start();
+  await history.start();
 
   registerWebApp(app, config.webDist);
 
@@ -279,6 +300,7 @@ export async function buildApp({
     await zoneMonitoring.close();
     await webhooks.worker.close();
     await positions.service.close();
+    await history.close();
     await hub.close();
     await redis?.close();
   });
@@ -293,6 +315,7 @@ export async function buildApp({
     zoneMonitoring,
     webhooks,
     mqttOut,
+    history,
     repos: { maps, gateways, devices, keys, images, floorModels },
     services: { maps: mapsSvc, floorModels: floorModelsSvc },
     routes,

@@ -2,6 +2,8 @@
 import path from 'node:path';
 import {
   EVENT_DEFAULT_RETENTION_DAYS,
+  HISTORY_DEFAULT_POSITIONS_DAYS,
+  HISTORY_DEFAULT_VISITS_DAYS,
   TRAIL_DEFAULT_RETENTION_MINUTES,
   WEBHOOK_RETRY,
 } from '@rtls/contract';
@@ -58,6 +60,9 @@ export interface Config {
   trailRetentionMinutes: number;
   /** How long zone events (and resolved alerts) are kept (days). */
   eventRetentionDays: number;
+  /** The most days any account keeps positions and zone visits (older partitions are dropped). */
+  historyPositionsDays: number;
+  historyVisitsDays: number;
   /**
    * Presence, rules, outages and webhooks run on timers; tests that drive time themselves turn
    * them off (the engines are then stepped by hand).
@@ -170,6 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'EVENT_RETENTION_DAYS',
       env.EVENT_RETENTION_DAYS,
       EVENT_DEFAULT_RETENTION_DAYS,
+    ),
+    historyPositionsDays: int(
+      'HISTORY_POSITIONS_DAYS',
+      env.HISTORY_POSITIONS_DAYS,
+      HISTORY_DEFAULT_POSITIONS_DAYS,
+    ),
+    historyVisitsDays: int(
+      'HISTORY_VISITS_DAYS',
+      env.HISTORY_VISITS_DAYS,
+      HISTORY_DEFAULT_VISITS_DAYS,
     ),
     alertingTimers: true,
     cspImageSources: imageSources(env.CSP_IMG_SRC),

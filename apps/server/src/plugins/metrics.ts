@@ -8,6 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { PipelineStats } from '../modules/ingest/pipeline.ts';
 import type { StreamStats } from '../modules/live/positions-stream.ts';
 import type { LocatingStats } from '../modules/positions/core.ts';
+import type { HistoryWriterStats } from '../modules/history/writer.ts';
 
 export interface MetricsSources {
   pipeline: () => PipelineStats;
@@ -19,6 +20,8 @@ export interface MetricsSources {
   positionsStream?: () => StreamStats;
   /** The locating core's work on this instance. */
   positions?: () => LocatingStats;
+  /** History rows waiting, written and dropped on this instance. */
+  history?: () => HistoryWriterStats;
 }
 
 export function createMetrics() {
@@ -166,6 +169,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
       },
     });
   }
+  if (sources.history) registerHistoryMetrics(registry, sources.history);
   if (sources.positionsStream) {
     const stream = sources.positionsStream;
     new Counter({
@@ -185,4 +189,27 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
     reply.header('content-type', registry.contentType).send(await registry.metrics()),
   );
+}
+
+function registerHistoryMetrics(registry: Registry, history: () => HistoryWriterStats) {
+  new Gauge({
+    name: 'rtls_history_rows_queued',
+    help: 'History rows (positions and zone visits) waiting to be written',
+    registers: [registry],
+    collect() {
+      this.set(history().queued);
+    },
+  });
+  new Counter({
+    name: 'rtls_history_rows_total',
+    help: 'History rows written, and dropped (queue full while the database fell behind)',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const s = history();
+      this.inc({ outcome: 'written' }, s.written);
+      this.inc({ outcome: 'dropped' }, s.dropped);
+    },
+  });
 }

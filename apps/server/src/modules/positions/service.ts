@@ -110,9 +110,13 @@ export function createPositionsService({
   /** The maps devices just left, while their change is announced to the listeners. */
   const leaving = new Map<string, string[]>();
   const listeners: LocatedListener[] = [];
+  const fixListeners: ((fix: TrailFix) => void)[] = [];
   const sink: CoreSink = {
     onLocated: applyChanges,
-    onTrail: (fix) => recorder.add(fix),
+    onTrail: (fix) => {
+      recorder.add(fix);
+      for (const listener of fixListeners) listener(fix);
+    },
   };
   const core = (
     makeCore ?? inlineCore(frames, { intervalMs, budgetMsPerS, sliceMs, onError, sites })
@@ -182,6 +186,11 @@ export function createPositionsService({
      */
     onLocated(listener: LocatedListener) {
       listeners.push(listener);
+    },
+
+    /** Listen to every new fix of a device on a map (as trails take them); must not wait. */
+    onFix(listener: (fix: TrailFix) => void) {
+      fixListeners.push(listener);
     },
 
     /**

@@ -1,0 +1,109 @@
+/**
+ * Wires history: the writer the live path hands fixes and ended stays to, the partitions made
+ * ahead and dropped past retention (every hour, and at start), and the service the routes read.
+ */
+import type { HistoryRetention } from '@rtls/contract';
+import { statementRows, type Sql } from '../../lib/db.ts';
+import type { MapsRepository } from '../maps/repository.ts';
+import type { PresenceListener } from '../presence/service.ts';
+import { historyPartitions } from './partitions.ts';
+import { historyRepository } from './repository.ts';
+import { historyService } from './service.ts';
+import { createHistoryWriter, type HistoryFix } from './writer.ts';
+
+const DAY_MS = 86_400_000;
+const MAINTAIN_MS = 3600_000;
+
+export interface HistoryModuleOptions {
+  maps: MapsRepository;
+  /** The server's ceilings (days): partitions older are dropped. */
+  retention: HistoryRetention;
+  /** Day partitions of positions made ahead of today. */
+  aheadDays?: number;
+  pixelsPerMetre: (ownerId: string, mapId: string) => number;
+  maxQueued?: number;
+  /** Flush and maintain on timers (off: tests step them). */
+  timers?: boolean;
+  now?: () => number;
+  onError?: (err: unknown) => void;
+}
+
+export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
+  const now = o.now ?? Date.now;
+  const repo = historyRepository(sql);
+  const partitions = historyPartitions(sql);
+  const writer = createHistoryWriter({
+    repo,
+    partitions,
+    pixelsPerMetre: o.pixelsPerMetre,
+    chunkRows: statementRows(sql),
+    timers: o.timers ?? true,
+    ...(o.maxQueued !== undefined ? { maxQueued: o.maxQueued } : {}),
+    ...(o.onError ? { onError: o.onError } : {}),
+  });
+  const service = historyService({ repo, maps: o.maps, max: o.retention, now });
+
+  /**
+   * Partitions ahead; partitions wholly past the ceilings dropped; an account keeping less has its
+   * older rows deleted from the partitions still kept (an index range per series).
+   */
+  async function maintain(at = now()) {
+    await partitions.createAhead(at, o.aheadDays ?? 3);
+    const dropped = [
+      ...(await partitions.dropBefore(
+        'history_positions',
+        at - o.retention.positionsDays * DAY_MS,
+      )),
+      ...(await partitions.dropBefore('history_visits', at - o.retention.visitsDays * DAY_MS)),
+    ];
+    for (const r of await repo.shorterRetentions()) {
+      const positions = Math.min(r.positions_days, o.retention.positionsDays);
+      const visits = Math.min(r.visits_days, o.retention.visitsDays);
+      if (positions < o.retention.positionsDays || visits < o.retention.visitsDays)
+        await repo.deleteOwnerBefore(r.owner_id, at - positions * DAY_MS, at - visits * DAY_MS);
+    }
+    return { dropped };
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    repo,
+    partitions,
+    writer,
+    service,
+    maintain,
+    /** A new fix from the locating core. */
+    position: (fix: HistoryFix) => writer.position(fix),
+    /** Zone presence: every stay that ends becomes a visit row. */
+    presence: {
+      changed(track, transitions) {
+        for (const t of transitions)
+          if (t.kind === 'exit')
+            writer.visit({
+              ownerId: track.ownerId,
+              mac: track.mac,
+              mapId: track.mapId,
+              zoneId: t.zoneId,
+              enteredAt: t.enteredAt,
+              exitedAt: t.at,
+              reason: t.reason,
+            });
+      },
+    } satisfies PresenceListener,
+    async start() {
+      await maintain();
+      if (o.timers ?? true) {
+        timer = setInterval(
+          () => void maintain().catch((err: unknown) => o.onError?.(err)),
+          MAINTAIN_MS,
+        );
+        timer.unref();
+      }
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      await writer.close();
+    },
+  };
+}
+export type HistoryModule = ReturnType<typeof createHistoryModule>;
