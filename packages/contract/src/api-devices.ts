@@ -1,6 +1,6 @@
 /** Device, gateway and available-devices calls: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
-import { NameField, SuccessWith } from './api-common.ts';
+import { NameField, ResourceResponses, SuccessWith } from './api-common.ts';
 import {
   Device,
   DeviceCustomSettings,
@@ -35,9 +35,8 @@ export const DeviceMonitorBody = Type.Object({
 });
 export type DeviceMonitorBody = Static<typeof DeviceMonitorBody>;
 
-export const DevicesResponse = SuccessWith({ devices: Type.Array(Device) });
+export const [DevicesResponse, DeviceResponse] = ResourceResponses('devices', 'device', Device);
 export type DevicesResponse = Static<typeof DevicesResponse>;
-export const DeviceResponse = SuccessWith({ device: Device });
 export type DeviceResponse = Static<typeof DeviceResponse>;
 
 /** Where a gateway stands: its map (null: none), position on it and coverage radius (map pixels). */
@@ -73,9 +72,12 @@ export const GatewayMonitorBody = Type.Object({
 });
 export type GatewayMonitorBody = Static<typeof GatewayMonitorBody>;
 
-export const GatewaysResponse = SuccessWith({ gateways: Type.Array(Gateway) });
+export const [GatewaysResponse, GatewayResponse] = ResourceResponses(
+  'gateways',
+  'gateway',
+  Gateway,
+);
 export type GatewaysResponse = Static<typeof GatewaysResponse>;
-export const GatewayResponse = SuccessWith({ gateway: Gateway });
 export type GatewayResponse = Static<typeof GatewayResponse>;
 
 export const AvailableDevice = Type.Object({

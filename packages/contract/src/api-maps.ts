@@ -1,6 +1,6 @@
 /** Map and collaborator calls: bodies and responses. */
 import { Type, type Static } from '@sinclair/typebox';
-import { NameField, SuccessWith } from './api-common.ts';
+import { NameField, ResourceResponses, SuccessWith } from './api-common.ts';
 import { PUBLIC_MAPS_DEFAULT_LIMIT, PUBLIC_MAPS_DEFAULT_SKIP } from './constants.ts';
 import { Device, MapSettings, Point, TrackingMap } from './entities.ts';
 import { StringEnum } from './schema-helpers.ts';
@@ -31,9 +31,8 @@ export const PublicMapsQuery = Type.Object({
 });
 export type PublicMapsQuery = Static<typeof PublicMapsQuery>;
 
-export const MapsResponse = SuccessWith({ maps: Type.Array(TrackingMap) });
+export const [MapsResponse, MapResponse] = ResourceResponses('maps', 'map', TrackingMap);
 export type MapsResponse = Static<typeof MapsResponse>;
-export const MapResponse = SuccessWith({ map: TrackingMap });
 export type MapResponse = Static<typeof MapResponse>;
 export const MapPresetBody = Type.Object({
   center: Point,
@@ -67,9 +66,12 @@ export const CollaboratorBody = Type.Object({
 export type CollaboratorBody = Static<typeof CollaboratorBody>;
 export const CollaboratorRoleBody = Type.Object({ role: CollaboratorRole });
 export type CollaboratorRoleBody = Static<typeof CollaboratorRoleBody>;
-export const CollaboratorsResponse = SuccessWith({ collaborators: Type.Array(Collaborator) });
+export const [CollaboratorsResponse, CollaboratorResponse] = ResourceResponses(
+  'collaborators',
+  'collaborator',
+  Collaborator,
+);
 export type CollaboratorsResponse = Static<typeof CollaboratorsResponse>;
-export const CollaboratorResponse = SuccessWith({ collaborator: Collaborator });
 export type CollaboratorResponse = Static<typeof CollaboratorResponse>;
 
 /**

@@ -1,6 +1,6 @@
 /** User settings, app settings and text labels calls. */
 import { Type, type Static } from '@sinclair/typebox';
-import { SuccessWith } from './api-common.ts';
+import { ResourceResponses, SuccessWith } from './api-common.ts';
 import { THEMES } from './constants.ts';
 import { StringEnum } from './schema-helpers.ts';
 import {
@@ -80,7 +80,6 @@ export const TextLabelBody = Type.Object({
   fontSize: Type.Optional(Type.Number({ minimum: 6, maximum: 96 })),
 });
 export type TextLabelBody = Static<typeof TextLabelBody>;
-export const LabelsResponse = SuccessWith({ labels: Type.Array(TextLabel) });
+export const [LabelsResponse, LabelResponse] = ResourceResponses('labels', 'label', TextLabel);
 export type LabelsResponse = Static<typeof LabelsResponse>;
-export const LabelResponse = SuccessWith({ label: TextLabel });
 export type LabelResponse = Static<typeof LabelResponse>;
