@@ -118,6 +118,12 @@ export interface GridStage {
  * 2 follows walkers best in simulation and costs little on the slow calibration robot.
  */
 export const DEFAULT_VELOCITY_PROCESS_NOISE = 2;
+/**
+ * Tracked speed (m/s) below which a tag counts as standing: well under a stroll (~1 m/s), above
+ * what a standing tag's velocity estimate wanders by. Chosen with the room choice on the demo
+ * building (simulate:quality): 0.3 against 0.2, 0.4 and 0.5 m/s.
+ */
+const STANDING_SPEED_M_S = 0.3;
 /** Prior σ of a tag's velocity per axis when first seen (m/s): from still up to a brisk walk. */
 const VELOCITY_PRIOR_SIGMA = 0.7;
 /** 99.9 % point of χ² with 2 dof: readings with −2·ln(evidence) above it are an outlier. */
@@ -204,6 +210,13 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   let floor: FloorRaster | null = null;
   const rooms = createRoomChoice();
   const recent = createRecentTrack();
+  /**
+   * Whether the tag stands: its recent estimates hold still, or its tracked velocity is below a
+   * stroll. Either alone misses standing tags the other sees (jittery estimates near a wall, a
+   * velocity still settling after a stop).
+   */
+  const standing = () =>
+    recent.standing() || (kf !== null && Math.hypot(kf.x[2]!, kf.x[3]!) < STANDING_SPEED_M_S);
 
   function siteFor(anchors: readonly Anchor[], given: Site | null | undefined): Site | null {
     if (given) return given;
@@ -236,7 +249,7 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   function estimateOf(f: GridFilter, still: boolean): GridPosterior {
     const all = f.estimate();
     if (!floor) return all;
-    const inRoom = f.estimateIn(rooms.pick(f, floor, still || recent.standing()));
+    const inRoom = f.estimateIn(rooms.pick(f, floor, still || standing()));
     recent.add(inRoom.x, inRoom.y);
     const dx = inRoom.x - all.x;
     const dy = inRoom.y - all.y;

@@ -1,7 +1,9 @@
 /**
  * Which room of the floor a tag is shown in, with hysteresis: the tag changes room once another
- * room clearly holds the belief, and a tag known to stand still keeps its room while any of the
- * belief is left there, so readings that flicker across a wall do not flip it (or its zone).
+ * room clearly holds the belief, and a tag that stands still keeps its room, so readings that
+ * flicker across a wall do not flip it (or its zone). A tag does not walk through a door while it
+ * stands; readings that keep pointing past a wall (the fixed shadowing of where it stands) are no
+ * reason to move it. It leaves once it is seen moving again.
  */
 import type { FloorRaster } from './floor-raster.ts';
 import type { GridFilter } from './grid-filter.ts';
@@ -14,18 +16,9 @@ import type { GridFilter } from './grid-filter.ts';
  * since the shown position then trails the tag through its doors.
  */
 export const ROOM_SWITCH_SHARE = 2 / 3;
-/**
- * Share of its room below which a tag standing still leaves it. A tag that stands does not walk
- * through a door; readings that keep pointing past a wall (the fixed shadowing of where it
- * stands) are what it leaves its room on only when they leave nothing of the belief there.
- */
-const STILL_LEAVE_SHARE = 0.01;
 
 export interface RoomChoice {
-  /**
-   * The room to show the tag in after the filter's last update; a tag known to stand still
-   * (`still`) leaves its room only when nothing of the belief is left there.
-   */
+  /** The room to show the tag in after the filter's last update; a tag standing (`still`) keeps its own. */
   pick(filter: GridFilter, floor: FloorRaster, still?: boolean): number;
   reset(): void;
 }
@@ -43,11 +36,8 @@ export function createRoomChoice(): RoomChoice {
       if (room < 0 || floorOf !== floor) {
         floorOf = floor;
         room = best;
-      } else if (best !== room) {
-        const leaves = still
-          ? shares[room]! < STILL_LEAVE_SHARE
-          : shares[best]! >= ROOM_SWITCH_SHARE;
-        if (leaves) room = best;
+      } else if (best !== room && !still && shares[best]! >= ROOM_SWITCH_SHARE) {
+        room = best;
       }
       return room;
     },
