@@ -1,0 +1,216 @@
+/**
+ * History at scale on a real PostgreSQL (a throwaway database): seeds N tags × H hours of positions
+ * at 1 Hz on one map, then prints the bytes per position row with its index, the state at a moment
+ * (p95 over random moments, through the API), a device's 24 hours and a page of the whole map, and
+ * how much a server's RSS grows during a CSV export of every seeded row.
+ *
+ *   npm run bench:history                                # 50 tags × 6 h (about a million rows)
+ *   npm run bench:history -- --tags 500 --hours 24       # the issue's 43 million rows
+ *   flags: --moments 200  --export-hours <H>  (BENCH_DATABASE_URL: the PostgreSQL to use)
+ */
+import { HISTORY_MAX_LIMIT, type HistoryPositionsResponse } from '@rtls/contract';
+import { openDatabase, migrate } from '../apps/server/src/lib/db.ts';
+import { historyPartitions } from '../apps/server/src/modules/history/partitions.ts';
+import { MIGRATIONS_DIR } from '../apps/server/src/server.ts';
+import { machineLine } from './lib/machine.ts';
+import { api, EMAIL, PASSWORD } from './lib/pipeline-fleet.ts';
+import { addAccount, rssOf, startServerProcess, throwawayDatabase } from './lib/server.ts';
+import { quantile } from './lib/stats.ts';
+
+const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const n = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+  return n;
+}
+const TAGS = Math.round(flag('tags', 50));
+const HOURS = flag('hours', 6);
+const MOMENTS = Math.round(flag('moments', 200));
+const EXPORT_HOURS = Math.min(flag('export-hours', HOURS), HOURS);
+const HOUR_MS = 3600_000;
+
+const ms = (t0: number) => performance.now() - t0;
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main() {
+  const db = await throwawayDatabase(ADMIN_DB);
+  const env = { DATABASE_URL: db.url };
+  const sql = await openDatabase({ databaseUrl: db.url, dataDir: 'memory://' });
+  let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
+  try {
+    await migrate(sql, MIGRATIONS_DIR);
+    await addAccount(env, EMAIL, PASSWORD);
+    server = await startServerProcess(env);
+    const base = server.url;
+    const { data } = await api<{ data: { token: string } }>(
+      `${base}/api/user/signin`,
+      null,
+      'POST',
+      {
+        email: EMAIL,
+        password: PASSWORD,
+      },
+    );
+    const token = data.token;
+    const { map } = await api<{ map: { _id: string } }>(`${base}/api/maps`, token, 'POST', {
+      name: 'History bench',
+    });
+    const mapId = map._id;
+    const [owner] = await sql.query<{ id: string }>('select id from users where email = $1', [
+      EMAIL,
+    ]);
+
+    // The range ends a minute ago, on a whole second.
+    const end = Math.floor((Date.now() - 60_000) / 1000) * 1000;
+    const start = end - HOURS * HOUR_MS;
+    const series = await sql.query<{ id: number }>(
+      `insert into history_series (map_id, owner_id, mac, first_at, last_at)
+       select $1, $2, 'C3:B0:00:' || lpad(to_hex(i / 256), 2, '0') || ':' || lpad(to_hex(i % 256), 2, '0') || ':00',
+              $3, $4
+       from generate_series(0, $5 - 1) i returning id`,
+      [mapId, owner!.id, new Date(start).toISOString(), new Date(end).toISOString(), TAGS],
+    );
+    const ids = series.map((s) => s.id);
+    const partitions = historyPartitions(sql);
+    const days: number[] = [];
+    for (let t = start; t <= end + 86_400_000; t += 3600_000) days.push(t);
+    await partitions.ensureFor('history_positions', days);
+
+    // Seed as the live path writes: every tag's second, in time order, an hour per statement.
+    const seedT0 = performance.now();
+    for (let h = 0; h < HOURS; h++) {
+      const from = start + h * HOUR_MS;
+      await sql.query(
+        `insert into history_positions (at, series, x, y)
+         select to_timestamp(($1::bigint + s * 1000) / 1000.0), id,
+                (600 + 400 * sin((s + id * 37) / 300.0))::real,
+                (400 + 300 * cos((s + id * 53) / 420.0))::real
+         from generate_series(0, $3::int - 1) s cross join unnest($2::int[]) id`,
+        [from, ids, Math.round(Math.min(HOUR_MS, end - from) / 1000)],
+      );
+      process.stdout.write(`\rseeded ${h + 1}/${HOURS} h`);
+    }
+    await sql.exec('vacuum analyze history_positions');
+    const seedS = ms(seedT0) / 1000;
+    const [size] = await sql.query<{ rows: number; total: number; heap: number; index: number }>(
+      `select (select count(*) from history_positions)::bigint as rows,
+              sum(pg_total_relation_size(relid))::bigint as total,
+              sum(pg_relation_size(relid))::bigint as heap,
+              sum(pg_indexes_size(relid))::bigint as index
+       from pg_partition_tree('history_positions') where isleaf`,
+    );
+    const rows = Number(size!.rows);
+    console.log(
+      `\nseeded ${fmt(rows)} positions (${TAGS} tags × ${HOURS} h at 1 Hz) in ${fmt(seedS, 1)} s`,
+    );
+
+    const get = async (path: string) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as unknown;
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+      return { body, ms: ms(t0) };
+    };
+    const iso = (t: number) => new Date(t).toISOString();
+
+    // Baseline in the same run: the health check, one round trip with no database work.
+    const health: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+      health.push(ms(t0));
+    }
+    const moments: number[] = [];
+    let found = 0;
+    for (let i = 0; i < MOMENTS; i++) {
+      const at = start + 120_000 + Math.random() * (end - start - 120_000);
+      const r = await get(`/api/maps/${mapId}/history/state?at=${iso(at)}`);
+      moments.push(r.ms);
+      found += (r.body as { devices: unknown[] }).devices.length;
+    }
+    const dayFrom = Math.max(start, end - 24 * HOUR_MS);
+    const device = 'C3:B0:00:00:00:00';
+    let devicePoints = 0;
+    const dayT0 = performance.now();
+    let cursor: string | null = null;
+    do {
+      const page: { body: unknown } = await get(
+        `/api/maps/${mapId}/history/positions?from=${iso(dayFrom)}&to=${iso(end)}&devices=${device}` +
+          `&limit=${HISTORY_MAX_LIMIT}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      const body = page.body as HistoryPositionsResponse;
+      for (const d of body.devices) devicePoints += d.points.length;
+      cursor = body.next;
+    } while (cursor);
+    const dayMs = ms(dayT0);
+    const mapPage = await get(
+      `/api/maps/${mapId}/history/positions?from=${iso(dayFrom)}&to=${iso(end)}&limit=${HISTORY_MAX_LIMIT}`,
+    );
+
+    // Export: every row of the range through the API, read as it streams; the server's RSS sampled.
+    const exportFrom = end - EXPORT_HOURS * HOUR_MS;
+    const rssBefore = rssOf(server.pid) ?? 0;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rssOf(server!.pid) ?? 0);
+    }, 100);
+    const exportT0 = performance.now();
+    const res = await fetch(
+      `${base}/api/maps/${mapId}/history/export?kind=positions&from=${iso(exportFrom)}&to=${iso(end)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    if (!res.ok || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+    clearInterval(sampler);
+    const exportS = ms(exportT0) / 1000;
+
+    const mb = (b: number) => fmt(b / 2 ** 20, 1);
+    console.log('');
+    console.log(`| figure | value |`);
+    console.log(`| --- | --- |`);
+    console.log(`| positions stored | ${fmt(rows)} (${TAGS} tags × ${HOURS} h, 1 Hz) |`);
+    console.log(
+      `| bytes per position row with its index | ${fmt(Number(size!.total) / rows, 1)} ` +
+        `(heap ${fmt(Number(size!.heap) / rows, 1)}, index ${fmt(Number(size!.index) / rows, 1)}; target ≤ 120) |`,
+    );
+    console.log(
+      `| state at a moment, p95 over ${MOMENTS} moments (API) | ${fmt(quantile(moments, 0.95), 1)} ms ` +
+        `(median ${fmt(quantile(moments, 0.5), 1)} ms, ${fmt(found / MOMENTS, 1)} tags each; target ≤ 300 ms) |`,
+    );
+    console.log(
+      `| baseline: health check p95 (same server) | ${fmt(quantile(health, 0.95), 1)} ms |`,
+    );
+    console.log(
+      `| one device's ${fmt((end - dayFrom) / HOUR_MS)} h of positions (API, pages of ${fmt(HISTORY_MAX_LIMIT)}) | ` +
+        `${fmt(dayMs)} ms for ${fmt(devicePoints)} points |`,
+    );
+    console.log(
+      `| first page of the whole map's ${fmt((end - dayFrom) / HOUR_MS)} h (API) | ${fmt(mapPage.ms)} ms for ` +
+        `${fmt(HISTORY_MAX_LIMIT)} points |`,
+    );
+    console.log(
+      `| CSV export of ${fmt(EXPORT_HOURS)} h | ${fmt(lines - 1)} rows, ${mb(bytes)} MB in ${fmt(exportS, 1)} s ` +
+        `(${fmt((lines - 1) / exportS)} rows/s) |`,
+    );
+    console.log(
+      `| server RSS during the export | ${mb(rssBefore)} MB before, ${mb(rssPeak)} MB at peak: ` +
+        `+${mb(rssPeak - rssBefore)} MB (target < 100 MB for 10 M rows) |`,
+    );
+    console.log('');
+    console.log(machineLine());
+  } finally {
+    await server?.stop();
+    await sql.close();
+    await db.drop();
+  }
+}
+
+await main();
