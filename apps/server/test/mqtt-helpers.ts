@@ -100,21 +100,47 @@ export function mqttClientPerTest(url: () => string): (key: string) => Promise<M
 }
 
 /**
+ * The embedded broker of the suite's app, started in the suite's setup and closed after the
+ * suite. Its fields may be read only inside tests and later hooks.
+ */
+export function useEmbeddedBroker(t: TestApp): {
+  readonly ingest: MqttIngest;
+  readonly url: string;
+} {
+  let started: { ingest: MqttIngest; url: string } | undefined;
+  t.setup(async () => {
+    started = await startEmbeddedBroker(t);
+  });
+  afterAll(async () => {
+    await started?.ingest.close();
+  });
+  const get = () => {
+    if (!started) throw new Error('The broker is used before the suite has started it');
+    return started;
+  };
+  return {
+    get ingest() {
+      return get().ingest;
+    },
+    get url() {
+      return get().url;
+    },
+  };
+}
+
+/**
  * A gateway client on the embedded broker of the suite's app, connected with the ingest key that
  * `key()` names once the suite's earlier setup has run; both are closed after the suite. Its
  * fields may be read only inside tests.
  */
 export function useEmbeddedGateway(t: TestApp, key: () => string): { readonly gw: MqttClient } {
-  let ingest: MqttIngest | undefined;
+  const broker = useEmbeddedBroker(t);
   let gw: MqttClient | undefined;
   t.setup(async () => {
-    let url: string;
-    ({ ingest, url } = await startEmbeddedBroker(t));
-    gw = await connectMqtt(url, key());
+    gw = await connectMqtt(broker.url, key());
   });
-  afterAll(async () => {
+  afterAll(() => {
     gw?.end(true);
-    await ingest?.close();
   });
   return {
     get gw() {

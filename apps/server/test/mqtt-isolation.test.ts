@@ -3,14 +3,12 @@
  * account, nobody can subscribe (so nobody reads another account's traffic, retained or live),
  * oversized packets end the connection, and revoking a key over the API ends its open sessions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
+import { expect, it } from 'vitest';
 import {
-  DB_KINDS,
   bearer,
   countRows,
   createSignedInUser,
-  startTestApp,
+  describeEachDb,
   type SignedIn,
   type TestApp,
 } from './helpers.ts';
@@ -20,7 +18,7 @@ import {
   mqttClientPerTest,
   publish,
   sleep,
-  startEmbeddedBroker,
+  useEmbeddedBroker,
   subscribeGranted,
 } from './mqtt-helpers.ts';
 import { INGEST_MAX_BODY_BYTES } from '@rtls/contract';
@@ -37,18 +35,15 @@ async function storedFor(t: TestApp, device: string, waitMs = 300): Promise<numb
   return rows[0]!.n;
 }
 
-describe.each(DB_KINDS)('embedded MQTT broker isolation [%s]', (kind) => {
-  let t: TestApp;
-  let ingest: MqttIngest;
-  let url: string;
+describeEachDb('embedded MQTT broker isolation', (t) => {
+  const broker = useEmbeddedBroker(t);
   let a: SignedIn;
   let b: SignedIn;
   let keyA: { id: string; key: string };
   let keyB: { id: string; key: string };
-  const connect = mqttClientPerTest(() => url);
+  const connect = mqttClientPerTest(() => broker.url);
 
-  beforeAll(async () => {
-    t = await startTestApp(kind);
+  t.setup(async () => {
     a = await createSignedInUser(t.built, 'broker-a');
     b = await createSignedInUser(t.built, 'broker-b');
     const create = async (user: SignedIn) => {
@@ -57,11 +52,6 @@ describe.each(DB_KINDS)('embedded MQTT broker isolation [%s]', (kind) => {
     };
     keyA = await create(a);
     keyB = await create(b);
-    ({ ingest, url } = await startEmbeddedBroker(t));
-  });
-  afterAll(async () => {
-    await ingest?.close();
-    await t?.close();
   });
 
   it("refuses every subscription, so key B never reads account A's reports", async () => {
@@ -117,7 +107,7 @@ describe.each(DB_KINDS)('embedded MQTT broker isolation [%s]', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(await closed(gateway, 2000)).toBe(true);
-    await expect(connectMqtt(url, key)).rejects.toThrow();
+    await expect(connectMqtt(broker.url, key)).rejects.toThrow();
     // Other keys' sessions are untouched.
     expect(other.connected).toBe(true);
     await publish(other, 'rtls/ingest', report('C4:00:00:00:10:06'));
@@ -126,7 +116,7 @@ describe.each(DB_KINDS)('embedded MQTT broker isolation [%s]', (kind) => {
   });
 
   it("refuses a will message, so a session's last will is never stored or relayed", async () => {
-    const gateway = await connectMqtt(url, keyA.key, {
+    const gateway = await connectMqtt(broker.url, keyA.key, {
       will: {
         topic: 'rtls/ingest',
         payload: Buffer.from(JSON.stringify(report('C4:00:00:00:10:07'))),

@@ -10,13 +10,19 @@ import type { MqttClient } from 'mqtt';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import { haDiscovery, topics } from '../src/modules/mqtt-out/topics.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
-import { DB_KINDS, startTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
+import {
+  describeEachDb,
+  startTestApp,
+  testConfig,
+  type SignedIn,
+  type TestApp,
+} from './helpers.ts';
 import {
   connectMqtt,
   mqttClientPerTest,
   publish,
   sleep,
-  startEmbeddedBroker,
+  useEmbeddedBroker,
   subscribeGranted,
 } from './mqtt-helpers.ts';
 import { testServices } from './services.ts';
@@ -99,97 +105,93 @@ describe('Home Assistant discovery payload', () => {
   });
 });
 
-describe.each(DB_KINDS)('MQTT output on the embedded broker [%s]', (kind) => {
-  let t: TestApp;
-  let ingest: MqttIngest;
-  let url: string;
-  let owner: SignedIn;
-  let mapId: string;
-  let other: SignedIn;
-  const connect = mqttClientPerTest(() => url);
-  const keyOf = async (u: SignedIn) => (await t.built.repos.keys.create(u.id, 'ha')).key;
+describeEachDb(
+  'MQTT output on the embedded broker',
+  (t) => {
+    const broker = useEmbeddedBroker(t);
+    let owner: SignedIn;
+    let mapId: string;
+    let other: SignedIn;
+    const connect = mqttClientPerTest(() => broker.url);
+    const keyOf = async (u: SignedIn) => (await t.built.repos.keys.create(u.id, 'ha')).key;
 
-  beforeAll(async () => {
-    t = await startTestApp(kind, { config: { alertingTimers: false } });
-    ({ owner, mapId } = await ownMap(t.built));
-    ({ owner: other } = await ownMap(t.built));
-    ({ ingest, url } = await startEmbeddedBroker(t));
-    t.built.mqttOut.attach(ingest.output!, true);
-  });
-  afterAll(async () => {
-    await ingest?.close();
-    await t?.close();
-  });
-
-  it('grants subscriptions only inside the account’s own output prefix', async () => {
-    const c = await connect(await keyOf(owner));
-    const own = `${MQTT_OUTPUT_ROOT}/${owner.id}`;
-    expect(
-      await subscribeGranted(c, [
-        `${own}/#`,
-        `${own}/+/+/zone`,
-        `${MQTT_OUTPUT_ROOT}/${other.id}/#`,
-        `${MQTT_OUTPUT_ROOT}/+/#`,
-        `${MQTT_OUTPUT_ROOT}/#`,
-        '#',
-        'homeassistant/#',
-      ]),
-    ).toEqual([1, 1, 128, 128, 128, 128, 128]);
-  });
-
-  it('publishes presence and Home Assistant discovery and state to the account only; clients cannot write the tree', async () => {
-    const a = api(t.built, owner.token);
-    const put = await a.call('PUT', '/api/mqtt-output', { enabled: true });
-    expect(put.json()).toMatchObject({
-      settings: { enabled: true, homeAssistant: true, discoveryPrefix: 'homeassistant' },
-      topicPrefix: `${MQTT_OUTPUT_ROOT}/${owner.id}`,
-      brokers: { embedded: true, external: false },
+    t.setup(async () => {
+      ({ owner, mapId } = await ownMap(t.built));
+      ({ owner: other } = await ownMap(t.built));
+      t.built.mqttOut.attach(broker.ingest.output!, true);
     });
-    await api(t.built, other.token).call('PUT', '/api/mqtt-output', { enabled: true });
-    const mine = await connect(await keyOf(owner));
-    const theirs = await connect(await keyOf(other));
-    const got: { topic: string; body: string }[] = [];
-    const leaked: string[] = [];
-    mine.on('message', (topic, payload) => got.push({ topic, body: payload.toString() }));
-    theirs.on('message', (topic) => leaked.push(topic));
-    await subscribeGranted(mine, [`${MQTT_OUTPUT_ROOT}/${owner.id}/#`]);
-    await subscribeGranted(theirs, [`${MQTT_OUTPUT_ROOT}/${other.id}/#`]);
 
-    // Discovery is retained: re-announce now that a subscriber is there.
-    await a.call('PUT', '/api/mqtt-output', { homeAssistant: true });
-    const ward = await a.zone(mapId, 'Ward 3');
-    const mac = await standMonitoredTag(t, owner.id, mapId);
-    await t.built.zoneMonitoring.presence.flush();
+    it('grants subscriptions only inside the account’s own output prefix', async () => {
+      const c = await connect(await keyOf(owner));
+      const own = `${MQTT_OUTPUT_ROOT}/${owner.id}`;
+      expect(
+        await subscribeGranted(c, [
+          `${own}/#`,
+          `${own}/+/+/zone`,
+          `${MQTT_OUTPUT_ROOT}/${other.id}/#`,
+          `${MQTT_OUTPUT_ROOT}/+/#`,
+          `${MQTT_OUTPUT_ROOT}/#`,
+          '#',
+          'homeassistant/#',
+        ]),
+      ).toEqual([1, 1, 128, 128, 128, 128, 128]);
+    });
 
-    await expect
-      .poll(() => got.find((m) => m.topic.endsWith('/config') && m.body !== ''))
-      .toBeDefined();
-    const discovery = got.find((m) => m.topic.endsWith('/config') && m.body !== '')!;
-    const parsed = JSON.parse(discovery.body) as ReturnType<typeof haDiscovery>;
-    expect(discovery.topic).toBe(
-      `${MQTT_OUTPUT_ROOT}/${owner.id}/homeassistant/device_tracker/${parsed.object_id}/config`,
-    );
-    expect(parsed.source_type).toBe('bluetooth_le');
-    await expect
-      .poll(() => got.filter((m) => m.topic === parsed.state_topic).at(-1)?.body)
-      .toBe('Ward 3');
-    const zone = got.filter((m) => m.topic.endsWith(`/${mac}/zone`)).at(-1);
-    expect(JSON.parse(zone!.body)).toMatchObject({ mac, mapId, zoneId: ward.id, state: 'in' });
-    await expect.poll(() => got.some((m) => m.topic.endsWith(`/zones/${ward.id}`))).toBe(true);
+    it('publishes presence and Home Assistant discovery and state to the account only; clients cannot write the tree', async () => {
+      const a = api(t.built, owner.token);
+      const put = await a.call('PUT', '/api/mqtt-output', { enabled: true });
+      expect(put.json()).toMatchObject({
+        settings: { enabled: true, homeAssistant: true, discoveryPrefix: 'homeassistant' },
+        topicPrefix: `${MQTT_OUTPUT_ROOT}/${owner.id}`,
+        brokers: { embedded: true, external: false },
+      });
+      await api(t.built, other.token).call('PUT', '/api/mqtt-output', { enabled: true });
+      const mine = await connect(await keyOf(owner));
+      const theirs = await connect(await keyOf(other));
+      const got: { topic: string; body: string }[] = [];
+      const leaked: string[] = [];
+      mine.on('message', (topic, payload) => got.push({ topic, body: payload.toString() }));
+      theirs.on('message', (topic) => leaked.push(topic));
+      await subscribeGranted(mine, [`${MQTT_OUTPUT_ROOT}/${owner.id}/#`]);
+      await subscribeGranted(theirs, [`${MQTT_OUTPUT_ROOT}/${other.id}/#`]);
 
-    // A client may not publish into the output tree (the session ends).
-    await Promise.race([
-      publish(mine, `${MQTT_OUTPUT_ROOT}/${owner.id}/x/y/zone`, 'spoof').catch(() => undefined),
-      sleep(500),
-    ]);
-    expect(got.some((m) => m.body === 'spoof')).toBe(false);
-    // The other account hears its own tree only (its own device's discovery), nothing of this one.
-    expect(leaked.length).toBeGreaterThan(0);
-    expect(leaked.filter((topic) => !topic.startsWith(`${MQTT_OUTPUT_ROOT}/${other.id}/`))).toEqual(
-      [],
-    );
-  });
-});
+      // Discovery is retained: re-announce now that a subscriber is there.
+      await a.call('PUT', '/api/mqtt-output', { homeAssistant: true });
+      const ward = await a.zone(mapId, 'Ward 3');
+      const mac = await standMonitoredTag(t, owner.id, mapId);
+      await t.built.zoneMonitoring.presence.flush();
+
+      await expect
+        .poll(() => got.find((m) => m.topic.endsWith('/config') && m.body !== ''))
+        .toBeDefined();
+      const discovery = got.find((m) => m.topic.endsWith('/config') && m.body !== '')!;
+      const parsed = JSON.parse(discovery.body) as ReturnType<typeof haDiscovery>;
+      expect(discovery.topic).toBe(
+        `${MQTT_OUTPUT_ROOT}/${owner.id}/homeassistant/device_tracker/${parsed.object_id}/config`,
+      );
+      expect(parsed.source_type).toBe('bluetooth_le');
+      await expect
+        .poll(() => got.filter((m) => m.topic === parsed.state_topic).at(-1)?.body)
+        .toBe('Ward 3');
+      const zone = got.filter((m) => m.topic.endsWith(`/${mac}/zone`)).at(-1);
+      expect(JSON.parse(zone!.body)).toMatchObject({ mac, mapId, zoneId: ward.id, state: 'in' });
+      await expect.poll(() => got.some((m) => m.topic.endsWith(`/zones/${ward.id}`))).toBe(true);
+
+      // A client may not publish into the output tree (the session ends).
+      await Promise.race([
+        publish(mine, `${MQTT_OUTPUT_ROOT}/${owner.id}/x/y/zone`, 'spoof').catch(() => undefined),
+        sleep(500),
+      ]);
+      expect(got.some((m) => m.body === 'spoof')).toBe(false);
+      // The other account hears its own tree only (its own device's discovery), nothing of this one.
+      expect(leaked.length).toBeGreaterThan(0);
+      expect(
+        leaked.filter((topic) => !topic.startsWith(`${MQTT_OUTPUT_ROOT}/${other.id}/`)),
+      ).toEqual([]);
+    });
+  },
+  { config: { alertingTimers: false } },
+);
 
 const MQTT_URL = testServices().mqtt;
 
