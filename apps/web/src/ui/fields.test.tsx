@@ -24,31 +24,21 @@ describe('fields', () => {
   });
 
   it('a ranged number shows its range message only while invalid', () => {
-    const { rerender } = render(
+    const maxZoom = (value: string, invalid: boolean) => (
       <NumberRangeField
         label="Max Zoom"
-        value="3"
+        value={value}
         onChange={() => {}}
         min={1}
         max={10}
         step={0.1}
-        invalid={false}
+        invalid={invalid}
         rangeText="Between 1 and 10"
-      />,
+      />
     );
+    const { rerender } = render(maxZoom('3', false));
     expect(screen.queryByText('Between 1 and 10')).toBeNull();
-    rerender(
-      <NumberRangeField
-        label="Max Zoom"
-        value="11"
-        onChange={() => {}}
-        min={1}
-        max={10}
-        step={0.1}
-        invalid
-        rangeText="Between 1 and 10"
-      />,
-    );
+    rerender(maxZoom('11', true));
     expect(screen.getByRole('spinbutton').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Between 1 and 10')).toBeDefined();
   });
