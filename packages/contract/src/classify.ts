@@ -55,10 +55,14 @@ export const SIGNAL_CLASS_COLOUR: Record<SignalClass, StatusColour> = {
   weak: 'red',
 };
 
+/** Confidence above which a position is High, and above which it is Medium (else Low). */
+export const CONFIDENCE_HIGH_ABOVE = 0.8;
+export const CONFIDENCE_MEDIUM_ABOVE = 0.5;
+
 /** Above 0.8 High; above 0.5 Medium; otherwise Low. */
 export function confidenceClass(confidence: number): ConfidenceClass {
-  if (confidence > 0.8) return 'high';
-  if (confidence > 0.5) return 'medium';
+  if (confidence > CONFIDENCE_HIGH_ABOVE) return 'high';
+  if (confidence > CONFIDENCE_MEDIUM_ABOVE) return 'medium';
   return 'low';
 }
 

@@ -127,3 +127,17 @@ describe('positioning settings', () => {
     );
   });
 });
+
+describe('confidence legend', () => {
+  it('explains the ring colours with their thresholds while confidence is shown', async () => {
+    renderView();
+    expect(screen.queryByTestId('confidence-legend')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show confidence' }));
+    const legend = screen.getByTestId('confidence-legend');
+    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'High: over 80 %',
+      'Medium: over 50 %, up to 80 %',
+      'Low: 50 % or less',
+    ]);
+  });
+});

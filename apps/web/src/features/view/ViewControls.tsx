@@ -1,5 +1,10 @@
 /** View tab: a checkbox per view option, the trails, the tooltip fields and the positioning settings. */
-import { VIEW_OPTION_KEYS } from '@rtls/contract';
+import {
+  CONFIDENCE_CLASS_COLOUR,
+  CONFIDENCE_HIGH_ABOVE,
+  CONFIDENCE_MEDIUM_ABOVE,
+  VIEW_OPTION_KEYS,
+} from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
 import { TooltipFieldsEditor } from './TooltipFieldsEditor.tsx';
@@ -28,6 +33,7 @@ export function ViewControls() {
             onChange={(checked) => setViewOption(key, checked)}
           />
         ))}
+        {viewOptions.showConfidence && <ConfidenceLegend />}
         <CheckboxField
           name="showZones"
           label={t('zones.showLayer')}
@@ -44,6 +50,34 @@ export function ViewControls() {
       <TrailsEditor />
       <TooltipFieldsEditor />
       <TriangulationEditor />
+    </div>
+  );
+}
+
+/** What the confidence rings' colours mean, with the thresholds the rings are drawn by. */
+function ConfidenceLegend() {
+  const { t } = useI18n();
+  const high = Math.round(CONFIDENCE_HIGH_ABOVE * 100);
+  const medium = Math.round(CONFIDENCE_MEDIUM_ABOVE * 100);
+  const rows = [
+    ['high', t('view.confidenceLegend.high', { above: high })],
+    ['medium', t('view.confidenceLegend.medium', { above: medium, atMost: high })],
+    ['low', t('view.confidenceLegend.low', { atMost: medium })],
+  ] as const;
+  return (
+    <div className="confidence-legend" data-testid="confidence-legend">
+      <p className="muted small">{t('view.confidenceLegend.title')}</p>
+      <ul>
+        {rows.map(([cls, text]) => (
+          <li key={cls}>
+            <span
+              className={`ring-swatch tone-${CONFIDENCE_CLASS_COLOUR[cls]}`}
+              aria-hidden="true"
+            />
+            {text}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

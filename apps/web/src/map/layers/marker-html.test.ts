@@ -130,6 +130,22 @@ describe('tooltip rows', () => {
 });
 
 describe('signal popup', () => {
+  it("gives the position's confidence as a number, with its class and colour", () => {
+    const info = {
+      method: 'grid',
+      confidence: 0.64,
+      signalsUsed: 5,
+      primaryGateway: 'GW:1',
+      lastCalculated: new Date(NOW).toISOString(),
+    };
+    const html = signalPopupHtml(makeDevice({ triangulationInfo: info }), t, (m) => m);
+    expect(html).toContain('class="signal-confidence tone-yellow"');
+    expect(html).toContain('Confidence 64 % · Medium');
+    expect(signalPopupHtml(makeDevice({ triangulationInfo: null }), t, (m) => m)).not.toContain(
+      'signal-confidence',
+    );
+  });
+
   it('shows an X icon without signals', () => {
     const html = signalPopupHtml(makeDevice({ signal: {} }), t, (m) => m);
     expect(html).toContain('signal-x');

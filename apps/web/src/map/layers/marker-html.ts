@@ -4,6 +4,8 @@
  * last-seen texts) and a leader line to a moved label; also the tooltip rows and the signal popup.
  */
 import {
+  CONFIDENCE_CLASS_COLOUR,
+  confidenceClass,
   DEFAULT_TOOLTIP_FIELDS,
   listStatus,
   type ConfidenceClass,
@@ -166,7 +168,12 @@ export function tooltipHtml(rows: [string, string][]): string {
 export function signalPopupHtml(d: Device, t: Translate, gatewayName: (mac: string) => string) {
   const s = signalSummary(d.signal);
   const width = `style="inline-size:${SIGNAL_POPUP_WIDTH_PX}px"`;
-  const title = `<h3 class="signal-title">${escapeHtml(t('devices.signal.title'))}: ${escapeHtml(d.name)}</h3>`;
+  const confidence = d.triangulationInfo?.confidence;
+  const cls = typeof confidence === 'number' ? confidenceClass(confidence) : null;
+  const sure = cls
+    ? `<p class="signal-confidence tone-${CONFIDENCE_CLASS_COLOUR[cls]}" data-testid="signal-confidence">${escapeHtml(`${t('map.confidenceBadge', { value: Math.round(confidence! * 100) })} · ${t(`devices.confidenceClass.${cls}`)}`)}</p>`
+    : '';
+  const title = `<h3 class="signal-title">${escapeHtml(t('devices.signal.title'))}: ${escapeHtml(d.name)}</h3>${sure}`;
   if (!s.headline)
     return `<div class="signal-popup-body" data-testid="signal-popup" ${width}>${title}<p class="signal-none"><span class="signal-x" aria-hidden="true">✕</span> ${escapeHtml(t('devices.signal.none'))}</p></div>`;
   const h = s.headline;
