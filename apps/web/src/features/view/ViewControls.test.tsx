@@ -134,10 +134,10 @@ describe('confidence legend', () => {
     expect(screen.queryByTestId('confidence-legend')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show confidence' }));
     const legend = screen.getByTestId('confidence-legend');
-    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'High: over 80 %',
-      'Medium: over 50 %, up to 80 %',
-      'Low: 50 % or less',
-    ]);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['High: over 80 %', 'Medium: over 50 %, up to 80 %', 'Low: 50 % or less']);
   });
 });
