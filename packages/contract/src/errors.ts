@@ -91,6 +91,8 @@ export const API_ERRORS = {
   // Floor model
   fetchFloorModel: 'Failed to fetch the floor model',
   updateFloorModel: 'Failed to save the floor model',
+  // History
+  exportHistory: 'Failed to export the history',
   // Fallback
   default: 'Failed',
 } as const;
@@ -98,6 +100,7 @@ export type ApiErrorKey = keyof typeof API_ERRORS;
 
 /** Hebrew texts of the API errors the console shows (the others are only logged). */
 export const API_ERRORS_HE: Partial<Record<ApiErrorKey, string>> = {
+  exportHistory: 'ייצוא ההיסטוריה נכשל',
   fetchMaps: 'טעינת המפות נכשלה',
   fetchSharedMaps: 'טעינת המפות המשותפות נכשלה',
   saveMapPreset: 'שמירת תצוגת המפה נכשלה',

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { DeviceList } from '../devices/DeviceList.tsx';
 import { GatewayList } from '../gateways/GatewayList.tsx';
+import { HistoryExport } from '../history/HistoryExport.tsx';
 import { MapList } from '../maps/MapList.tsx';
 import { SettingsPanel } from '../settings/SettingsPanel.tsx';
 import { ViewControls } from '../view/ViewControls.tsx';
@@ -97,7 +98,12 @@ export function ToolsPanel() {
             id={`panel-${tab}`}
             aria-labelledby={`tab-${tab}`}
           >
-            {tab === 'maps' && <MapList />}
+            {tab === 'maps' && (
+              <>
+                <MapList />
+                <HistoryExport />
+              </>
+            )}
             {tab === 'devices' && <DeviceList />}
             {tab === 'gateways' && <GatewayList />}
             {tab === 'view' && <ViewControls />}

@@ -18,6 +18,7 @@ import alerts from './alerts.json';
 import webhooks from './webhooks.json';
 import mqttOutput from './mqttOutput.json';
 import heard from './heard.json';
+import history from './history.json';
 
 export default {
   app,
@@ -39,4 +40,5 @@ export default {
   webhooks,
   mqttOutput,
   heard,
+  history,
 };
