@@ -19,6 +19,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ service: DevicesService }
   { service },
 ) => {
   const list = { schema: { tags, response: { 200: DevicesResponse } } };
+  const one = { 200: DeviceResponse };
   app.get('/api/devices', list, async (req) => answer('devices', await service.all(req.user.id)));
   app.get('/api/devices/monitored', list, async (req) =>
     answer('devices', await service.monitored(req.user.id)),
@@ -33,14 +34,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ service: DevicesService }
 
   app.put(
     '/api/devices/:id',
-    {
-      schema: {
-        tags,
-        params: MacParams,
-        body: DeviceUpdateBody,
-        response: { 200: DeviceResponse },
-      },
-    },
+    { schema: { tags, params: MacParams, body: DeviceUpdateBody, response: one } },
     async (req) => answer('device', await service.update(req.user.id, req.params.id, req.body)),
   );
 
@@ -52,21 +46,14 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ service: DevicesService }
 
   app.post(
     '/api/devices/monitor/:id',
-    {
-      schema: {
-        tags,
-        params: MacParams,
-        body: DeviceMonitorBody,
-        response: { 200: DeviceResponse },
-      },
-    },
+    { schema: { tags, params: MacParams, body: DeviceMonitorBody, response: one } },
     async (req) =>
       answer('device', await service.monitor(req.user.id, req.params.id, req.body ?? {})),
   );
 
   app.delete(
     '/api/devices/monitor/:id',
-    { schema: { tags, params: MacParams, response: { 200: DeviceResponse } } },
+    { schema: { tags, params: MacParams, response: one } },
     async (req) => answer('device', await service.unmonitor(req.user.id, req.params.id)),
   );
 };

@@ -29,6 +29,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
   devicesOnMap: (readerId: string, mapId: string) => Promise<Device[]>;
 }> = async (app, { maps, service, devicesOnMap }) => {
   const list = { schema: { tags, response: { 200: MapsResponse } } };
+  const one = { 200: MapResponse };
   app.get('/api/maps', list, async (req) =>
     answer('maps', (await maps.own(req.user.id)).map(presentMap)),
   );
@@ -39,13 +40,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/maps/public',
-    {
-      schema: {
-        tags,
-        querystring: PublicMapsQuery,
-        response: { 200: MapsResponse },
-      },
-    },
+    { schema: { tags, querystring: PublicMapsQuery, response: { 200: MapsResponse } } },
     async (req) =>
       answer(
         'maps',
@@ -53,17 +48,13 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
       ),
   );
 
-  app.get(
-    '/api/maps/:id',
-    { schema: { tags, params: IdParams, response: { 200: MapResponse } } },
-    async (req) => {
-      const row = await maps.visible(req.user.id, req.params.id);
-      if (!row) throw notFound('Map');
-      // The answer counts this opening too: its count and time, as the next list will show them.
-      const touched = await maps.touch(row.id);
-      return answer('map', presentMap({ ...row, ...touched }));
-    },
-  );
+  app.get('/api/maps/:id', { schema: { tags, params: IdParams, response: one } }, async (req) => {
+    const row = await maps.visible(req.user.id, req.params.id);
+    if (!row) throw notFound('Map');
+    // The answer counts this opening too: its count and time, as the next list will show them.
+    const touched = await maps.touch(row.id);
+    return answer('map', presentMap({ ...row, ...touched }));
+  });
 
   app.get(
     '/api/maps/:id/devices',
@@ -91,7 +82,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
 
   app.put(
     '/api/maps/:id',
-    { schema: { tags, params: IdParams, body: MapUpdateBody, response: { 200: MapResponse } } },
+    { schema: { tags, params: IdParams, body: MapUpdateBody, response: one } },
     async (req) => answer('map', await service.update(req.user.id, req.params.id, req.body)),
   );
 
@@ -111,12 +102,7 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
   app.patch(
     '/api/maps/:id/preset',
     {
-      schema: {
-        tags,
-        params: IdParams,
-        body: MapPresetBody,
-        response: { 200: MapPresetResponse },
-      },
+      schema: { tags, params: IdParams, body: MapPresetBody, response: { 200: MapPresetResponse } },
     },
     async (req) =>
       answer('savedView', await service.savePreset(req.user.id, req.params.id, req.body)),
