@@ -11,6 +11,9 @@ import type {
 import { expect, it } from 'vitest';
 import { demoDevice } from '../src/simulator/building.ts';
 import { dayPartition } from '../src/modules/history/partitions.ts';
+import type { PresenceMap } from '../src/modules/presence/service.ts';
+import { newTrack } from '../src/modules/presence/tracker.ts';
+import { postReports, reportsAt, seedReporter } from './demo-reports.ts';
 import { bearer, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
 import { api, ownMap, room } from './zones-helpers.ts';
 
@@ -60,6 +63,49 @@ describeEachDb('history', (t) => {
     for (let d = 0; d <= 3; d++) expect(names).toContain(dayPartition(now + d * DAY).name);
     const months = await t.built.history.partitions.list('history_visits');
     expect(months.some((p) => p.from <= now && now < p.to)).toBe(true);
+  });
+
+  it('keeps the positions the server shows: a located device becomes history of its map', async () => {
+    const reporter = await seedReporter(t, { devices: 1, gateways: 8 });
+    const rowsOf = async () =>
+      Number(
+        (
+          await t.sql.query<{ n: number }>(
+            `select count(*)::int as n from history_positions p
+             join history_series s on s.id = p.series
+             where s.owner_id = $1 and s.map_id = $2 and s.mac = $3`,
+            [reporter.owner.id, reporter.mapId, DEV],
+          )
+        )[0]!.n,
+      );
+    expect((await postReports(t.app, reporter.key, reportsAt(DEV, Date.now()))).statusCode).toBe(
+      200,
+    );
+    await expect
+      .poll(async () => {
+        await t.built.positions.service.settle();
+        await t.built.history.writer.flush();
+        return rowsOf();
+      })
+      .toBeGreaterThan(0);
+  });
+
+  it('keeps a zone stay as a visit when presence says it ended', async () => {
+    const mac = 'C3:00:00:00:EE:06';
+    const track = newTrack(owner.id, mac, mapId, t0);
+    t.built.history.presence.changed(
+      track,
+      [{ kind: 'exit', zoneId, at: t0 + 40_000, reason: 'unknown', enteredAt: t0 + 30_000 }],
+      {} as PresenceMap,
+    );
+    await t.built.history.writer.flush();
+    const res = await get(
+      `/api/maps/${mapId}/history/visits?${q({ from: iso(t0), to: iso(t0 + 60_000), devices: mac })}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as HistoryVisitsResponse).visits).toMatchObject([
+      { mac, zoneId, dwellSeconds: 10, exitReason: 'unknown' },
+    ]);
   });
 
   it('answers the state at a moment: each device at its last position at or before it', async () => {
@@ -153,7 +199,7 @@ describeEachDb('history', (t) => {
 
   it('exports zone visits with the zone name', async () => {
     const res = await get(
-      `/api/maps/${mapId}/history/export?${q({ kind: 'visits', from: iso(t0), to: iso(t0 + 60_000) })}`,
+      `/api/maps/${mapId}/history/export?${q({ kind: 'visits', from: iso(t0), to: iso(t0 + 60_000), devices: DEV })}`,
     );
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.trimEnd().split('\r\n');
@@ -162,6 +208,26 @@ describeEachDb('history', (t) => {
     );
     expect(lines.slice(1)).toEqual([
       `${DEV},${demoDevice(0).name},${zoneId},Imaging,${iso(t0 + 2000)},${iso(t0 + 12_000)},10,left`,
+    ]);
+  });
+
+  it('exports the events of a range, with the zone name', async () => {
+    await t.built.zoneMonitoring.repos.events.record({
+      mapId,
+      type: 'enter',
+      at: t0 + 5000,
+      zoneId,
+      mac: DEV,
+      detail: { zoneName: 'Imaging' },
+    });
+    const res = await get(
+      `/api/maps/${mapId}/history/export?${q({ kind: 'events', from: iso(t0), to: iso(t0 + 60_000), zones: zoneId })}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('time,type,zone_id,zone_name,device,gateway,detail');
+    expect(lines.slice(1)).toEqual([
+      `${iso(t0 + 5000)},enter,${zoneId},Imaging,${DEV},,"{""zoneName"":""Imaging""}"`,
     ]);
   });
 
