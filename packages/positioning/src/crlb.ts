@@ -60,24 +60,39 @@ export function createPositionInformation() {
       e += w * jy;
       f += w;
     },
-    /**
-     * Covariance (m²) of the position: the offset is solved for with a prior of this precision
-     * (dB⁻²), or taken as known when null; null where the determinant is below `minDet`.
-     */
+    /** The covariance of the position from the readings so far (see positionCovariance). */
     covariance(offsetPrecision: number | null, minDet: number) {
-      let [xx, xy, yy] = [a, b, d];
-      if (offsetPrecision !== null) {
-        // Schur complement: what is left about (x, y) once the offset is solved for.
-        const fb = f + offsetPrecision;
-        xx -= (c * c) / fb;
-        xy -= (c * e) / fb;
-        yy -= (e * e) / fb;
-      }
-      const det = xx * yy - xy * xy;
-      if (!(det > minDet)) return null;
-      return { xx: yy / det, xy: -xy / det, yy: xx / det };
+      return positionCovariance([a, b, c, d, e, f], offsetPrecision, minDet);
     },
   };
+}
+
+/**
+ * Information sums about a position and the tag's offset: Σw·jx², Σw·jx·jy, Σw·jx, Σw·jy², Σw·jy,
+ * Σw over the readings.
+ */
+export type InformationSums = readonly [number, number, number, number, number, number];
+
+/**
+ * Covariance (m²) of the position from these sums: the offset is solved for with a prior of this
+ * precision (dB⁻²), or taken as known when null; null where the determinant is below `minDet`.
+ */
+export function positionCovariance(
+  [a, b, c, d, e, f]: InformationSums,
+  offsetPrecision: number | null,
+  minDet: number,
+): { xx: number; xy: number; yy: number } | null {
+  let [xx, xy, yy] = [a, b, d];
+  if (offsetPrecision !== null) {
+    // Schur complement: what is left about (x, y) once the offset is solved for.
+    const fb = f + offsetPrecision;
+    xx -= (c * c) / fb;
+    xy -= (c * e) / fb;
+    yy -= (e * e) / fb;
+  }
+  const det = xx * yy - xy * xy;
+  if (!(det > minDet)) return null;
+  return { xx: yy / det, xy: -xy / det, yy: xx / det };
 }
 
 /** The bound over a grid: values[row][col] at (x0 + col·step, y0 + row·step). */

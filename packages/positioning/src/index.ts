@@ -31,3 +31,4 @@ export { rasterizeFloor } from './floor-raster.ts';
 export { MAX_SHOWN_SPEED_M_S } from './shown-path.ts';
 export * from './gateway-links.ts';
 export * from './floor.ts';
+export * from './plan-accuracy.ts';
