@@ -11,7 +11,7 @@ import { useAlertsStore } from '../alerts/alerts-store.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { closeDraft } from './zone-draft.ts';
-import type { Rule, Zone } from '@rtls/contract';
+import type { Rule } from '@rtls/contract';
 import { makeRule, makeZone } from '../../test/zone-fixtures.ts';
 import { ZonesPanel } from './ZonesPanel.tsx';
 import { useRulesStore } from './rules-store.ts';
@@ -46,6 +46,10 @@ function renderPanel(map: TrackingMap) {
   );
 }
 
+/** The server's answer to a create on map-1: what was posted, as `key`, with its new id. */
+const createdAs = (key: 'zone' | 'rule', id: string) => (c: { body: unknown }) =>
+  jsonResponse({ [key]: { ...(c.body as object), id, mapId: 'map-1' } }, 201);
+
 beforeEach(() => useUiStore.setState({ language: 'en' }));
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -77,8 +81,7 @@ describe('Zones tab', () => {
 
   it('lets an editor draw a zone, name it and save it', async () => {
     const { calls } = mockFetch({
-      'POST /api/maps/map-1/zones': (c) =>
-        jsonResponse({ zone: { ...(c.body as Zone), id: 'zone-new', mapId: 'map-1' } }, 201),
+      'POST /api/maps/map-1/zones': createdAs('zone', 'zone-new'),
     });
     renderPanel(makeMap({ accessLevel: 'editor' }));
     await userEvent.click(screen.getByRole('button', { name: 'Draw a zone' }));
@@ -145,8 +148,7 @@ describe('Zones tab', () => {
 describe('rules editor', () => {
   it('adds a rule: a zone is asked for the timed zone events, a duration in seconds', async () => {
     const { calls } = mockFetch({
-      'POST /api/maps/map-1/rules': (c) =>
-        jsonResponse({ rule: { ...(c.body as Rule), id: 'rule-2', mapId: 'map-1' } }, 201),
+      'POST /api/maps/map-1/rules': createdAs('rule', 'rule-2'),
     });
     renderPanel(makeMap({ accessLevel: 'editor' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
@@ -222,8 +224,7 @@ describe('rules editor', () => {
 
   it('asks for browser notifications when a critical rule is saved and the browser has not been asked', async () => {
     mockFetch({
-      'POST /api/maps/map-1/rules': (c) =>
-        jsonResponse({ rule: { ...(c.body as Rule), id: 'rule-3', mapId: 'map-1' } }, 201),
+      'POST /api/maps/map-1/rules': createdAs('rule', 'rule-3'),
     });
     vi.spyOn(browserNotice, 'permission').mockReturnValue('default');
     const request = vi.spyOn(browserNotice, 'request').mockResolvedValue('granted');
@@ -242,8 +243,7 @@ describe('rules editor', () => {
 
   it('picks the device from the known ones instead of typing its MAC, and keeps an unknown one', async () => {
     const { calls } = mockFetch({
-      'POST /api/maps/map-1/rules': (c) =>
-        jsonResponse({ rule: { ...(c.body as Rule), id: 'rule-4', mapId: 'map-1' } }, 201),
+      'POST /api/maps/map-1/rules': createdAs('rule', 'rule-4'),
       'PUT /api/maps/map-1/rules/rule-1': (c) =>
         jsonResponse({ rule: { ...dwell, ...(c.body as Rule) } }),
     });
