@@ -11,7 +11,6 @@ import type {
 import { expect, it } from 'vitest';
 import { demoDevice } from '../src/simulator/building.ts';
 import { dayPartition } from '../src/modules/history/partitions.ts';
-import type { PresenceMap } from '../src/modules/presence/service.ts';
 import { newTrack } from '../src/modules/presence/tracker.ts';
 import { postReports, reportsAt, seedReporter } from './demo-reports.ts';
 import { bearer, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
@@ -93,11 +92,9 @@ describeEachDb('history', (t) => {
   it('keeps a zone stay as a visit when presence says it ended', async () => {
     const mac = 'C3:00:00:00:EE:06';
     const track = newTrack(owner.id, mac, mapId, t0);
-    t.built.history.presence.changed(
-      track,
-      [{ kind: 'exit', zoneId, at: t0 + 40_000, reason: 'unknown', enteredAt: t0 + 30_000 }],
-      {} as PresenceMap,
-    );
+    t.built.history.presence.changed(track, [
+      { kind: 'exit', zoneId, at: t0 + 40_000, reason: 'unknown', enteredAt: t0 + 30_000 },
+    ]);
     await t.built.history.writer.flush();
     const res = await get(
       `/api/maps/${mapId}/history/visits?${q({ from: iso(t0), to: iso(t0 + 60_000), devices: mac })}`,
