@@ -6,7 +6,7 @@ import type { HistoryRetention } from '@rtls/contract';
 import { statementRows, type Sql } from '../../lib/db.ts';
 import type { MapsRepository } from '../maps/repository.ts';
 import type { PresenceListener } from '../presence/service.ts';
-import { historyPartitions } from './partitions.ts';
+import { historyPartitions, type HistoryTable } from './partitions.ts';
 import { historyRepository } from './repository.ts';
 import { historyService } from './service.ts';
 import { createHistoryWriter, type HistoryFix } from './writer.ts';
@@ -43,6 +43,15 @@ export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
   });
   const service = historyService({ repo, maps: o.maps, max: o.retention, now });
 
+  /** An account's rows older than `before`, deleted one partition at a time (oldest first). */
+  async function deleteOlder(ownerId: string, table: HistoryTable, before: number) {
+    const spans = (await partitions.list(table)).filter((p) => p.from < before);
+    if (spans.length === 0) return;
+    const ids = await repo.seriesOf(ownerId);
+    if (ids.length === 0) return;
+    for (const p of spans) await repo.deleteSpan(table, ids, p.from, Math.min(p.to, before));
+  }
+
   /**
    * Partitions ahead; partitions wholly past the ceilings dropped; an account keeping less has its
    * older rows deleted from the partitions still kept (an index range per series).
@@ -59,8 +68,10 @@ export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
     for (const r of await repo.shorterRetentions()) {
       const positions = Math.min(r.positions_days, o.retention.positionsDays);
       const visits = Math.min(r.visits_days, o.retention.visitsDays);
-      if (positions < o.retention.positionsDays || visits < o.retention.visitsDays)
-        await repo.deleteOwnerBefore(r.owner_id, at - positions * DAY_MS, at - visits * DAY_MS);
+      if (positions < o.retention.positionsDays)
+        await deleteOlder(r.owner_id, 'history_positions', at - positions * DAY_MS);
+      if (visits < o.retention.visitsDays)
+        await deleteOlder(r.owner_id, 'history_visits', at - visits * DAY_MS);
     }
     return { dropped };
   }
@@ -90,8 +101,9 @@ export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
             });
       },
     } satisfies PresenceListener,
+    /** Partitions made and old ones dropped now (a failure is reported; the next hour retries). */
     async start() {
-      await maintain();
+      await maintain().catch((err: unknown) => o.onError?.(err));
       if (o.timers ?? true) {
         timer = setInterval(
           () => void maintain().catch((err: unknown) => o.onError?.(err)),

@@ -245,25 +245,26 @@ export function historyRepository(sql: Sql) {
       return sql.query('select owner_id, positions_days, visits_days from history_retention');
     },
 
-    /** Delete an account's rows older than its own retention, within the partitions still kept. */
-    async deleteOwnerBefore(
-      ownerId: string,
-      positionsBefore: number,
-      visitsBefore: number,
+    /** The ids of an account's series. */
+    async seriesOf(ownerId: string): Promise<number[]> {
+      const rows = await sql.query<{ id: number }>(
+        'select id from history_series where owner_id = $1',
+        [ownerId],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** Delete these series' rows of one table in [from, to) (ms): one partition's span at most. */
+    async deleteSpan(
+      table: 'history_positions' | 'history_visits',
+      ids: readonly number[],
+      from: number,
+      to: number,
     ): Promise<void> {
-      const ids = (
-        await sql.query<{ id: number }>('select id from history_series where owner_id = $1', [
-          ownerId,
-        ])
-      ).map((r) => r.id);
-      if (ids.length === 0) return;
-      await sql.query('delete from history_positions where series = any($1::int[]) and at < $2', [
-        ids,
-        iso(positionsBefore),
-      ]);
+      const at = table === 'history_positions' ? 'at' : 'exited_at';
       await sql.query(
-        'delete from history_visits where series = any($1::int[]) and exited_at < $2',
-        [ids, iso(visitsBefore)],
+        `delete from ${table} where series = any($1::int[]) and ${at} >= $2 and ${at} < $3`,
+        [ids, iso(from), iso(to)],
       );
     },
   };
