@@ -9,7 +9,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import amqp from 'amqplib';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -25,6 +24,7 @@ import { DEFAULT_PARTITIONS } from '../src/modules/live/positions-stream.ts';
 import { ingestKeys } from '../src/modules/ingest/keys.ts';
 import { migrate, openDatabase, type Sql } from '../src/lib/db.ts';
 import { MIGRATIONS_DIR } from '../src/server.ts';
+import { freePort, sleep } from './mqtt-helpers.ts';
 import { testServices } from './services.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -48,18 +48,6 @@ async function deleteQueues(prefix: string) {
   for (let k = 0; k < DEFAULT_PARTITIONS; k++) await ch.deleteQueue(`${prefix}.${k}`);
   await c.close();
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
