@@ -86,28 +86,21 @@ export async function startEmbeddedBroker(
   return { ingest, url: `mqtt://127.0.0.1:${port}` };
 }
 
-/** Connects gateway clients with a key to the broker at `url()`; each is ended after its test. */
-export function mqttClientPerTest(url: () => string): (key: string) => Promise<MqttClient> {
-  const clients: MqttClient[] = [];
-  afterEach(() => {
-    for (const c of clients.splice(0)) c.end(true);
-  });
-  return async (key) => {
-    const c = await connectMqtt(url(), key);
-    clients.push(c);
-    return c;
-  };
-}
-
 /**
  * The embedded broker of the suite's app, started in the suite's setup and closed after the
- * suite. Its fields may be read only inside tests and later hooks.
+ * suite, and gateway clients on it (`connect(key)`), each ended after its test. Its fields may
+ * be read only inside tests and later hooks.
  */
 export function useEmbeddedBroker(t: TestApp): {
   readonly ingest: MqttIngest;
   readonly url: string;
+  connect(key: string): Promise<MqttClient>;
 } {
   let started: { ingest: MqttIngest; url: string } | undefined;
+  const clients: MqttClient[] = [];
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.end(true);
+  });
   t.setup(async () => {
     started = await startEmbeddedBroker(t);
   });
@@ -124,6 +117,11 @@ export function useEmbeddedBroker(t: TestApp): {
     },
     get url() {
       return get().url;
+    },
+    async connect(key) {
+      const c = await connectMqtt(get().url, key);
+      clients.push(c);
+      return c;
     },
   };
 }

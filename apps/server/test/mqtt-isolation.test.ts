@@ -15,7 +15,6 @@ import {
 import {
   closed,
   connectMqtt,
-  mqttClientPerTest,
   publish,
   sleep,
   useEmbeddedBroker,
@@ -41,7 +40,7 @@ describeEachDb('embedded MQTT broker isolation', (t) => {
   let b: SignedIn;
   let keyA: { id: string; key: string };
   let keyB: { id: string; key: string };
-  const connect = mqttClientPerTest(() => broker.url);
+  const connect = broker.connect;
 
   t.setup(async () => {
     a = await createSignedInUser(t.built, 'broker-a');

@@ -19,7 +19,6 @@ import {
 } from './helpers.ts';
 import {
   connectMqtt,
-  mqttClientPerTest,
   publish,
   sleep,
   useEmbeddedBroker,
@@ -112,7 +111,7 @@ describeEachDb(
     let owner: SignedIn;
     let mapId: string;
     let other: SignedIn;
-    const connect = mqttClientPerTest(() => broker.url);
+    const connect = broker.connect;
     const keyOf = async (u: SignedIn) => (await t.built.repos.keys.create(u.id, 'ha')).key;
 
     t.setup(async () => {
