@@ -8,6 +8,7 @@ import { FloorEditor } from '../pages/FloorEditor.ts';
 import { GatewaysPanel } from '../pages/GatewaysPanel.ts';
 import { MainPage } from '../pages/MainPage.ts';
 import { MapsPage } from '../pages/MapsPage.ts';
+import { PlanLayer } from '../pages/PlanLayer.ts';
 
 export interface ConsolePages {
   page: Page;
@@ -16,6 +17,7 @@ export interface ConsolePages {
   floor: FloorEditor;
   gateways: GatewaysPanel;
   maps: MapsPage;
+  plan: PlanLayer;
 }
 
 export const consoleFor = (page: Page): ConsolePages => ({
@@ -25,4 +27,5 @@ export const consoleFor = (page: Page): ConsolePages => ({
   floor: new FloorEditor(page),
   gateways: new GatewaysPanel(page),
   maps: new MapsPage(page),
+  plan: new PlanLayer(page),
 });

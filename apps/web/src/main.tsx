@@ -7,6 +7,7 @@ import './styles/devices.css';
 import './styles/frame.css';
 import './styles/zones.css';
 import './styles/floor.css';
+import './styles/plan.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -10,6 +10,7 @@ import { AutoZoom } from './layers/AutoZoom.tsx';
 import { DeviceCamera } from './layers/DeviceCamera.tsx';
 import { DeviceMarkers } from './layers/DeviceMarkers.tsx';
 import { GatewayLayer } from './layers/GatewayLayer.tsx';
+import { PlanAccuracyLayer } from './layers/PlanAccuracyLayer.tsx';
 import { SignalPopup } from './layers/SignalPopup.tsx';
 import { TrailLayer } from './layers/TrailLayer.tsx';
 import { ZoneLayer } from './layers/ZoneLayer.tsx';
@@ -18,6 +19,7 @@ export function TrackingOverlays({ map }: { map: TrackingMap }) {
   return (
     <>
       <ZoneLayer map={map} />
+      <PlanAccuracyLayer map={map} />
       <GatewayLayer map={map} />
       <TrailLayer map={map} />
       <DeviceMarkers mapId={map._id} pixelsPerMetre={framePixelsPerMetre(map)} />

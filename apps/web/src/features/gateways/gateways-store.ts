@@ -38,6 +38,8 @@ interface GatewaysState {
   saving: Record<string, boolean>;
   /** Edit mode: dragged, not yet saved positions. */
   moved: Record<string, Point>;
+  /** Edit mode: the gateway being dragged and where it is now (before it is dropped). */
+  dragging: { mac: string; position: Point } | null;
   savingPositions: boolean;
   loadForMap: (mapId: string | null) => Promise<void>;
   /** GET /gateways; a failure is only logged (the list keeps what it had). */
@@ -57,6 +59,8 @@ interface GatewaysState {
    */
   saveDraft: (mac: string) => Promise<void>;
   moveGateway: (mac: string, position: Point) => void;
+  /** Follow a drag in progress (null when it ends); the markers are not redrawn for it. */
+  dragGateway: (drag: { mac: string; position: Point } | null) => void;
   /** Persist every gateway's position and forget the moves. */
   savePositions: () => Promise<void>;
   /** Back to the map's saved configuration. */
@@ -77,6 +81,7 @@ const initial = {
   drafts: {},
   saving: {},
   moved: {},
+  dragging: null,
   savingPositions: false,
 };
 
@@ -232,8 +237,9 @@ export const useGatewaysStore = create<GatewaysState>((set, get) => ({
     }
   },
   moveGateway(mac, position) {
-    set((s) => ({ moved: { ...s.moved, [mac]: position } }));
+    set((s) => ({ moved: { ...s.moved, [mac]: position }, dragging: null }));
   },
+  dragGateway: (dragging) => set({ dragging }),
   async savePositions() {
     const { mapId, entities, moved } = get();
     set({ savingPositions: true });

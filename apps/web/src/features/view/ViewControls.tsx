@@ -11,6 +11,7 @@ import { TooltipFieldsEditor } from './TooltipFieldsEditor.tsx';
 import { TrailsEditor } from './TrailsEditor.tsx';
 import { TriangulationEditor } from './TriangulationEditor.tsx';
 import { floorShown, useFloorStore } from '../floor/floor-store.ts';
+import { PlanSection } from '../plan/PlanSection.tsx';
 import { useZonesStore } from '../zones/zones-store.ts';
 import { useViewStore } from './view-store.ts';
 
@@ -47,6 +48,7 @@ export function ViewControls() {
           onChange={(on) => useFloorStore.getState().setVisible(on)}
         />
       </fieldset>
+      <PlanSection />
       <TrailsEditor />
       <TooltipFieldsEditor />
       <TriangulationEditor />

@@ -126,7 +126,13 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
       }).addTo(group);
       built.set(g.mac, marker);
       if (editing) {
-        marker.on('drag', () => circle?.setLatLng(marker.getLatLng()));
+        marker.on('drag', () => {
+          const ll = marker.getLatLng();
+          circle?.setLatLng(ll);
+          useGatewaysStore
+            .getState()
+            .dragGateway({ mac: g.mac, position: { x: ll.lng, y: ll.lat } });
+        });
         marker.on('dragend', () => {
           const ll = marker.getLatLng();
           useGatewaysStore.getState().moveGateway(g.mac, { x: ll.lng, y: ll.lat });
