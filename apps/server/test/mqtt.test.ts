@@ -19,7 +19,7 @@ import {
   type TestApp,
 } from './helpers.ts';
 import { clientSocket, connected, type ClientSocket } from './live-client.ts';
-import { connectMqtt, freePort, publish } from './mqtt-helpers.ts';
+import { connectMqtt, publish, startEmbeddedBroker } from './mqtt-helpers.ts';
 import { testServices } from './services.ts';
 
 /** Collects device_update events of one signed-in user. */
@@ -90,31 +90,29 @@ describe.each(DB_KINDS)('MQTT ingest [%s]', (kind) => {
       owner = await createSignedInUser(t.built, 'mqtt-owner');
       other = await createSignedInUser(t.built, 'mqtt-other');
       const key = await createIngestKey(t.built, owner.id);
-      const port = await freePort();
-      const config =
-        broker === 'embedded'
-          ? testConfig({ mqttUrl: null, mqttPort: port, host: '127.0.0.1' })
-          : testConfig({
-              mqttUrl: MQTT_URL!,
-              mqttIngestKey: key,
-              mqttShareGroup: `test${process.pid}`,
-              // A session of its own that ends with the test (no messages left queued for it).
-              mqttClientId: `rtls-test-${process.pid}-${kind}`,
-              mqttSessionExpirySeconds: 0,
-            });
-      ingest = await startMqttIngest({
-        config,
-        pipeline: t.built.pipeline,
-        keys: t.built.repos.keys,
-        log: t.app.log,
-      });
+      if (broker === 'embedded') {
+        const embedded = await startEmbeddedBroker(t);
+        ingest = embedded.ingest;
+        gateway = await connectMqtt(embedded.url, key);
+      } else {
+        ingest = await startMqttIngest({
+          config: testConfig({
+            mqttUrl: MQTT_URL!,
+            mqttIngestKey: key,
+            mqttShareGroup: `test${process.pid}`,
+            // A session of its own that ends with the test (no messages left queued for it).
+            mqttClientId: `rtls-test-${process.pid}-${kind}`,
+            mqttSessionExpirySeconds: 0,
+          }),
+          pipeline: t.built.pipeline,
+          keys: t.built.repos.keys,
+          log: t.app.log,
+        });
+        gateway = await connectMqtt(MQTT_URL!);
+        // The external subscription is asynchronous; give it a moment to be in place.
+        await new Promise((r) => setTimeout(r, 500));
+      }
       expect(ingest.mode).toBe(broker === 'embedded' ? 'embedded' : 'external');
-      gateway =
-        broker === 'embedded'
-          ? await connectMqtt(`mqtt://127.0.0.1:${port}`, key)
-          : await connectMqtt(MQTT_URL!);
-      // The external subscription is asynchronous; give it a moment to be in place.
-      if (broker === 'mosquitto') await new Promise((r) => setTimeout(r, 500));
     });
     afterEach(() => {
       for (const s of sockets.splice(0)) s.disconnect();
