@@ -29,6 +29,12 @@ type Status =
   | { kind: 'failed'; error: string }
   | { kind: 'found'; count: number };
 
+/** What can be done with one suggested wall, in the order its buttons stand. */
+const VERDICTS = [
+  ['accept', acceptSuggestions],
+  ['reject', rejectSuggestions],
+] as const;
+
 export function SuggestionsSection({ map, draft }: { map: TrackingMap; draft: FloorDraft }) {
   const { t } = useI18n();
   const defaultImage = useSettingsStore((s) => s.saved.defaultImage);
@@ -127,22 +133,17 @@ export function SuggestionsSection({ map, draft }: { map: TrackingMap; draft: Fl
                       length: (distance(s.a, s.b) / ppm).toFixed(1),
                     })}
                   </button>
-                  <button
-                    type="button"
-                    className="button small"
-                    aria-label={t('floor.suggest.acceptItem', { n: s.n })}
-                    onClick={() => change((d) => acceptSuggestions(d, [s.id]))}
-                  >
-                    {t('floor.suggest.accept')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button small"
-                    aria-label={t('floor.suggest.rejectItem', { n: s.n })}
-                    onClick={() => change((d) => rejectSuggestions(d, [s.id]))}
-                  >
-                    {t('floor.suggest.reject')}
-                  </button>
+                  {VERDICTS.map(([verdict, apply]) => (
+                    <button
+                      key={verdict}
+                      type="button"
+                      className="button small"
+                      aria-label={t(`floor.suggest.${verdict}Item`, { n: s.n })}
+                      onClick={() => change((d) => apply(d, [s.id]))}
+                    >
+                      {t(`floor.suggest.${verdict}`)}
+                    </button>
+                  ))}
                 </li>
               );
             })}
