@@ -62,6 +62,13 @@ function rssByMinute(samples: Sample[]): string {
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 
+/**
+ * The servers' CPU per report (µs): CPU-seconds per second over reports per second. Everything the
+ * server does for a report counts: parsing, storing, the live update and its share of locating.
+ */
+const perReport = (cores: number, reportsPerS: number) =>
+  reportsPerS > 0 ? ((1e6 * cores) / reportsPerS).toFixed(0) : '—';
+
 /** The three tables: throughput, latency and located devices, memory; then targets and notes. */
 export function printResults(
   results: RunResult[],
@@ -71,7 +78,7 @@ export function printResults(
     '\nThroughput: concurrent HTTP POST /api/ingest batches (8 in flight × 1000 reports, spread over the instances)',
   );
   table([
-    ['run', 'reports/s', 'batches', 'failed', 'server CPU (cores)'],
+    ['run', 'reports/s', 'batches', 'failed', 'server CPU (cores)', 'CPU µs/report'],
     ...results.map((r) =>
       r.throughput
         ? [
@@ -80,8 +87,9 @@ export function printResults(
             String(r.throughput.batches),
             String(r.throughput.failed),
             r.throughput.serverCores.toFixed(2),
+            perReport(r.throughput.serverCores, r.throughput.reportsPerS),
           ]
-        : [r.label, '—', '—', '—', '—'],
+        : [r.label, '—', '—', '—', '—', '—'],
     ),
   ]);
   console.log(
@@ -92,10 +100,22 @@ export function printResults(
         : 'report sent → matching device_update at a Socket.IO client in the sending thread, ms'),
   );
   table([
-    ['run', 'rate/s', 'sent', 'matched', 'p50', 'p95', 'p99', 'max', 'failed', 'server CPU'],
+    [
+      'run',
+      'rate/s',
+      'sent',
+      'matched',
+      'p50',
+      'p95',
+      'p99',
+      'max',
+      'failed',
+      'server CPU',
+      'CPU µs/report',
+    ],
     ...results.map((r) => {
       const l = r.latency;
-      if (!l) return [r.label, '—', '—', '—', '—', '—', '—', '—', '—', '—'];
+      if (!l) return [r.label, ...Array.from({ length: 10 }, () => '—')];
       return [
         r.label,
         l.achievedRate.toFixed(0),
@@ -107,6 +127,7 @@ export function printResults(
         ms(l.max),
         String(l.failed),
         l.serverCores.toFixed(2),
+        perReport(l.serverCores, l.achievedRate),
       ];
     }),
   ]);
