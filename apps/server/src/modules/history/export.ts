@@ -67,13 +67,14 @@ export interface ExportDeps {
 
 async function* positions(d: ExportDeps, r: ExportRequest, names: Map<string, string>) {
   for (const s of r.history.series) {
+    const middle = `,${csvField(s.mac)},${csvField(names.get(s.mac))},`;
     let after: number | null = null;
     for (;;) {
-      const rows = await d.repo.positions(s.id, r.from, r.to, d.batchRows, after);
-      if (rows.length === 0) break;
-      yield rows.map((p) => line([iso(p.at), s.mac, names.get(s.mac), p.x, p.y])).join('');
-      if (rows.length < d.batchRows) break;
-      after = new Date(rows[rows.length - 1]!.at).getTime();
+      const batch = await d.repo.positionsCsv(s.id, r.from, r.to, d.batchRows, after, middle);
+      if (!batch) break;
+      yield batch.csv;
+      if (batch.rows < d.batchRows) break;
+      after = batch.last;
     }
   }
 }

@@ -149,6 +149,32 @@ export function historyRepository(sql: Sql) {
       );
     },
 
+    /**
+     * One series' positions in [from, to) after `afterAt` as CSV lines made by the database (time,
+     * then `middle`, then x and y): one string per batch keeps an export's garbage small.
+     */
+    async positionsCsv(
+      series: number,
+      from: number,
+      to: number,
+      limit: number,
+      afterAt: number | null,
+      middle: string,
+    ): Promise<{ csv: string; rows: number; last: number } | null> {
+      const rows = await sql.query<{ csv: string | null; n: number; last: Date | null }>(
+        `select string_agg(to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                  || $6 || x::text || ',' || y::text || E'\r\n', '' order by at) as csv,
+                count(*)::int as n, max(at) as last
+         from (select at, x, y from history_positions
+               where series = $1 and at >= $2 and at < $3 and at > $5
+               order by at limit $4) p`,
+        [series, iso(from), iso(to), limit, iso(afterAt ?? from - 1), middle],
+      );
+      const r = rows[0];
+      if (!r?.csv || !r.last) return null;
+      return { csv: r.csv, rows: Number(r.n), last: new Date(r.last).getTime() };
+    },
+
     /** Each series' last position at or before `at`, not older than `since` (ms). */
     stateAt(ids: readonly number[], since: number, at: number): Promise<StoredPosition[]> {
       return sql.query<StoredPosition>(
