@@ -2,7 +2,8 @@
  * Accuracy benchmark, one table: simulation vs the CRLB (static and moving tags), the Kolakowski
  * 2021 dataset's test run (default and calibrated models, with baselines, and error by confidence),
  * per dataset (Kolakowski, UJI library and office, realistic simulation) the live path against the
- * 1 s weighted centroid, and speeds with 8 gateways. Run: npm run bench:accuracy
+ * 1 s weighted centroid, speeds with 8 gateways, and the predicted-accuracy layer on the demo
+ * building (redraw CPU time, prediction against the simulator). Run: npm run bench:accuracy
  * With --lodo, then the leave-one-dataset-out table (lib/lodo.ts): each set's figures with the
  * configuration chosen on the other sets, beside the defaults'.
  */
@@ -13,6 +14,7 @@ import { loadDataset } from './lib/dataset.ts';
 import { evaluateReal, MAIN_CALIBRATED, MAIN_DEFAULT, type RealResult } from './lib/real.ts';
 import { movingRun, staticRun } from './lib/sim.ts';
 import { benchLayout, solveSpeed, trackerSpeed } from './lib/speed.ts';
+import { planSpeed, planVersusMeasured } from './lib/plan.ts';
 import { formatLodo, leaveOneDatasetOut } from './lib/lodo.ts';
 import { streamSets } from './lib/stream-report.ts';
 import { streamRows } from './lib/stream-rows.ts';
@@ -163,6 +165,23 @@ add(
   `${Math.round(benchOpen).toLocaleString('en-US')} / ${Math.round(benchWalls).toLocaleString('en-US')}`,
   '',
   `walls at ${Math.round((100 * benchWalls) / benchOpen)} % of the rate without`,
+);
+
+const planned = planSpeed();
+add(
+  'speed, 19 gateways',
+  `predicted-accuracy redraw of the demo floor (58 × 38 m, walls, 0.5 m grid of ${planned.cells.toLocaleString('en-US')} cells): CPU ms per redraw / per proposal (1 m grid, spots 2 m apart)`,
+  planned.redrawMs.toFixed(1),
+  planned.proposalMs.toFixed(0),
+  planned.redrawMs <= 200 ? 'redraw target ≤ 200 ms MET' : 'redraw target ≤ 200 ms NOT MET',
+);
+const vs = planVersusMeasured();
+add(
+  'plan, demo building',
+  'predicted (pooled over the floor) vs measured (simulator, 8 tags, 10 min): median / p90',
+  `${m(vs.predictedMedian)} / ${m(vs.measuredMedian)}`,
+  `${m(vs.predictedP90)} / ${m(vs.measuredP90)}`,
+  `p90 ${ratio(vs.predictedP90, vs.measuredP90)}; target within 25 %`,
 );
 
 const head: Row = ['section', 'case', 'RMSE or median', 'CRLB or p90', 'note'];

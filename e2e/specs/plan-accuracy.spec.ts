@@ -41,12 +41,12 @@ describe('predicted accuracy', () => {
       .poll(() => plan.proposal().textContent(), { timeout: 30_000 })
       .toMatch(/^One more gateway at \d+, \d+ m .* from \d+ % to \d+ % \(\+\d+ m²\)/);
     await plan.proposedSpot().waitFor();
+    await pages.page.screenshot({ path: docsPath('plan-accuracy.png') });
     // A stricter target leaves less of the floor within it.
     const at5 = (await plan.share())!;
     expect(at5).toBeGreaterThan(0);
     await plan.target().selectOption('8');
     await expect.poll(() => plan.share()).toBeGreaterThan(at5);
-    await pages.page.screenshot({ path: docsPath('plan-accuracy.png') });
   });
 
   it('shows the layout without a failed gateway', async () => {
