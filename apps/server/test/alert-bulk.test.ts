@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import type { Alert } from '@rtls/contract';
 import { createSignedInUser, describeEachDb } from './helpers.ts';
-import { api, ownMap, walker } from './zones-helpers.ts';
+import { api, atOnce, ownMap, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 2 * 3600_000;
 
@@ -14,17 +14,9 @@ describeEachDb(
   (t) => {
     /** An account's map with an enter rule and `tags` tags that entered its zone. */
     async function mapWithAlerts(tags: number, prefix: string) {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
-      await a.rule(mapId, {
-        name: 'In',
-        type: 'enter',
-        zoneId: ward.id,
-        severity: 'warning',
-        dwellSeconds: 0,
-        cooldownSeconds: 0,
-      });
+      await a.rule(mapId, atOnce('In', ward.id, 'warning'));
       for (let i = 0; i < tags; i++)
         await walker(
           t.built,

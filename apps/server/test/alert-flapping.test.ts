@@ -7,7 +7,7 @@
 import { RULE_DEFAULTS, type Rule } from '@rtls/contract';
 import { expect, it } from 'vitest';
 import { describeEachDb } from './helpers.ts';
-import { api, ownMap, walker } from './zones-helpers.ts';
+import { ownMap, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 4 * 3600_000;
 const IN = [100, 100] as const;
@@ -17,8 +17,7 @@ describeEachDb(
   'rule dwell and cool-down',
   (t) => {
     it('takes a dwell of 10 s for enter and exit rules and a cool-down of 5 min when none is given', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       const enter = await a.rule(mapId, {
         name: 'In',
@@ -49,8 +48,7 @@ describeEachDb(
     });
 
     it('raises one alert for a tag flapping in a doorway for ten minutes, counting the repeats', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       const base = { zoneId: ward.id, severity: 'critical' as const };
       const enter = await a.rule(mapId, { ...base, name: 'In', type: 'enter' });
@@ -80,8 +78,7 @@ describeEachDb(
     });
 
     it('raises nothing for a visit shorter than the dwell, and fires again once the cool-down passed quietly', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       await a.rule(mapId, {
         name: 'In',
@@ -120,8 +117,7 @@ describeEachDb(
     });
 
     it('refuses bad dwell and cool-down values with 400', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { mapId, a } = await ownMap(t.built);
       const rule = { name: 'x', type: 'enter', severity: 'info' };
       const bad = [
         { dwellSeconds: -1 },

@@ -18,33 +18,28 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createSignedInUser, describeEachDb, testConfig } from './helpers.ts';
 import { payloadErrors } from './socket-payloads.ts';
-import { api, ownMap, settle, walker } from './zones-helpers.ts';
+import { api, atOnce, ownMap, settle, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 3600_000;
-/** An enter rule that fires at the entry itself, every time (no dwell, no cool-down). */
-const atOnce = (name: string, zoneId: string) => ({
-  name,
-  type: 'enter' as const,
-  zoneId,
-  dwellSeconds: 0,
-  cooldownSeconds: 0,
-});
 
 describeEachDb(
   'rules and alerts',
   (t) => {
-    it('fires an enter rule once per entry, and acknowledges and resolves with who and when', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
-      const ward = await a.zone(mapId, 'Ward');
-      const rule = await a.rule(mapId, {
-        name: 'Entered ward',
-        type: 'enter',
-        zoneId: ward.id,
-        severity: 'info',
-        dwellSeconds: 0,
-        cooldownSeconds: 0,
+    /** A second server on the suite's database, as another instance or one after a restart. */
+    const anotherServer = async () => {
+      const other = await buildApp({
+        config: testConfig({ alertingTimers: false }),
+        sql: t.sql,
+        logger: false,
       });
+      await other.app.ready();
+      return other;
+    };
+
+    it('fires an enter rule once per entry, and acknowledges and resolves with who and when', async () => {
+      const { owner, mapId, a } = await ownMap(t.built);
+      const ward = await a.zone(mapId, 'Ward');
+      const rule = await a.rule(mapId, atOnce('Entered ward', ward.id, 'info'));
       const tag = walker(t.built, owner.id, mapId, 'BB:00:00:00:00:01', T0);
       await tag.stand(100, 100, 30);
       let alerts = await a.alerts(`mapId=${mapId}`);
@@ -83,8 +78,7 @@ describeEachDb(
     });
 
     it('fires a dwell rule once per stay and resolves it by itself when the tag leaves', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       await a.rule(mapId, {
         name: 'Too long',
@@ -102,8 +96,7 @@ describeEachDb(
     });
 
     it('does not fire again for the same condition after a restart', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       await a.rule(mapId, {
         name: 'Stay',
@@ -121,10 +114,9 @@ describeEachDb(
     });
 
     it('keeps acknowledged alerts and who is where across a restart, without announcing entries again', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
-      await a.rule(mapId, { ...atOnce('In', ward.id), severity: 'critical' });
+      await a.rule(mapId, atOnce('In', ward.id, 'critical'));
       const mac = 'BB:00:00:00:00:07';
       const before = walker(t.built, owner.id, mapId, mac, Date.now() - 120_000);
       await before.stand(100, 100, 8);
@@ -133,13 +125,8 @@ describeEachDb(
       await settle(t.built);
 
       // A second server on the same database, as after the first one was killed.
-      const again = await buildApp({
-        config: testConfig({ alertingTimers: false }),
-        sql: t.sql,
-        logger: false,
-      });
+      const again = await anotherServer();
       try {
-        await again.app.ready();
         const b = api(again, owner.token);
         expect(await b.alerts(`mapId=${mapId}`)).toMatchObject([
           { id: alert!.id, state: 'acknowledged', acknowledgedBy: { userId: owner.id } },
@@ -157,17 +144,11 @@ describeEachDb(
     });
 
     it('lets another instance take a device over in its zone without announcing the entry again', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       // The other instance is already running when this one records the entry.
-      const other = await buildApp({
-        config: testConfig({ alertingTimers: false }),
-        sql: t.sql,
-        logger: false,
-      });
+      const other = await anotherServer();
       try {
-        await other.app.ready();
         const mac = 'BB:00:00:00:00:09';
         const here = walker(t.built, owner.id, mapId, mac, Date.now() - 120_000);
         await here.stand(100, 100, 8);
@@ -189,8 +170,7 @@ describeEachDb(
     });
 
     it('opens device and gateway outage alerts and resolves them when heard again', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const mac = 'BB:00:00:00:00:04';
       await a.rule(mapId, {
         name: 'Tag lost',
@@ -245,8 +225,7 @@ describeEachDb(
     });
 
     it('lets viewers read zones, rules, events and alerts but not change them; other accounts see nothing', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const viewer = await createSignedInUser(t.built, 'viewer');
       const editor = await createSignedInUser(t.built, 'editor');
       const stranger = await createSignedInUser(t.built, 'stranger');
@@ -259,7 +238,7 @@ describeEachDb(
             .statusCode,
         ).toBe(201);
       const ward = await a.zone(mapId, 'Ward');
-      const rule = await a.rule(mapId, { ...atOnce('In', ward.id), severity: 'info' });
+      const rule = await a.rule(mapId, atOnce('In', ward.id, 'info'));
       await walker(t.built, owner.id, mapId, 'BB:00:00:00:00:05', T0).stand(100, 100, 8);
       const [alert] = await a.alerts(`mapId=${mapId}`);
 
@@ -304,10 +283,9 @@ describeEachDb(
     });
 
     it('lets any signed-in user read a public map’s zones, rules, presence and alerts, and change nothing', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Lobby');
-      await a.rule(mapId, { ...atOnce('In', ward.id), severity: 'info' });
+      await a.rule(mapId, atOnce('In', ward.id, 'info'));
       await walker(t.built, owner.id, mapId, 'BB:00:00:00:00:08', T0).stand(100, 100, 8);
       const made = await a.call('PUT', `/api/maps/${mapId}`, { name: 'Public', isPublic: true });
       expect(made.statusCode).toBe(200);
@@ -328,10 +306,9 @@ describeEachDb(
     });
 
     it('validates rules: durations, zones of the map', async () => {
-      const { owner, mapId } = await ownMap(t.built);
+      const { mapId, a } = await ownMap(t.built);
       const other = await ownMap(t.built);
-      const a = api(t.built, owner.token);
-      const foreign = await api(t.built, other.owner.token).zone(other.mapId, 'Elsewhere');
+      const foreign = await other.a.zone(other.mapId, 'Elsewhere');
       const bad = [
         { name: 'x', type: 'dwell', severity: 'info' },
         { name: 'x', type: 'enter', thresholdSeconds: 5, severity: 'info' },
@@ -348,10 +325,9 @@ describeEachDb(
     });
 
     it('sends presence, occupancy, events and alerts to sockets watching the map', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
-      await a.rule(mapId, { ...atOnce('In', ward.id), severity: 'warning' });
+      await a.rule(mapId, atOnce('In', ward.id, 'warning'));
       const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.baseUrl, {
         path: SOCKET_PATH,
         transports: ['websocket'],

@@ -262,6 +262,14 @@ export async function createIngestKey(built: BuiltApp, userId: string, name = 't
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Requests as the holder of `token`: `call('POST', '/api/maps', body)`. */
+export function caller(app: BuiltApp['app'], token: string) {
+  return (method: Method, url: string, payload?: unknown) =>
+    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+}
+
 /** A signed-in account seeded like the demo: one private map, gateways on it, monitored tags. */
 export async function seedAccount(
   built: BuiltApp,

@@ -4,7 +4,7 @@
  * database: none may answer 500, and a JSON content type with no body is no body.
  */
 import { expect, it } from 'vitest';
-import { bearer, describeEachDb, seedAccount } from './helpers.ts';
+import { bearer, caller, describeEachDb, seedAccount } from './helpers.ts';
 import { describeProbes, realParamsOf, walkRoutes } from './route-walker.ts';
 
 describeEachDb('hostile input on every route', (t) => {
@@ -25,11 +25,10 @@ describeEachDb('hostile input on every route', (t) => {
   it('takes a JSON content type with no body on DELETE and GET as no body', async () => {
     const owner = await seedAccount(t.built, { devices: 1, gateways: 1 });
     const headers = { ...bearer(owner.token), 'content-type': 'application/json' };
-    const label = await t.app.inject({
-      method: 'POST',
-      url: '/api/labels',
-      headers: bearer(owner.token),
-      payload: { name: 'Door', x: 1, y: 1 },
+    const label = await caller(t.app, owner.token)('POST', '/api/labels', {
+      name: 'Door',
+      x: 1,
+      y: 1,
     });
     expect(label.statusCode).toBe(201);
     const id = JSON.stringify(label.json()).match(/"id":"([^"]+)"/)![1]!;
@@ -41,32 +40,21 @@ describeEachDb('hostile input on every route', (t) => {
 
   it('refuses NUL characters with a 400 that names where they are', async () => {
     const owner = await seedAccount(t.built, { devices: 1, gateways: 1 });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/maps',
-      headers: bearer(owner.token),
-      payload: { name: 'a\u0000b' },
-    });
+    const call = caller(t.app, owner.token);
+    const res = await call('POST', '/api/maps', { name: 'a\u0000b' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: 'Invalid request: body.name contains a NUL character',
     });
-    const path = await t.app.inject({
-      method: 'GET',
-      url: '/api/maps/%00',
-      headers: bearer(owner.token),
-    });
+    const path = await call('GET', '/api/maps/%00');
     expect(path.statusCode).toBe(400);
   });
 
   it('refuses out-of-range numbers in a query with a 400', async () => {
     const owner = await seedAccount(t.built, { devices: 1, gateways: 1 });
+    const call = caller(t.app, owner.token);
     for (const q of ['skip=99999999999999999999', 'skip=Infinity', 'limit=1e309', 'skip=1e309']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/maps/public?${q}`,
-        headers: bearer(owner.token),
-      });
+      const res = await call('GET', `/api/maps/public?${q}`);
       expect(res.statusCode, q).toBe(400);
     }
   });

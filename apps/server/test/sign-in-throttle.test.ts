@@ -31,14 +31,22 @@ describeEachDb(
       );
       return header.split(';')[0]!;
     };
+    /** A new account's e-mail (its password is TEST_PASSWORD). */
+    const account = async (prefix: string) => {
+      const email = uniqueEmail(prefix);
+      await createUser(t.built, { email });
+      return email;
+    };
+    /** The device cookie of a browser that signed in to the account with its password. */
+    const knownBrowser = async (email: string) =>
+      deviceCookieOf(await signIn(email, TEST_PASSWORD));
     /** Ten wrong passwords, each from another address. */
     const lockOut = async (email: string) => {
       for (let i = 0; i < 10; i++) expect((await signIn(email, `guess-${i}`)).statusCode).toBe(401);
     };
 
     it("lets the owner's browser in while guesses from elsewhere have locked the account", async () => {
-      const email = uniqueEmail('owner');
-      await createUser(t.built, { email });
+      const email = await account('owner');
       const first = await signIn(email, TEST_PASSWORD);
       expect(first.statusCode).toBe(200);
       const cookie = deviceCookieOf(first);
@@ -64,8 +72,7 @@ describeEachDb(
     });
 
     it('answers with the real wait, after which the right password gets in from anywhere', async () => {
-      const email = uniqueEmail('waits');
-      await createUser(t.built, { email });
+      const email = await account('waits');
       await lockOut(email);
       clock.t += 100_000;
       const refused = await signIn(email, TEST_PASSWORD);
@@ -80,9 +87,8 @@ describeEachDb(
     });
 
     it('counts wrong passwords from a known browser against that browser only', async () => {
-      const email = uniqueEmail('typo');
-      await createUser(t.built, { email });
-      const cookie = deviceCookieOf(await signIn(email, TEST_PASSWORD));
+      const email = await account('typo');
+      const cookie = await knownBrowser(email);
       const ip = nextIp();
       for (let i = 0; i < 10; i++)
         expect((await signIn(email, `typo-${i}`, { ip, cookie })).statusCode).toBe(401);
@@ -94,21 +100,17 @@ describeEachDb(
     });
 
     it("does not let one account's browser token through another account's lock", async () => {
-      const mine = uniqueEmail('mine');
-      const theirs = uniqueEmail('theirs');
-      await createUser(t.built, { email: mine });
-      await createUser(t.built, { email: theirs });
-      const cookie = deviceCookieOf(await signIn(mine, TEST_PASSWORD));
+      const mine = await account('mine');
+      const theirs = await account('theirs');
+      const cookie = await knownBrowser(mine);
       await lockOut(theirs);
       expect((await signIn(theirs, TEST_PASSWORD, { cookie })).statusCode).toBe(429);
     });
 
     it('keeps a browser known for each account it signs in to', async () => {
-      const a = uniqueEmail('shared-a');
-      const b = uniqueEmail('shared-b');
-      await createUser(t.built, { email: a });
-      await createUser(t.built, { email: b });
-      const afterA = deviceCookieOf(await signIn(a, TEST_PASSWORD));
+      const a = await account('shared-a');
+      const b = await account('shared-b');
+      const afterA = await knownBrowser(a);
       const afterB = deviceCookieOf(await signIn(b, TEST_PASSWORD, { cookie: afterA }));
       expect(afterB.split('=')[1]!.split('.')).toHaveLength(2);
       await lockOut(a);
@@ -118,9 +120,8 @@ describeEachDb(
     });
 
     it('forgets the known browsers of an account whose password is set anew', async () => {
-      const email = uniqueEmail('reset');
-      await createUser(t.built, { email });
-      const cookie = deviceCookieOf(await signIn(email, TEST_PASSWORD));
+      const email = await account('reset');
+      const cookie = await knownBrowser(email);
       await t.built.auth.setPassword(email, 'a brand new password');
       await lockOut(email);
       expect((await signIn(email, 'a brand new password', { cookie })).statusCode).toBe(429);
@@ -140,8 +141,7 @@ describeEachDb(
     });
 
     it('ignores a malformed device cookie', async () => {
-      const email = uniqueEmail('crumbs');
-      await createUser(t.built, { email });
+      const email = await account('crumbs');
       const res = await signIn(email, TEST_PASSWORD, { cookie: 'rtls_device=%00;;=;x' });
       expect(res.statusCode).toBe(200);
       expect(deviceCookieOf(res).split('=')[1]!.split('.')).toHaveLength(1);

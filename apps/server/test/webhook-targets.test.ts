@@ -1,7 +1,7 @@
 /** Webhook URLs that reach a cloud metadata service are refused with 400 and the reason. */
 import { ALERTING_ERRORS } from '@rtls/contract';
 import { expect, it } from 'vitest';
-import { bearer, createSignedInUser, describeEachDb } from './helpers.ts';
+import { caller, createSignedInUser, describeEachDb } from './helpers.ts';
 
 const METADATA_URLS = [
   'http://169.254.169.254/latest/meta-data/',
@@ -19,13 +19,8 @@ const METADATA_URLS = [
 
 describeEachDb('webhook targets', (t) => {
   it.each(METADATA_URLS)('refuses %s on create and on change', async (url) => {
-    const u = await createSignedInUser(t.built);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks',
-      headers: bearer(u.token),
-      payload: { url },
-    });
+    const call = caller(t.app, (await createSignedInUser(t.built)).token);
+    const created = await call('POST', '/api/webhooks', { url });
     expect(created.statusCode).toBe(400);
     expect(created.json()).toEqual({
       success: false,
@@ -33,20 +28,10 @@ describeEachDb('webhook targets', (t) => {
       message: ALERTING_ERRORS.webhookMetadata.en,
     });
 
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks',
-      headers: bearer(u.token),
-      payload: { url: 'https://hooks.example.com/rtls' },
-    });
+    const ok = await call('POST', '/api/webhooks', { url: 'https://hooks.example.com/rtls' });
     expect(ok.statusCode).toBe(201);
     const { webhook } = ok.json() as { webhook: { id: string } };
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: `/api/webhooks/${webhook.id}`,
-      headers: bearer(u.token),
-      payload: { url },
-    });
+    const changed = await call('PUT', `/api/webhooks/${webhook.id}`, { url });
     expect(changed.statusCode).toBe(400);
     expect(changed.json()).toMatchObject({ message: ALERTING_ERRORS.webhookMetadata.en });
   });

@@ -17,7 +17,7 @@ import { createDeliveryWorker } from '../src/modules/webhooks/delivery.ts';
 import { webhooksRepository } from '../src/modules/webhooks/repository.ts';
 import { verifySignature } from '../src/modules/webhooks/sign.ts';
 import { createSignedInUser, describeEachDb } from './helpers.ts';
-import { api, ownMap, walker } from './zones-helpers.ts';
+import { api, atOnce, ownMap, walker } from './zones-helpers.ts';
 
 interface Received {
   payload: WebhookPayload;
@@ -63,8 +63,7 @@ describeEachDb(
   'webhooks',
   (t) => {
     it('delivers every event in order, signed, after a receiver that was down comes back', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const port = await freePort();
       const created = await a.call('POST', '/api/webhooks', {
         url: `http://127.0.0.1:${port}/hook`,
@@ -78,14 +77,7 @@ describeEachDb(
 
       const ward = await a.zone(mapId, 'Ward');
       // Every entry raises its own alert: no dwell, no cool-down.
-      await a.rule(mapId, {
-        name: 'In',
-        type: 'enter',
-        zoneId: ward.id,
-        severity: 'info',
-        dwellSeconds: 0,
-        cooldownSeconds: 0,
-      });
+      await a.rule(mapId, atOnce('In', ward.id, 'info'));
       const tag = walker(t.built, owner.id, mapId, 'CC:00:00:00:00:01', Date.now() - 600_000);
       for (let i = 0; i < 3; i++) {
         await tag.stand(100, 100, 8);
@@ -121,8 +113,7 @@ describeEachDb(
     });
 
     it('sends only the topics a webhook asks for; other accounts neither see nor change it', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const r = receiver(() => secret);
       closers.push(r.close);
       const port = await r.listening;
@@ -163,8 +154,7 @@ describeEachDb(
   'webhook dead letters',
   (t) => {
     it('moves a delivery that failed every attempt to the dead letters, and retries it on request', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const failing = receiver(() => secret, 0, 500);
       closers.push(failing.close);
       const port = await failing.listening;
@@ -209,8 +199,7 @@ describeEachDb(
     });
 
     it('keeps queued deliveries across a restart of the sender', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const port = await freePort();
       const res = await a.call('POST', '/api/webhooks', { url: `http://127.0.0.1:${port}/` });
       const { secret } = res.json() as { secret: string };

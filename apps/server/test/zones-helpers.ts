@@ -1,8 +1,8 @@
 /** Shared steps of the zone, presence and alert tests: a map with zones, simulated walks. */
-import type { Alert, Rule, RuleCreateBody, Zone, ZoneEvent } from '@rtls/contract';
+import type { Alert, Rule, RuleCreateBody, Severity, Zone, ZoneEvent } from '@rtls/contract';
 import { expect } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
-import { bearer, seedAccount, type SignedIn } from './helpers.ts';
+import { bearer, caller, seedAccount, type SignedIn } from './helpers.ts';
 
 /** A 200 × 200 px square room at (x, y). */
 export const room = (x: number, y: number, size = 200) => [
@@ -12,19 +12,34 @@ export const room = (x: number, y: number, size = 200) => [
   { x, y: y + size },
 ];
 
-export async function ownMap(built: BuiltApp): Promise<{ owner: SignedIn; mapId: string }> {
+/** A seeded account, its first map and the API as its owner (`a`). */
+export async function ownMap(
+  built: BuiltApp,
+): Promise<{ owner: SignedIn; mapId: string; a: ZonesApi }> {
   const owner = await seedAccount(built, { devices: 1, gateways: 4 });
   const res = await built.app.inject({
     method: 'GET',
     url: '/api/maps',
     headers: bearer(owner.token),
   });
-  return { owner, mapId: (res.json() as { maps: { _id: string }[] }).maps[0]!._id };
+  const mapId = (res.json() as { maps: { _id: string }[] }).maps[0]!._id;
+  return { owner, mapId, a: api(built, owner.token) };
 }
 
+/** An enter rule that fires at the entry itself, every time (no dwell, no cool-down). */
+export const atOnce = (name: string, zoneId: string, severity: Severity): RuleCreateBody => ({
+  name,
+  type: 'enter',
+  zoneId,
+  severity,
+  dwellSeconds: 0,
+  cooldownSeconds: 0,
+});
+
+export type ZonesApi = ReturnType<typeof api>;
+
 export function api(built: BuiltApp, token: string) {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    built.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = caller(built.app, token);
   return {
     call,
     async zone(mapId: string, name: string, polygon = room(0, 0)): Promise<Zone> {

@@ -20,8 +20,10 @@ describeEachDb(
   'zones and presence',
   (t) => {
     it('validates zones: crossing edges, too few vertices, bad colour and long names are 400', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const { call } = api(t.built, owner.token);
+      const {
+        mapId,
+        a: { call },
+      } = await ownMap(t.built);
       const bad = [
         { name: 'x', polygon: [room(0, 0)[0], room(0, 0)[2], room(0, 0)[1], room(0, 0)[3]] },
         { name: 'x', polygon: room(0, 0).slice(0, 2) },
@@ -49,8 +51,7 @@ describeEachDb(
     });
 
     it('records enter after the tag settles in a zone and exit after it has left, with REST presence', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       const tag = walker(t.built, owner.id, mapId, 'AA:00:00:00:00:01', T0);
       await tag.stand(100, 100, 8);
@@ -75,8 +76,7 @@ describeEachDb(
     });
 
     it('does not flap for a tag standing on a zone edge', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       await a.zone(mapId, 'Left', room(0, 0));
       await a.zone(mapId, 'Right', room(200, 0));
       const tag = walker(t.built, owner.id, mapId, 'AA:00:00:00:00:02', T0);
@@ -87,8 +87,7 @@ describeEachDb(
     });
 
     it('says unknown, not a confident room, when positions stop; exits after long unknown', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       const tag = walker(t.built, owner.id, mapId, 'AA:00:00:00:00:03', T0);
       await tag.stand(100, 100, 10);
@@ -108,8 +107,7 @@ describeEachDb(
     });
 
     it('records dwell and absence once per occurrence, at their durations', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       const mac = 'AA:00:00:00:00:04';
       await a.rule(mapId, {
@@ -177,8 +175,7 @@ describeEachDb(
     });
 
     it('records an empty zone once per absence, and resolves it when someone comes back', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const post = await a.zone(mapId, 'Guard post');
       await a.rule(mapId, {
         name: 'Post unmanned',
@@ -210,8 +207,7 @@ describeEachDb(
     });
 
     it('forgets a deleted zone’s rules at once', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       const ward = await a.zone(mapId, 'Ward');
       const mac = 'AA:00:00:00:00:07';
       await a.rule(mapId, {
@@ -232,8 +228,7 @@ describeEachDb(
     });
 
     it('drops events older than the retention', async () => {
-      const { owner, mapId } = await ownMap(t.built);
-      const a = api(t.built, owner.token);
+      const { owner, mapId, a } = await ownMap(t.built);
       await a.zone(mapId, 'Ward');
       const old = walker(
         t.built,
