@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useUiStore } from '../features/layout/ui-store.ts';
 import { makeMap } from '../test/fixtures.ts';
 import { MapCanvas } from './MapCanvas.tsx';
+import { renderTranslated } from '../test/render.tsx';
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -21,15 +21,13 @@ afterEach(() => {
 
 describe('MapCanvas', () => {
   it('draws the plan with its controls, and leaves edit mode when the map closes', () => {
-    const { unmount } = render(
-      <I18nProvider>
-        <MapCanvas
-          map={makeMap({ settings: { backgroundImage: '/uploads/maps/a.png' } })}
-          zoom={{ defaultZoom: 1, minZoom: 0.5, maxZoom: 3 }}
-          defaultImage="/maps/floor1.png"
-          saveScale={vi.fn()}
-        />
-      </I18nProvider>,
+    const { unmount } = renderTranslated(
+      <MapCanvas
+        map={makeMap({ settings: { backgroundImage: '/uploads/maps/a.png' } })}
+        zoom={{ defaultZoom: 1, minZoom: 0.5, maxZoom: 3 }}
+        defaultImage="/maps/floor1.png"
+        saveScale={vi.fn()}
+      />,
     );
     expect(screen.getByRole('region', { name: 'Floor plan' })).toBeDefined();
     const plan = document.querySelector('img.floor-plan');

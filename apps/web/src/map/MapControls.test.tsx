@@ -1,10 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingMap } from '@rtls/contract';
-import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useUiStore } from '../features/layout/ui-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
@@ -13,6 +12,7 @@ import { ImageCRS } from './crs.ts';
 import { MapContext } from './map-context.ts';
 import { MapControls } from './MapControls.tsx';
 import { readView } from './map-view.ts';
+import { renderTranslated } from '../test/render.tsx';
 
 let leaflet: L.Map;
 let host: HTMLDivElement;
@@ -41,14 +41,12 @@ afterEach(() => {
 function renderControls(map: TrackingMap, onScaleTool = () => {}) {
   useMapsStore.setState({ entities: { [map._id]: map }, userMaps: [map._id] });
   const frame = createRef<HTMLDivElement>();
-  return render(
-    <I18nProvider>
-      <div ref={frame}>
-        <MapContext.Provider value={leaflet}>
-          <MapControls map={map} frame={frame} scaleActive={false} onScaleTool={onScaleTool} />
-        </MapContext.Provider>
-      </div>
-    </I18nProvider>,
+  return renderTranslated(
+    <div ref={frame}>
+      <MapContext.Provider value={leaflet}>
+        <MapControls map={map} frame={frame} scaleActive={false} onScaleTool={onScaleTool} />
+      </MapContext.Provider>
+    </div>,
   );
 }
 const button = (name: string) => screen.getByRole('button', { name });

@@ -1,9 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingMap } from '@rtls/contract';
-import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { useUiStore } from '../features/layout/ui-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
@@ -11,6 +10,7 @@ import { makeMap } from '../test/fixtures.ts';
 import { ImageCRS } from './crs.ts';
 import { MapContext } from './map-context.ts';
 import { ScaleTool } from './ScaleTool.tsx';
+import { renderTranslated } from '../test/render.tsx';
 
 let leaflet: L.Map;
 let host: HTMLDivElement;
@@ -29,16 +29,14 @@ afterEach(() => {
 
 function renderTool(map: TrackingMap, onDone = vi.fn()) {
   useMapsStore.setState({ entities: { [map._id]: map }, userMaps: [map._id] });
-  render(
-    <I18nProvider>
-      <MapContext.Provider value={leaflet}>
-        <ScaleTool
-          map={map}
-          save={(ppm) => useMapsStore.getState().setPixelsPerMetre(map._id, ppm)}
-          onDone={onDone}
-        />
-      </MapContext.Provider>
-    </I18nProvider>,
+  renderTranslated(
+    <MapContext.Provider value={leaflet}>
+      <ScaleTool
+        map={map}
+        save={(ppm) => useMapsStore.getState().setPixelsPerMetre(map._id, ppm)}
+        onDone={onDone}
+      />
+    </MapContext.Provider>,
   );
   return onDone;
 }

@@ -1,8 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alert } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice, makeMap } from '../../test/fixtures.ts';
 import { makeAlert, makeEvent, makeZone } from '../../test/zone-fixtures.ts';
@@ -13,6 +12,7 @@ import { useZonesStore } from '../zones/zones-store.ts';
 import { AlertCenter } from './AlertCenter.tsx';
 import { alertSound, useAlertsStore } from './alerts-store.ts';
 import { browserNotice } from './critical-notice.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 const alert = makeAlert;
 const exit = makeEvent({ id: 'ev-2', type: 'exit' });
@@ -37,17 +37,9 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
-const renderCenter = () =>
-  render(
-    <I18nProvider>
-      <AlertCenter />
-    </I18nProvider>,
-  );
+const renderCenter = () => renderTranslated(<AlertCenter />);
 const counter = () => screen.getByTestId('alert-counter');
 
 describe('alert counter and panel', () => {

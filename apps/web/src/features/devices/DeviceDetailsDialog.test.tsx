@@ -1,13 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { DeviceDetailsDialog } from './DeviceDetailsDialog.tsx';
 import { useDevicesStore } from './devices-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 const NOW = Date.parse('2024-06-15T12:00:00.000Z');
 const MAC = 'AA:00:00:00:00:01';
@@ -38,11 +38,7 @@ function show(lastSeenAgoMs: number, confidence = 0.85) {
     positions: { 'map-1': { [MAC]: placement } },
   });
   const onClose = vi.fn();
-  render(
-    <I18nProvider>
-      <DeviceDetailsDialog mac={MAC} onClose={onClose} />
-    </I18nProvider>,
-  );
+  renderTranslated(<DeviceDetailsDialog mac={MAC} onClose={onClose} />);
   return onClose;
 }
 

@@ -1,13 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { makeDevice } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { DeviceList } from './DeviceList.tsx';
 import { useDevicesStore } from './devices-store.ts';
 import { useFollowStore } from './follow-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
 const devices = [
@@ -18,11 +18,7 @@ const devices = [
 ];
 
 function renderList() {
-  return render(
-    <I18nProvider>
-      <DeviceList />
-    </I18nProvider>,
-  );
+  return renderTranslated(<DeviceList />);
 }
 const shown = () =>
   within(screen.getByTestId('device-list'))

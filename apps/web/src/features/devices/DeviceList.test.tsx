@@ -1,7 +1,6 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice, makeMap } from '../../test/fixtures.ts';
 import { formatClock } from '../../ui/format.ts';
@@ -10,6 +9,7 @@ import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { DeviceList } from './DeviceList.tsx';
 import { useDevicesStore } from './devices-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 const NOW = Date.parse('2024-06-15T12:00:00.000Z');
 const MIN = 60_000;
@@ -31,11 +31,7 @@ const devices = [
 ];
 
 function renderList() {
-  return render(
-    <I18nProvider>
-      <DeviceList />
-    </I18nProvider>,
-  );
+  return renderTranslated(<DeviceList />);
 }
 
 /** The row's select button, whose accessible name is the device name. */

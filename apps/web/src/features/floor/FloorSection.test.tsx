@@ -1,8 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FloorModel, TrackingMap, Zone } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeMap } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
@@ -10,6 +9,7 @@ import { useZonesStore } from '../zones/zones-store.ts';
 import { addPoint, finish } from './floor-draft.ts';
 import { FloorSection } from './FloorSection.tsx';
 import { useFloorStore } from './floor-store.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 const p = (x: number, y: number) => ({ x, y });
 const MODEL: FloorModel = {
@@ -29,11 +29,7 @@ const planMap = (over: Partial<TrackingMap> = {}) =>
 function renderSection(map: TrackingMap) {
   useFloorStore.setState({ ...useFloorStore.getInitialState(), mapId: map._id, model: MODEL });
   useZonesStore.setState({ ...useZonesStore.getInitialState(), mapId: map._id });
-  render(
-    <I18nProvider>
-      <FloorSection map={map} />
-    </I18nProvider>,
-  );
+  renderTranslated(<FloorSection map={map} />);
 }
 const editor = () => screen.getByTestId('floor-editor');
 const drawWall = (...points: { x: number; y: number }[]) =>
@@ -44,10 +40,7 @@ const drawWall = (...points: { x: number; y: number }[]) =>
   );
 
 beforeEach(() => useUiStore.setState({ language: 'en' }));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 describe('walls and doors in the Zones tab', () => {
   it('a viewer sees what the model holds, read-only', () => {

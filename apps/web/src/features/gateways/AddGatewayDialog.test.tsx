@@ -1,11 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { AddGatewayDialog } from './AddGatewayDialog.tsx';
 import { useGatewaysStore } from './gateways-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 const available = (n: number, name: string, isMonitored: boolean, daysSinceLastSeen = 0) => ({
   mac: `AB:CD:EF:00:00:0${n}`,
@@ -17,11 +17,7 @@ const available = (n: number, name: string, isMonitored: boolean, daysSinceLastS
 });
 
 function renderDialog() {
-  return render(
-    <I18nProvider>
-      <AddGatewayDialog mapId="map-1" onClose={() => undefined} />
-    </I18nProvider>,
-  );
+  return renderTranslated(<AddGatewayDialog mapId="map-1" onClose={() => undefined} />);
 }
 
 beforeEach(() => {

@@ -1,22 +1,18 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeGateway } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { EditModeBanner } from './EditModeBanner.tsx';
 import { useGatewaysStore } from './gateways-store.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 const GW = makeGateway({ mac: 'GW:A', position: { x: 10, y: 20 } });
 
 function renderEditing() {
   useUiStore.setState({ language: 'en', isEditMode: true });
-  return render(
-    <I18nProvider>
-      <EditModeBanner />
-    </I18nProvider>,
-  );
+  return renderTranslated(<EditModeBanner />);
 }
 
 beforeEach(() => {
@@ -24,10 +20,7 @@ beforeEach(() => {
   useGatewaysStore.setState({ mapId: 'map-1', entities: { [GW.mac]: GW } });
   mockFetch({ 'GET /api/gateways/map/map-1': jsonResponse({ success: true, gateways: [GW] }) });
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+restoreStubsAfterEach();
 
 const leave = () => act(() => useUiStore.getState().setEditMode(false));
 

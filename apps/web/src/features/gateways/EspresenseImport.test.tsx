@@ -1,24 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { EspresenseImport } from './EspresenseImport.tsx';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
-const renderImport = () =>
-  render(
-    <I18nProvider>
-      <EspresenseImport />
-    </I18nProvider>,
-  );
+const renderImport = () => renderTranslated(<EspresenseImport />);
 const yamlFile = (text: string) => new File([text], 'config.yaml', { type: 'application/yaml' });
 
 beforeEach(() => useUiStore.setState({ language: 'en' }));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 describe('ESPresense import', () => {
   it('sends the picked config.yaml, says what it built, and reloads the maps', async () => {

@@ -1,13 +1,13 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeGateway, makeMap } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { GatewayList } from './GatewayList.tsx';
 import { useGatewaysStore } from './gateways-store.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 const GW = makeGateway({
   mac: 'GW:00:00:00:00:01',
@@ -19,11 +19,7 @@ const GW = makeGateway({
 const path = '/api/gateways/GW%3A00%3A00%3A00%3A00%3A01/settings';
 
 function renderList() {
-  return render(
-    <I18nProvider>
-      <GatewayList />
-    </I18nProvider>,
-  );
+  return renderTranslated(<GatewayList />);
 }
 
 const threshold = () => screen.getByRole('slider', { name: /RSSI threshold/ }) as HTMLInputElement;
@@ -36,10 +32,7 @@ beforeEach(() => {
   useGatewaysStore.setState({ mapId: 'map-1', entities: { [GW.mac]: GW } });
   useMapsStore.setState({ entities: { 'map-1': makeMap() } });
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+restoreStubsAfterEach();
 
 describe('gateway sliders', () => {
   it('shows the threshold (−120..0) and coverage (0–100 %) with the hint and quality', () => {

@@ -1,22 +1,20 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { makeDevice, makeGateway } from '../../test/fixtures.ts';
 import { useDevicesStore } from '../devices/devices-store.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { GatewayRow } from './GatewayRow.tsx';
+import { renderTranslated } from '../../test/render.tsx';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const ago = (min: number) => new Date(NOW - min * 60_000).toISOString();
 const GW = makeGateway({ mac: 'AC:23:3F:00:00:01', name: 'Lobby', lastSeen: ago(20) });
 
 const renderRow = () =>
-  render(
-    <I18nProvider>
-      <ul>
-        <GatewayRow gateway={GW} />
-      </ul>
-    </I18nProvider>,
+  renderTranslated(
+    <ul>
+      <GatewayRow gateway={GW} />
+    </ul>,
   );
 const status = () => screen.getByTestId('gateway-status').textContent;
 

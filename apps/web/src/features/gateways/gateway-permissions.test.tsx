@@ -1,14 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessLevel } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeGateway, makeMap } from '../../test/fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { GatewayList } from './GatewayList.tsx';
 import { useGatewaysStore } from './gateways-store.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 const GW = makeGateway({ mac: 'GW:00:00:00:00:01', name: 'Lobby', viewRadius: 25 });
 const settingsPath = 'PATCH /api/gateways/GW%3A00%3A00%3A00%3A00%3A01/settings';
@@ -16,11 +16,7 @@ const deletePath = 'DELETE /api/gateways/GW%3A00%3A00%3A00%3A00%3A01';
 
 function renderAs(accessLevel: AccessLevel) {
   useMapsStore.setState({ entities: { 'map-1': makeMap({ accessLevel }) } });
-  return render(
-    <I18nProvider>
-      <GatewayList />
-    </I18nProvider>,
-  );
+  return renderTranslated(<GatewayList />);
 }
 
 beforeEach(() => {
@@ -29,10 +25,7 @@ beforeEach(() => {
   useGatewaysStore.getState().reset();
   useGatewaysStore.setState({ mapId: 'map-1', entities: { [GW.mac]: GW } });
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+restoreStubsAfterEach();
 
 describe('gateways a viewer sees', () => {
   it('offers no slider, preset, rename, delete or Add Gateway; the settings read as text', () => {

@@ -1,8 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessLevel, AvailableDevice } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeMap } from '../../test/fixtures.ts';
 import { useDevicesStore } from '../devices/devices-store.ts';
@@ -12,6 +11,7 @@ import { useMapsStore } from '../maps/maps-store.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { HeardNotice } from './HeardNotice.tsx';
 import { useHeardStore } from './heard-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 const device = (mac: string): AvailableDevice => ({
   mac,
@@ -40,11 +40,7 @@ function renderOn(accessLevel: AccessLevel | null) {
       ? { entities: { 'map-1': makeMap({ accessLevel }) }, currentMapId: 'map-1' }
       : { entities: {}, currentMapId: null },
   );
-  return render(
-    <I18nProvider>
-      <HeardNotice />
-    </I18nProvider>,
-  );
+  return renderTranslated(<HeardNotice />);
 }
 
 const notices = () => screen.getByRole('status', { name: 'Newly heard devices and gateways' });

@@ -1,11 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IngestKeyInfo } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { IngestKeysSection } from './IngestKeysSection.tsx';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 const key = (over: Partial<IngestKeyInfo>): IngestKeyInfo => ({
   id: 'k1',
@@ -17,17 +17,9 @@ const key = (over: Partial<IngestKeyInfo>): IngestKeyInfo => ({
 });
 
 beforeEach(() => useUiStore.setState({ language: 'en' }));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
-const renderSection = () =>
-  render(
-    <I18nProvider>
-      <IngestKeysSection />
-    </I18nProvider>,
-  );
+const renderSection = () => renderTranslated(<IngestKeysSection />);
 
 describe('IngestKeysSection', () => {
   it('loads nothing until opened, then lists the keys with their last use', async () => {

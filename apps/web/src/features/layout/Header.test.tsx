@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
@@ -8,13 +8,10 @@ import { useMapsStore } from '../maps/maps-store.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { Header } from './Header.tsx';
 import { useUiStore } from './ui-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 function renderHeader() {
-  return render(
-    <I18nProvider>
-      <Header />
-    </I18nProvider>,
-  );
+  return renderTranslated(<Header />);
 }
 
 beforeEach(() => {

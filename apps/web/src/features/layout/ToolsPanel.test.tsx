@@ -1,21 +1,17 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_VIEW_OPTIONS } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { useDevicesStore } from '../devices/devices-store.ts';
 import { useGatewaysStore } from '../gateways/gateways-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { useViewStore } from '../view/view-store.ts';
 import { ToolsPanel } from './ToolsPanel.tsx';
 import { useUiStore } from './ui-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 function renderPanel() {
-  return render(
-    <I18nProvider>
-      <ToolsPanel />
-    </I18nProvider>,
-  );
+  return renderTranslated(<ToolsPanel />);
 }
 
 const selectedTab = () =>

@@ -1,18 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ERRORS } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { useUiStore } from '../layout/ui-store.ts';
 import { ConnectionIndicator } from './ConnectionIndicator.tsx';
 import { useLiveStore } from './live-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
-const renderIndicator = () =>
-  render(
-    <I18nProvider>
-      <ConnectionIndicator />
-    </I18nProvider>,
-  );
+const renderIndicator = () => renderTranslated(<ConnectionIndicator />);
 
 beforeEach(() => {
   useUiStore.setState({ language: 'en' });

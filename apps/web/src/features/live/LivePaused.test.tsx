@@ -1,17 +1,17 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { formatClock } from '../../ui/format.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { LiveAnnouncer, LivePausedBanner } from './LivePaused.tsx';
 import { useLiveStore } from './live-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 const renderBoth = () =>
-  render(
-    <I18nProvider>
+  renderTranslated(
+    <>
       <LivePausedBanner />
       <LiveAnnouncer />
-    </I18nProvider>,
+    </>,
   );
 
 const PAUSED = Date.now() - 30_000;

@@ -1,17 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeMap } from '../../test/fixtures.ts';
 import { AllMapsPage } from './AllMapsPage.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { useMapsStore } from './maps-store.ts';
 import { itShowsTheLoadStates, renderWithI18n, seedMaps } from './test-helpers.tsx';
+import { restoreStubsAfterEach } from '../../test/render.tsx';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 const owner = makeMap({
   _id: 'own',

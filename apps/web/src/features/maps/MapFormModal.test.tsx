@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeXhr } from '../../api/fake-xhr.ts';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeMap } from '../../test/fixtures.ts';
@@ -9,15 +9,13 @@ import { useMapDialogStore } from './map-dialog-store.ts';
 import { MapDialogs } from './MapFormModal.tsx';
 import { useMapsStore } from './maps-store.ts';
 import { renderWithI18n, seedMaps } from './test-helpers.tsx';
+import { restoreStubsAfterEach } from '../../test/render.tsx';
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 const png = new File(['png'], 'plan.png', { type: 'image/png' });
 const open = () => useMapDialogStore.getState().openCreate();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Collaborator } from '@rtls/contract';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeMap } from '../../test/fixtures.ts';
@@ -8,6 +8,7 @@ import { MapDialogs } from './MapFormModal.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
 import { useMapsStore } from './maps-store.ts';
 import { renderWithI18n, seedMaps } from './test-helpers.tsx';
+import { restoreStubsAfterEach } from '../../test/render.tsx';
 
 const map = makeMap({ _id: 'm1', name: 'Warehouse', accessLevel: 'owner' });
 const ana: Collaborator = {
@@ -26,10 +27,7 @@ beforeEach(() => {
   seedMaps([map]);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 function open() {
   useMapDialogStore.getState().openShare('m1');

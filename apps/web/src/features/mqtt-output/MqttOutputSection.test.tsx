@@ -1,11 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MqttOutputBody, MqttOutputResponse } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { MqttOutputSection } from './MqttOutputSection.tsx';
+import { renderTranslated } from '../../test/render.tsx';
 
 let answer: MqttOutputResponse;
 beforeEach(() => {
@@ -20,11 +20,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const renderSection = async () => {
-  render(
-    <I18nProvider>
-      <MqttOutputSection />
-    </I18nProvider>,
-  );
+  renderTranslated(<MqttOutputSection />);
   await userEvent.click(screen.getByRole('button', { name: 'Manage MQTT output' }));
 };
 
@@ -62,11 +58,7 @@ describe('MqttOutputSection', () => {
   it('says so in Hebrew when the settings cannot be read', async () => {
     useUiStore.setState({ language: 'he' });
     mockFetch({ 'GET /api/mqtt-output': jsonResponse({ message: 'boom' }, 503) });
-    render(
-      <I18nProvider>
-        <MqttOutputSection />
-      </I18nProvider>,
-    );
+    renderTranslated(<MqttOutputSection />);
     await userEvent.click(screen.getByRole('button', { name: 'ניהול פלט MQTT' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'טעינת הגדרות פלט MQTT נכשלה: boom',

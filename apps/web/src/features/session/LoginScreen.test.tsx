@@ -1,18 +1,14 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { deferred, jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { LoginScreen } from './LoginScreen.tsx';
 import { useSessionStore } from './session-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 function renderLogin() {
-  return render(
-    <I18nProvider>
-      <LoginScreen />
-    </I18nProvider>,
-  );
+  return renderTranslated(<LoginScreen />);
 }
 
 async function fillAndSubmit(email = 'ada@example.com', password = 'secret') {

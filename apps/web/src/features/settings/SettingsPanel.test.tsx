@@ -1,18 +1,14 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { useSettingsStore } from './settings-store.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 function renderPanel() {
-  return render(
-    <I18nProvider>
-      <SettingsPanel />
-    </I18nProvider>,
-  );
+  return renderTranslated(<SettingsPanel />);
 }
 
 const saveButton = () => screen.queryByRole('button', { name: 'Save Changes' });
@@ -22,10 +18,7 @@ beforeEach(() => {
   useUiStore.setState({ language: 'en', theme: 'light', isSettingsOpen: true });
   useSettingsStore.getState().reset();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 describe('SettingsPanel', () => {
   it('starts from the defaults with no Save or Reset button', () => {

@@ -1,12 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { ThemeProvider } from '../../app/ThemeProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { useSettingsStore } from './settings-store.ts';
+import { restoreStubsAfterEach } from '../../test/render.tsx';
 
 function renderPanel() {
   return render(
@@ -24,10 +25,7 @@ beforeEach(() => {
   useUiStore.setState({ language: 'en', theme: 'light', previewTheme: null, isSettingsOpen: true });
   useSettingsStore.getState().reset();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 describe('theme preview in the settings panel', () => {
   it('shows the picked theme at once, without choosing it; Reset goes back', async () => {

@@ -1,28 +1,21 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { ViewControls } from './ViewControls.tsx';
 import { useViewStore } from './view-store.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 function renderView() {
-  return render(
-    <I18nProvider>
-      <ViewControls />
-    </I18nProvider>,
-  );
+  return renderTranslated(<ViewControls />);
 }
 
 beforeEach(() => {
   useUiStore.setState({ language: 'en' });
   useViewStore.getState().reset();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 describe('trails in the View tab', () => {
   it("starts at each device's own setting over the last 10 minutes", () => {

@@ -1,18 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { ViewControls } from './ViewControls.tsx';
 import { useViewStore } from './view-store.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 function renderView() {
-  return render(
-    <I18nProvider>
-      <ViewControls />
-    </I18nProvider>,
-  );
+  return renderTranslated(<ViewControls />);
 }
 
 const fieldOrder = () =>
@@ -24,10 +20,7 @@ beforeEach(() => {
   useUiStore.setState({ language: 'en' });
   useViewStore.getState().reset();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 describe('tooltip fields editor', () => {
   it('lists the fields in order with their default state', () => {

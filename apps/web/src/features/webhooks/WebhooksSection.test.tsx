@@ -1,11 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeadLetter, Webhook } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { WebhooksSection } from './WebhooksSection.tsx';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 const hook = (over: Partial<Webhook> = {}): Webhook => ({
   id: 'w1',
@@ -30,17 +30,10 @@ const dead: DeadLetter = {
 };
 
 beforeEach(() => useUiStore.setState({ language: 'en' }));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 const renderSection = async () => {
-  render(
-    <I18nProvider>
-      <WebhooksSection />
-    </I18nProvider>,
-  );
+  renderTranslated(<WebhooksSection />);
   await userEvent.click(screen.getByRole('button', { name: 'Manage webhooks' }));
 };
 

@@ -1,12 +1,12 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeEvent } from '../../test/zone-fixtures.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { EventLog } from './EventLog.tsx';
 import { useEventLogStore } from './event-log-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 beforeEach(() => {
   useUiStore.setState({ language: 'en' });
@@ -36,11 +36,7 @@ describe('EventLog', () => {
       'GET /api/maps/map-1/events': (c) =>
         jsonResponse({ events: c.url.includes('before=') ? page(50, 2) : page(0, 50) }),
     });
-    render(
-      <I18nProvider>
-        <EventLog mapId="map-1" />
-      </I18nProvider>,
-    );
+    renderTranslated(<EventLog mapId="map-1" />);
     expect(calls).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Show events' }));
     const log = screen.getByTestId('event-log');
@@ -60,11 +56,7 @@ describe('EventLog', () => {
         events: [makeEvent({ type: 'absent', mac: null, detail: { zoneName: 'Lab' } })],
       }),
     });
-    render(
-      <I18nProvider>
-        <EventLog mapId="map-1" />
-      </I18nProvider>,
-    );
+    renderTranslated(<EventLog mapId="map-1" />);
     await userEvent.click(screen.getByRole('button', { name: 'Show events' }));
     expect(await screen.findByText('\u2068Lab\u2069 has been empty')).toBeTruthy();
   });
@@ -73,11 +65,7 @@ describe('EventLog', () => {
     const { calls } = mockFetch({
       'GET /api/maps/map-1/events': jsonResponse({ events: page(0, 2) }),
     });
-    render(
-      <I18nProvider>
-        <EventLog mapId="map-1" />
-      </I18nProvider>,
-    );
+    renderTranslated(<EventLog mapId="map-1" />);
     await userEvent.click(screen.getByRole('button', { name: 'Show events' }));
     const log = screen.getByTestId('event-log');
     await vi.waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(2));

@@ -1,8 +1,7 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingMap } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice, makeMap } from '../../test/fixtures.ts';
 import { useDevicesStore } from '../devices/devices-store.ts';
@@ -16,6 +15,7 @@ import { makeRule, makeZone } from '../../test/zone-fixtures.ts';
 import { ZonesPanel } from './ZonesPanel.tsx';
 import { useRulesStore } from './rules-store.ts';
 import { useZonesStore } from './zones-store.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 
 const lab = makeZone({
   polygon: [
@@ -39,11 +39,7 @@ function renderPanel(map: TrackingMap) {
     mapId: map._id,
     entities: { [dwell.id]: dwell },
   });
-  render(
-    <I18nProvider>
-      <ZonesPanel />
-    </I18nProvider>,
-  );
+  renderTranslated(<ZonesPanel />);
 }
 
 /** The server's answer to a create on map-1: what was posted, as `key`, with its new id. */
@@ -51,10 +47,7 @@ const createdAs = (key: 'zone' | 'rule', id: string) => (c: { body: unknown }) =
   jsonResponse({ [key]: { ...(c.body as object), id, mapId: 'map-1' } }, 201);
 
 beforeEach(() => useUiStore.setState({ language: 'en' }));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+restoreStubsAfterEach();
 
 describe('Zones tab', () => {
   it('lists zones with their occupancy and rules read-only for a viewer', () => {

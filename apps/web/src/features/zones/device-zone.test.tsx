@@ -1,6 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { translator } from '../../i18n/i18n.ts';
 import { deviceTooltipHtml } from '../../map/layers/device-tooltip.ts';
 import { makeDevice } from '../../test/fixtures.ts';
@@ -10,6 +9,7 @@ import { unplaced } from '../devices/map-positions.ts';
 import type { PlacedDevice } from '../devices/placed-devices.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useZonesStore } from './zones-store.ts';
+import { renderTranslated } from '../../test/render.tsx';
 
 const device = unplaced(makeDevice({ mac: 'AA:BB:CC:00:00:01', name: 'Tag 1' }));
 const placed: PlacedDevice = {
@@ -26,12 +26,10 @@ beforeEach(() => {
 });
 
 const renderRow = () =>
-  render(
-    <I18nProvider>
-      <ul>
-        <DeviceRow device={device} selected={false} onSelect={() => {}} onDetails={() => {}} />
-      </ul>
-    </I18nProvider>,
+  renderTranslated(
+    <ul>
+      <DeviceRow device={device} selected={false} onSelect={() => {}} onDetails={() => {}} />
+    </ul>,
   );
 
 describe("a device's zone", () => {

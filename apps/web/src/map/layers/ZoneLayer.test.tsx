@@ -1,8 +1,7 @@
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackingMap } from '@rtls/contract';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useZonesStore } from '../../features/zones/zones-store.ts';
 import { makeMap } from '../../test/fixtures.ts';
@@ -10,6 +9,7 @@ import { makeZone } from '../../test/zone-fixtures.ts';
 import { ImageCRS } from '../crs.ts';
 import { MapContext } from '../map-context.ts';
 import { ZoneLayer } from './ZoneLayer.tsx';
+import { renderTranslated } from '../../test/render.tsx';
 
 let leaflet: L.Map;
 let host: HTMLDivElement;
@@ -35,12 +35,10 @@ afterEach(() => {
 });
 
 function renderLayer(map: TrackingMap = makeMap()) {
-  return render(
-    <I18nProvider>
-      <MapContext.Provider value={leaflet}>
-        <ZoneLayer map={map} />
-      </MapContext.Provider>
-    </I18nProvider>,
+  return renderTranslated(
+    <MapContext.Provider value={leaflet}>
+      <ZoneLayer map={map} />
+    </MapContext.Provider>,
   );
 }
 const clickPlan = (x: number, y: number) =>
