@@ -3,7 +3,6 @@
  * gateway) with how many times it happened; severity, what happened, on which map, when, who
  * acknowledged or resolved it. Acknowledge and resolve act on every alert of the entry.
  */
-import { localizedError } from '../../api/localized-error.ts';
 import { useState } from 'react';
 import type { AlertActor } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
@@ -14,6 +13,7 @@ import { useMapsStore } from '../maps/maps-store.ts';
 import { alertText } from './alert-text.ts';
 import { useAlertsStore, type AlertGroup } from './alerts-store.ts';
 import { showOnMap } from './show-on-map.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 
 export function AlertItem({
   group,
@@ -111,11 +111,7 @@ export function AlertItem({
             : t('alerts.resolvedBySelf', { when: formatDate(a.resolvedAt, language) })}
         </p>
       )}
-      {error && (
-        <p className="error-text small" role="alert">
-          {localizedError(error, language)}
-        </p>
-      )}
+      <ErrorText error={error} />
       <div className="alert-actions">
         {map && (
           <button

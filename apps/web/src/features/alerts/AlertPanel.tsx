@@ -4,7 +4,6 @@
  * option. Open entries are acknowledged one at a time, selected, or all at once (one call each).
  * It sits at the inline end of the screen (the left in Hebrew).
  */
-import { localizedError } from '../../api/localized-error.ts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ALERT_STATES, type AlertState } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
@@ -14,11 +13,12 @@ import { canEdit } from '../maps/access.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { errorText } from '../../api/http.ts';
 import { groupsIn, useAlertsStore, type AlertGroup } from './alerts-store.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 
 export const ALERT_PANEL_ID = 'alert-panel';
 
 export function AlertPanel({ onClose }: { onClose: () => void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const [tab, setTab] = useState<AlertState>('open');
   const entities = useAlertsStore((s) => s.entities);
   const loading = useAlertsStore((s) => s.loading);
@@ -135,11 +135,7 @@ export function AlertPanel({ onClose }: { onClose: () => void }) {
         id="alert-tab-panel"
         aria-labelledby={`alert-tab-${tab}`}
       >
-        {(error ?? bulkError) && (
-          <p className="error-text small" role="alert">
-            {localizedError(error ?? bulkError ?? '', language)}
-          </p>
-        )}
+        <ErrorText error={error ?? bulkError} />
         <p className="visually-hidden" role="status" data-testid="alert-status">
           {status}
         </p>

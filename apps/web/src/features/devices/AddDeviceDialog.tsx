@@ -12,9 +12,9 @@ import {
   type Source,
 } from '../../ui/monitoring-dialog.tsx';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
-import { changeFailureText } from '../maps/refusal.ts';
 import { reportedName, useDevicesStore } from './devices-store.ts';
 import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
+import { ChangeFailureText } from '../maps/ChangeFailureText.tsx';
 
 export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const { t, language } = useI18n();
@@ -112,11 +112,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
           />
         )}
         <DeviceSettingsFields value={settings} onChange={setSettings} idPrefix="add-device" />
-        {failure !== null && (
-          <p className="error-text small" role="alert">
-            {changeFailureText(failure, t, language)}
-          </p>
-        )}
+        <ChangeFailureText failure={failure} />
         <DialogActions
           onCancel={onClose}
           busy={busy}

@@ -10,7 +10,6 @@ import { formatLastSeen, formatRssi, unknownSince } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { gatewayName } from '../gateways/gateways-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
-import { changeFailureText } from '../maps/refusal.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useLiveStore } from '../live/live-store.ts';
 import { useDeviceZone } from '../zones/presence.ts';
@@ -18,6 +17,7 @@ import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettings
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import type { Placement } from './map-positions.ts';
 import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
+import { ChangeFailureText } from '../maps/ChangeFailureText.tsx';
 
 type Tab = 'info' | 'edit';
 const TABS: readonly Tab[] = ['info', 'edit'];
@@ -97,7 +97,7 @@ function InfoTab({ device, placement }: { device: LiveDevice; placement?: Placem
 }
 
 function EditTab({ device, onDone }: { device: LiveDevice; onDone: () => void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const cs = device.customSettings;
   const [value, setValue] = useState<DeviceSettingsValue>({
     displayName: cs.displayName ?? '',
@@ -138,11 +138,7 @@ function EditTab({ device, onDone }: { device: LiveDevice; onDone: () => void })
       }}
     >
       <DeviceSettingsFields value={value} onChange={setValue} extended idPrefix="edit-device" />
-      {failure !== null && (
-        <p className="error-text small" role="alert">
-          {changeFailureText(failure, t, language)}
-        </p>
-      )}
+      <ChangeFailureText failure={failure} />
       <div className="dlg-actions">
         <button type="button" className="button ghost" onClick={onDone} disabled={busy}>
           {t('devices.cancel')}

@@ -8,7 +8,6 @@
  * list at most once a second and only visible rows render, so thousands of devices stay cheap.
  */
 import { useState } from 'react';
-import { changeFailureText } from '../maps/refusal.ts';
 import { useTick } from '../gateways/gateway-health.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useRightsOn } from '../maps/access.ts';
@@ -28,6 +27,7 @@ import { statusClock } from '../live/freshness.ts';
 import { useLiveStore } from '../live/live-store.ts';
 import { useWindow } from './use-window.ts';
 import { STORAGE_KEYS } from '../../constants.ts';
+import { ChangeFailureText } from '../maps/ChangeFailureText.tsx';
 
 const ROW_HEIGHT = 68;
 /** Rows of a list with read-only rows: those have a line more (whose device it is). */
@@ -56,7 +56,7 @@ function listRows(
 const isReadOnly = (d: LiveDevice | PlacedDevice) => 'readOnly' in d && d.readOnly;
 
 export function DeviceList() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const entities = useThrottled(useDevicesStore, (s) => s.entities, LIST_REFRESH_MS);
   const mapId = useMapsStore((s) => s.currentMapId);
   const placed = useThrottled(useDevicesStore, (s) => placedOnScreen(s, mapId), LIST_REFRESH_MS, [
@@ -117,11 +117,7 @@ export function DeviceList() {
           {error}
         </p>
       )}
-      {failure !== null && (
-        <p className="error-text small" role="alert">
-          {changeFailureText(failure, t, language)}
-        </p>
-      )}
+      <ChangeFailureText failure={failure} />
       {all.length === 0 ? (
         <p className="muted">{t(currentOnly ? 'devices.emptyOnMap' : 'devices.empty')}</p>
       ) : rows.length === 0 ? (

@@ -8,7 +8,6 @@ import { WALL_CLASS_LOSS_DB, WALL_CLASSES, type TrackingMap } from '@rtls/contra
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import type { TranslationKey } from '../../i18n/i18n.ts';
 import { SelectField } from '../../ui/fields.tsx';
-import { changeFailureText } from '../maps/refusal.ts';
 import {
   changeWall,
   deleteSelection,
@@ -23,6 +22,7 @@ import {
 import { useFloorStore } from './floor-store.ts';
 import { RoomsToZones } from './RoomsToZones.tsx';
 import { SuggestionsSection } from './SuggestionsSection.tsx';
+import { ChangeFailureText } from '../maps/ChangeFailureText.tsx';
 
 const TOOLS: FloorTool[] = ['select', 'wall', 'door', 'outline'];
 
@@ -60,7 +60,7 @@ function LossField({ draft }: { draft: FloorDraft }) {
 }
 
 export function FloorEditor({ map }: { map: TrackingMap }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const id = useId();
   const draft = useFloorStore((s) => s.draft);
   const saving = useFloorStore((s) => s.saving);
@@ -152,11 +152,7 @@ export function FloorEditor({ map }: { map: TrackingMap }) {
       </div>
       <SuggestionsSection map={map} draft={draft} />
       <RoomsToZones map={map} draft={draft} />
-      {failure !== null && (
-        <p className="error-text small" role="alert">
-          {changeFailureText(failure, t, language)}
-        </p>
-      )}
+      <ChangeFailureText failure={failure} />
       <div className="form-actions">
         <button type="button" className="button" onClick={cancel}>
           {t('floor.cancel')}

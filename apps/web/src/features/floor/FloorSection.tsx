@@ -4,7 +4,6 @@
  */
 import { useEffect } from 'react';
 import type { TrackingMap } from '@rtls/contract';
-import { localizedError } from '../../api/localized-error.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canEdit } from '../maps/access.ts';
 import { useSettingsStore } from '../settings/settings-store.ts';
@@ -12,6 +11,7 @@ import { useZonesStore } from '../zones/zones-store.ts';
 import { FloorEditor } from './FloorEditor.tsx';
 import { useFloorStore } from './floor-store.ts';
 import { planReader } from './plan-image.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 
 /** Open the editor and start reading the plan's strokes (snapping targets, suggestions). */
 function startEditing(map: TrackingMap, defaultImage: string) {
@@ -23,7 +23,7 @@ function startEditing(map: TrackingMap, defaultImage: string) {
 }
 
 export function FloorSection({ map }: { map: TrackingMap }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const model = useFloorStore((s) => s.model);
   const loading = useFloorStore((s) => s.loading);
   const error = useFloorStore((s) => s.error);
@@ -50,11 +50,7 @@ export function FloorSection({ map }: { map: TrackingMap }) {
           ].join(' · ')}
         </p>
       )}
-      {error && (
-        <p className="error-text small" role="alert">
-          {localizedError(error, language)}
-        </p>
-      )}
+      <ErrorText error={error} />
       {!editable && <p className="small muted">{t('floor.readOnly')}</p>}
       {editable && !editing && (
         <button

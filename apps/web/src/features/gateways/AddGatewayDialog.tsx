@@ -22,9 +22,9 @@ import {
   sortAvailableGateways,
   type AddGatewayForm,
 } from './add-gateway-form.ts';
-import { changeFailureText } from '../maps/refusal.ts';
 import { useGatewaysStore } from './gateways-store.ts';
 import { GATEWAY_DAYS_FILTER, GATEWAY_DAYS_FILTER_DEFAULT } from '../../constants.ts';
+import { ChangeFailureText } from '../maps/ChangeFailureText.tsx';
 
 type Days = (typeof GATEWAY_DAYS_FILTER)[number];
 
@@ -202,11 +202,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
             {numberField('radius', t('gateways.radius'), d.radius, RADIUS_INPUT)}
           </div>
         </fieldset>
-        {failure !== null && (
-          <p className="error-text small" role="alert">
-            {changeFailureText(failure, t, language)}
-          </p>
-        )}
+        <ChangeFailureText failure={failure} />
         <DialogActions
           onCancel={onClose}
           busy={busy}

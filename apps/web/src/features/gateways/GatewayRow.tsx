@@ -9,13 +9,13 @@ import { formatLastSeen } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { InlineRename } from '../devices/InlineRename.tsx';
 import { useRightsOn } from '../maps/access.ts';
-import { changeFailureText } from '../maps/refusal.ts';
 import { statusClock } from '../live/freshness.ts';
 import { useLiveStore } from '../live/live-store.ts';
 import { useGatewaysStore } from './gateways-store.ts';
 import { useGatewayLastSeen, useTick } from './gateway-health.ts';
 import { GatewaySettingsText, GatewaySliders } from './GatewaySliders.tsx';
 import { TrashIcon } from '../maps/icons.tsx';
+import { ChangeFailureText } from '../maps/ChangeFailureText.tsx';
 
 export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
   const { t, language } = useI18n();
@@ -98,11 +98,7 @@ export function GatewayRow({ gateway: g }: { gateway: Gateway }) {
       ) : (
         <GatewaySettingsText gateway={g} />
       )}
-      {failure !== null && (
-        <p className="error-text small" role="alert">
-          {changeFailureText(failure, t, language)}
-        </p>
-      )}
+      <ChangeFailureText failure={failure} />
     </li>
   );
 }

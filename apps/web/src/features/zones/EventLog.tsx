@@ -4,11 +4,11 @@
  * readers); Older pages back. Names are those the event was recorded with.
  */
 import { useEffect, useState } from 'react';
-import { localizedError } from '../../api/localized-error.ts';
 import { formatDate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { eventText } from '../alerts/alert-text.ts';
 import { useEventLogStore } from './event-log-store.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 
 export function EventLog({ mapId }: { mapId: string }) {
   const { t } = useI18n();
@@ -46,11 +46,7 @@ function EventPages() {
 
   return (
     <div id="event-log-body">
-      {error && (
-        <p className="error-text small" role="alert">
-          {localizedError(error, language)}
-        </p>
-      )}
+      <ErrorText error={error} />
       <p className="small muted">{t('zones.events.live')}</p>
       {/* Each event the live channel adds, read out as it arrives (not the whole list). */}
       <p className="visually-hidden" aria-live="polite" data-testid="event-log-latest">

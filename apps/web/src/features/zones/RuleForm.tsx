@@ -2,7 +2,6 @@
  * Create or edit one rule: name, event, zone, duration (for timed events), dwell (enter and exit),
  * cool-down, severity, enabled.
  */
-import { localizedError } from '../../api/localized-error.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { EVENT_TYPES, RULE_LIMITS, SEVERITIES, type Rule } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
@@ -22,9 +21,10 @@ import {
 import { TIMED_EVENTS, ZONE_EVENTS, useRulesStore } from './rules-store.ts';
 
 import { sortedZones, useZonesStore } from './zones-store.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 
 export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const zones = sortedZones(useZonesStore((s) => s.entities));
   const live = useDevicesStore((s) => s.entities);
   const configured = useDevicesStore((s) => s.configured);
@@ -34,6 +34,18 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (change: Partial<RuleFormValues>) => setValues((v) => ({ ...v, ...change }));
+  /** The dwell or the cool-down: seconds from 0 up to `max`, with the hint of each. */
+  const timingField = (key: 'dwell' | 'cooldown', max: number) => (
+    <SecondsField
+      name={key}
+      label={t(`rules.${key}`)}
+      hint={t(`rules.${key}Hint`)}
+      min={0}
+      max={max}
+      value={values[key]}
+      onChange={(value) => set({ [key]: value })}
+    />
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -99,37 +111,16 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
         />
       )}
       {TIMED_EVENTS.includes(values.eventType) && (
-        <label className="field compact">
-          <span>{t('rules.threshold')}</span>
-          <input
-            name="threshold"
-            type="number"
-            min="1"
-            step="1"
-            inputMode="numeric"
-            value={values.threshold}
-            onChange={(e) => set({ threshold: e.target.value })}
-          />
-        </label>
-      )}
-      {DWELL_EVENTS.includes(values.eventType) && (
         <SecondsField
-          name="dwell"
-          label={t('rules.dwell')}
-          hint={t('rules.dwellHint')}
-          max={RULE_LIMITS.maxDwellS}
-          value={values.dwell}
-          onChange={(dwell) => set({ dwell })}
+          name="threshold"
+          label={t('rules.threshold')}
+          min={1}
+          value={values.threshold}
+          onChange={(threshold) => set({ threshold })}
         />
       )}
-      <SecondsField
-        name="cooldown"
-        label={t('rules.cooldown')}
-        hint={t('rules.cooldownHint')}
-        max={RULE_LIMITS.maxCooldownS}
-        value={values.cooldown}
-        onChange={(cooldown) => set({ cooldown })}
-      />
+      {DWELL_EVENTS.includes(values.eventType) && timingField('dwell', RULE_LIMITS.maxDwellS)}
+      {timingField('cooldown', RULE_LIMITS.maxCooldownS)}
       <SelectField
         compact
         name="severity"
@@ -144,11 +135,7 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
         checked={values.enabled}
         onChange={(enabled) => set({ enabled })}
       />
-      {error && (
-        <p className="error-text small" role="alert">
-          {localizedError(error, language)}
-        </p>
-      )}
+      <ErrorText error={error} />
       <div className="form-actions">
         <button type="button" className="button" onClick={onDone} disabled={saving}>
           {t('rules.cancel')}
@@ -161,12 +148,13 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
   );
 }
 
-/** A number of whole seconds from 0, with a line saying what it does (read with the field). */
+/** A whole number of seconds from `min`, with a line saying what it does (read with the field). */
 function SecondsField(p: {
   name: string;
   label: string;
-  hint: string;
-  max: number;
+  hint?: string;
+  min: number;
+  max?: number;
   value: string;
   onChange: (value: string) => void;
 }) {
@@ -178,18 +166,20 @@ function SecondsField(p: {
         <input
           name={p.name}
           type="number"
-          min="0"
+          min={p.min}
           max={p.max}
           step="1"
           inputMode="numeric"
-          aria-describedby={hintId}
+          aria-describedby={p.hint ? hintId : undefined}
           value={p.value}
           onChange={(e) => p.onChange(e.target.value)}
         />
       </label>
-      <p id={hintId} className="small muted field-hint">
-        {p.hint}
-      </p>
+      {p.hint && (
+        <p id={hintId} className="small muted field-hint">
+          {p.hint}
+        </p>
+      )}
     </>
   );
 }

@@ -1,7 +1,6 @@
 /**
  * Rules of the map on screen: owners and editors add, edit and delete them; viewers read them.
  */
-import { localizedError } from '../../api/localized-error.ts';
 import { errorText } from '../../api/http.ts';
 import { useState } from 'react';
 import type { Rule } from '@rtls/contract';
@@ -12,6 +11,7 @@ import { PencilIcon, TrashIcon } from '../maps/icons.tsx';
 import { RuleForm } from './RuleForm.tsx';
 import { sortedRules, TIMED_EVENTS, useRulesStore } from './rules-store.ts';
 import { useZonesStore } from './zones-store.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 
 /** One line about a rule: its event (with duration), zone, device, dwell, cool-down and severity. */
 export function ruleSummary(
@@ -33,7 +33,7 @@ export function ruleSummary(
 }
 
 export function RulesSection({ editable }: { editable: boolean }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const entities = useRulesStore((s) => s.entities);
   const loadError = useRulesStore((s) => s.error);
   const zones = useZonesStore((s) => s.entities);
@@ -63,11 +63,7 @@ export function RulesSection({ editable }: { editable: boolean }) {
         {t('rules.title')}
       </h3>
       <p className="small muted">{editable ? t('rules.intro') : t('rules.readOnly')}</p>
-      {(error ?? loadError) && (
-        <p className="error-text small" role="alert">
-          {localizedError(error ?? loadError ?? '', language)}
-        </p>
-      )}
+      <ErrorText error={error ?? loadError} />
       {rules.length === 0 && editing !== 'new' && <p className="muted">{t('rules.empty')}</p>}
       <ul className="rule-list">
         {rules.map((r) =>

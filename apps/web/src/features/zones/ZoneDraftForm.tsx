@@ -2,15 +2,15 @@
  * The zone being drawn or edited: how to draw it, its name and colour, Save and Cancel. The outline
  * itself is drawn on the map (ZoneDrawLayer); both read the same draft.
  */
-import { localizedError } from '../../api/localized-error.ts';
 import { useId, type FormEvent } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canSave } from './zone-draft.ts';
 import { isValidPolygon } from './zone-geometry.ts';
 import { useZonesStore } from './zones-store.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 
 export function ZoneDraftForm() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const draft = useZonesStore((s) => s.draft);
   const saving = useZonesStore((s) => s.saving);
   const error = useZonesStore((s) => s.error);
@@ -65,11 +65,7 @@ export function ZoneDraftForm() {
           onChange={(e) => change((d) => ({ ...d, color: e.target.value }))}
         />
       </label>
-      {error && (
-        <p className="error-text small" role="alert">
-          {localizedError(error, language)}
-        </p>
-      )}
+      <ErrorText error={error} />
       <div className="form-actions">
         <button
           type="button"

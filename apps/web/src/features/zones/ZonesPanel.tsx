@@ -2,7 +2,6 @@
  * The Zones tab: the current map's zones with their occupancy, drawing and editing them (owners and
  * editors), its walls and doors (the floor editor), and the map's rules.
  */
-import { localizedError } from '../../api/localized-error.ts';
 import { useEffect } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { FloorSection } from '../floor/FloorSection.tsx';
@@ -14,9 +13,10 @@ import { RulesSection } from './RulesSection.tsx';
 import { ZoneDraftForm } from './ZoneDraftForm.tsx';
 import { ZoneList } from './ZoneList.tsx';
 import { useZonesStore } from './zones-store.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 
 export function ZonesPanel() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const map = useCurrentMap();
   const drafting = useZonesStore((s) => s.draft !== null);
   const editingFloor = useFloorStore((s) => s.draft !== null);
@@ -46,11 +46,7 @@ export function ZonesPanel() {
           </button>
         )}
         {drafting && <ZoneDraftForm />}
-        {error && !drafting && (
-          <p className="error-text small" role="alert">
-            {localizedError(error, language)}
-          </p>
-        )}
+        {!drafting && <ErrorText error={error} />}
         {loading ? <p className="muted">{t('zones.loading')}</p> : <ZoneList editable={editable} />}
         {hasZones && unknown > 0 && (
           <p className="small muted" data-testid="zones-unknown">
