@@ -13,6 +13,19 @@ export class PlanLayer {
   readonly overlay = () => this.page.locator('img.plan-accuracy-overlay');
   readonly proposedSpot = () => this.page.locator('path.plan-proposal');
 
+  /**
+   * Waits until the map's layout is in (its gateways drawn, its walls too), so that the first
+   * prediction is of the whole layout.
+   */
+  async waitForLayout(gateways: number) {
+    await this.page.waitForFunction(
+      (n) =>
+        document.querySelectorAll('[data-testid="gateway-marker"]').length >= n &&
+        document.querySelectorAll('path.floor-wall').length > 0,
+      gateways,
+    );
+  }
+
   /** Opens the View tab and turns the layer on. */
   async show() {
     await this.page.locator('#tab-view').click();

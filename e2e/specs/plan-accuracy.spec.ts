@@ -8,15 +8,19 @@
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { GatewaysPanel } from '../pages/GatewaysPanel.ts';
+import { injectAxe } from '../support/axe.ts';
 import { DEMO, useBrowserPages } from '../support/browser.ts';
 import { consoleFor } from '../support/console.ts';
 import { docsPath } from '../support/docs.ts';
 
 const pages = useBrowserPages();
+/** A loaded machine slows the workers: polls wait this long for a redraw (ms). */
+const REDRAW = { timeout: 15_000 };
 
 /** Two demo gateways (building.ts): the one in Ward A and the east end of the main corridor. */
 const WARD_A = 'AC:23:3F:00:00:02';
 const CORRIDOR_EAST = 'AC:23:3F:00:00:11';
+const DEMO_GATEWAYS = 19;
 
 async function withLayer() {
   const login = new LoginPage(pages.page);
@@ -24,9 +28,25 @@ async function withLayer() {
   await login.signIn(DEMO.email, DEMO.password);
   const { plan, maps } = consoleFor(pages.page);
   await maps.floorPlan().waitFor();
+  await plan.waitForLayout(DEMO_GATEWAYS);
   await plan.show();
-  await expect.poll(() => plan.share(), { timeout: 15_000 }).not.toBeNull();
+  await expect.poll(() => plan.share(), REDRAW).not.toBeNull();
   return plan;
+}
+
+/** Serious and critical axe violations inside these parts of the page. */
+async function seriousIn(selectors: string[]): Promise<string[]> {
+  await injectAxe(pages.page);
+  return pages.page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
+    const result = (await axe.run(
+      { include: include.map((s) => [s]) },
+      { resultTypes: ['violations'] },
+    )) as { violations: { id: string; impact: string | null }[] };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
+  }, selectors);
 }
 
 describe('predicted accuracy', () => {
@@ -46,17 +66,17 @@ describe('predicted accuracy', () => {
     const at5 = (await plan.share())!;
     expect(at5).toBeGreaterThan(0);
     await plan.target().selectOption('8');
-    await expect.poll(() => plan.share()).toBeGreaterThan(at5);
+    await expect.poll(() => plan.share(), REDRAW).toBeGreaterThan(at5);
   });
 
   it('shows the layout without a failed gateway', async () => {
     const plan = await withLayer();
     const all = (await plan.share())!;
     await plan.whatIf().selectOption({ label: 'GW Ward A' });
-    await expect.poll(() => plan.legend().getAttribute('data-without')).toBe(WARD_A);
-    await expect.poll(() => plan.share()).toBeLessThan(all);
+    await expect.poll(() => plan.legend().getAttribute('data-without'), REDRAW).toBe(WARD_A);
+    await expect.poll(() => plan.share(), REDRAW).toBeLessThan(all);
     await plan.whatIf().selectOption({ label: 'All gateways working' });
-    await expect.poll(() => plan.share()).toBe(all);
+    await expect.poll(() => plan.share(), REDRAW).toBe(all);
   });
 
   it('redraws while a gateway is dragged in edit mode', async () => {
@@ -72,7 +92,34 @@ describe('predicted accuracy', () => {
     await pages.page.mouse.down();
     for (let i = 1; i <= 10; i++) await pages.page.mouse.move(x - 20 * i, y - 15 * i);
     // Still held: the layer follows the drag, not only the drop.
-    await expect.poll(() => plan.share()).not.toBe(before);
+    await expect.poll(() => plan.share(), REDRAW).not.toBe(before);
     await pages.page.mouse.up();
+  });
+
+  it('turns on by keyboard in Hebrew and the dark theme, and axe finds nothing serious in it', async () => {
+    await pages.page.goto('/');
+    await pages.page.evaluate(() => {
+      localStorage.setItem('language', 'he');
+      localStorage.setItem('theme', 'dark');
+    });
+    await pages.page.reload();
+    const login = new LoginPage(pages.page);
+    await login.signIn(DEMO.email, DEMO.password);
+    const { plan, maps } = consoleFor(pages.page);
+    await maps.floorPlan().waitFor();
+    await pages.page.locator('#tab-view').click();
+    const toggle = pages.page.getByRole('checkbox', { name: 'הצג דיוק צפוי' });
+    await toggle.focus();
+    await pages.page.keyboard.press('Space');
+    const legend = pages.page.getByRole('region', { name: 'דיוק צפוי (p90)' });
+    await legend.waitFor();
+    await expect.poll(() => legend.getAttribute('data-share'), REDRAW).not.toBeNull();
+    expect(await legend.textContent()).toMatch(/% מהקומה בתוך 5 מ'/);
+    expect(
+      await seriousIn(['[data-testid="plan-section"]', '[data-testid="plan-legend"]']),
+    ).toEqual([]);
+    await expect
+      .poll(() => plan.proposal().textContent(), { timeout: 30_000 })
+      .toMatch(/^שער נוסף/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The predicted-accuracy layer's computations, run in a worker (plan.worker.ts) or in the page
+ * The predicted-accuracy layer's computations, run in workers (plan.worker.ts) or in the page
  * where there are no workers: the prediction on a 0.5 m grid for every redraw, and the proposal
  * (a 1 m grid, candidate spots 2 m apart) once the layout holds still.
  */
@@ -19,6 +19,8 @@ const PROPOSAL_CANDIDATE_STEP_M = 2;
 
 export interface PlanRequest {
   id: number;
+  /** The layer (for every redraw) or the proposal (once the layout holds still). */
+  part: 'layer' | 'proposal';
   input: PlanInput;
   targetM: number;
 }
@@ -40,58 +42,76 @@ export function computeProposal(req: PlanRequest): Extract<PlanAnswer, { type: '
   return { type: 'proposal', id: req.id, proposal };
 }
 
-/** Runs requests, newest first: a request overtaken by a newer one before it starts is dropped. */
+export const compute = (req: PlanRequest): PlanAnswer =>
+  req.part === 'layer' ? computeLayer(req) : computeProposal(req);
+
+/** How long the layout must hold still before its proposal is worked out (ms). */
+export const PROPOSAL_AFTER_MS = 250;
+
+/** Runs the layer of every layout and the proposal of the one that holds still. */
 export interface PlanRunner {
-  run(req: PlanRequest): void;
+  run(req: Omit<PlanRequest, 'part'>): void;
   dispose(): void;
 }
 
-/** In a worker when the page can start one, else in the page after the current task. */
+/**
+ * Layers and proposals on two workers when the page can start them (a proposal, half a second on
+ * a big floor, never holds up a redraw), else both in the page.
+ */
 export function createPlanRunner(onAnswer: (a: PlanAnswer) => void): PlanRunner {
-  if (typeof Worker !== 'undefined') {
-    const worker = new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (e: MessageEvent<PlanAnswer>) => onAnswer(e.data);
-    return {
-      run: (req) => worker.postMessage(req),
-      dispose: () => worker.terminate(),
-    };
-  }
-  const queue = latestFirst(onAnswer);
-  return { run: queue.push, dispose: queue.dispose };
+  const [layers, proposals] =
+    typeof Worker !== 'undefined'
+      ? [inWorker(onAnswer), inWorker(onAnswer)]
+      : [latestOnly(onAnswer), latestOnly(onAnswer)];
+  let wait: ReturnType<typeof setTimeout> | null = null;
+  return {
+    run(req) {
+      layers.push({ ...req, part: 'layer' });
+      if (wait !== null) clearTimeout(wait);
+      wait = setTimeout(() => {
+        wait = null;
+        proposals.push({ ...req, part: 'proposal' });
+      }, PROPOSAL_AFTER_MS);
+    },
+    dispose() {
+      if (wait !== null) clearTimeout(wait);
+      layers.dispose();
+      proposals.dispose();
+    },
+  };
+}
+
+interface Queue {
+  push(req: PlanRequest): void;
+  dispose(): void;
+}
+
+function inWorker(onAnswer: (a: PlanAnswer) => void): Queue {
+  const worker = new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (e: MessageEvent<PlanAnswer>) => onAnswer(e.data);
+  return { push: (req) => worker.postMessage(req), dispose: () => worker.terminate() };
 }
 
 /**
- * A queue that keeps only the newest request: its layer is computed and answered, then, if no
- * newer request came meanwhile, its proposal.
+ * A queue that computes only the newest request: requests that arrive while one is computed
+ * replace each other, and the last of them is computed next.
  */
-export function latestFirst(answer: (a: PlanAnswer) => void) {
+export function latestOnly(answer: (a: PlanAnswer) => void): Queue {
   let latest: PlanRequest | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-  const schedule = (step: () => void) => {
-    if (!stopped) timer = setTimeout(step, 0);
-  };
-  const layer = () => {
+  const next = () => {
     timer = null;
     const req = latest;
-    if (!req) return;
-    answer(computeLayer(req));
-    // A newer layout pushed while answering has its own turn scheduled already.
-    if (timer === null) schedule(() => proposal(req));
-  };
-  const proposal = (req: PlanRequest) => {
-    timer = null;
-    if (latest !== req) return layer();
     latest = null;
-    answer(computeProposal(req));
+    if (req) answer(compute(req));
   };
   return {
-    push(req: PlanRequest) {
+    push(req) {
       latest = req;
-      if (timer === null) schedule(layer);
+      timer ??= setTimeout(next, 0);
     },
     dispose() {
-      stopped = true;
+      latest = null;
       if (timer !== null) clearTimeout(timer);
     },
   };

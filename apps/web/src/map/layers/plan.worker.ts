@@ -1,8 +1,8 @@
 /**
- * The predicted-accuracy worker: computes the layer for the newest layout the page sent, and its
- * proposal when no newer layout arrived meanwhile, so dragging a gateway never waits on either.
+ * A predicted-accuracy worker: computes the newest request the page sent (a layer, or a proposal)
+ * and drops those a newer one overtook while it was busy, so a drag never waits on stale work.
  */
-import { latestFirst, type PlanAnswer, type PlanRequest } from './plan-compute.ts';
+import { latestOnly, type PlanAnswer, type PlanRequest } from './plan-compute.ts';
 
-const queue = latestFirst((a: PlanAnswer) => self.postMessage(a));
+const queue = latestOnly((a: PlanAnswer) => self.postMessage(a));
 self.onmessage = (e: MessageEvent<PlanRequest>) => queue.push(e.data);
