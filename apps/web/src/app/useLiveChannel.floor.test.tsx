@@ -1,28 +1,14 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_FLOOR_MODEL } from '@rtls/contract';
-import type { LiveConnectionOptions } from '../features/live/live-connection.ts';
 import { useFloorStore } from '../features/floor/floor-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
+import { live } from '../test/live-connection-mock.ts';
 import { useLiveChannel } from './useLiveChannel.ts';
 
-const live = vi.hoisted(() => ({
-  opts: null as LiveConnectionOptions | null,
-  connect: vi.fn(),
-  close: vi.fn(),
-  tokenUpdated: vi.fn(),
-  retryNow: vi.fn(),
-  ping: vi.fn(),
-  watch: vi.fn(),
-}));
-vi.mock('../features/live/live-connection.ts', () => ({
-  createLiveConnection: (opts: LiveConnectionOptions) => {
-    live.opts = opts;
-    return live;
-  },
-}));
+vi.mock('../features/live/live-connection.ts', () => import('../test/live-connection-mock.ts'));
 
 const walled = (n: number) => ({
   ...EMPTY_FLOOR_MODEL,

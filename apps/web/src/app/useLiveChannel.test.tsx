@@ -1,33 +1,18 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ERRORS } from '@rtls/contract';
-import type { LiveConnectionOptions } from '../features/live/live-connection.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useLiveStore } from '../features/live/live-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { useSettingsStore } from '../features/settings/settings-store.ts';
 import { makeDevice, makeUpdate } from '../test/fixtures.ts';
+import { live } from '../test/live-connection-mock.ts';
 import { useLiveChannel } from './useLiveChannel.ts';
 
-const live = vi.hoisted(() => ({
-  opts: null as LiveConnectionOptions | null,
-  connect: vi.fn(),
-  close: vi.fn(),
-  tokenUpdated: vi.fn(),
-  retryNow: vi.fn(),
-  ping: vi.fn(),
-  watch: vi.fn(),
-  heardAt: vi.fn(() => 0),
-}));
 const health = vi.hoisted(() => ({ serverAnswers: vi.fn(async () => false) }));
 vi.mock('../api/health.ts', () => health);
-vi.mock('../features/live/live-connection.ts', () => ({
-  createLiveConnection: (opts: LiveConnectionOptions) => {
-    live.opts = opts;
-    return live;
-  },
-}));
+vi.mock('../features/live/live-connection.ts', () => import('../test/live-connection-mock.ts'));
 
 beforeEach(() => {
   vi.useFakeTimers();

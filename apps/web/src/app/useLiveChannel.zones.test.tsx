@@ -1,29 +1,15 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveConnectionOptions } from '../features/live/live-connection.ts';
 import { useAlertsStore } from '../features/alerts/alerts-store.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { useEventLogStore } from '../features/zones/event-log-store.ts';
 import { useZonesStore } from '../features/zones/zones-store.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
 import { makeAlert, makeEvent, makePresence, makeZone } from '../test/zone-fixtures.ts';
+import { live } from '../test/live-connection-mock.ts';
 import { useLiveChannel } from './useLiveChannel.ts';
 
-const live = vi.hoisted(() => ({
-  opts: null as LiveConnectionOptions | null,
-  connect: vi.fn(),
-  close: vi.fn(),
-  tokenUpdated: vi.fn(),
-  retryNow: vi.fn(),
-  ping: vi.fn(),
-  watch: vi.fn(),
-}));
-vi.mock('../features/live/live-connection.ts', () => ({
-  createLiveConnection: (opts: LiveConnectionOptions) => {
-    live.opts = opts;
-    return live;
-  },
-}));
+vi.mock('../features/live/live-connection.ts', () => import('../test/live-connection-mock.ts'));
 
 beforeEach(() => {
   vi.useFakeTimers();
