@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FloorGeometry } from './floor.ts';
 import {
   planAccuracy,
+  newGatewayLike,
   planCoverage,
   proposeGateway,
   radialP90,
@@ -107,10 +108,28 @@ describe('planAccuracy', () => {
   });
 });
 
+describe('newGatewayLike', () => {
+  it("takes the median of the gateways' stated settings, and the defaults where none states one", () => {
+    const stated = [
+      { ...at('a', 0, 0), maxRSSI: -50, logicThreshold: -95, z: metres(3) },
+      { ...at('b', 0, 0), maxRSSI: -54, logicThreshold: null },
+      { ...at('c', 0, 0), maxRSSI: -60 },
+    ];
+    expect(newGatewayLike(stated)).toMatchObject({ maxRSSI: -54, logicThreshold: -95, z: 3 });
+    const plain = newGatewayLike([at('a', 0, 0)]);
+    expect([plain.maxRSSI, plain.logicThreshold, plain.z]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
 describe('proposeGateway', () => {
+  const SETTINGS = { maxRSSI: -55, logicThreshold: -90 };
   /** Three gateways crowded into one end of a walled 12 × 8 m floor. */
   const small: PlanInput = {
-    anchors: [at('a', 1, 1), at('b', 1, 7), at('c', 4, 4)],
+    anchors: [at('a', 1, 1), at('b', 1, 7), at('c', 4, 4)].map((a) => ({ ...a, ...SETTINGS })),
     width: 12,
     height: 8,
     step: 1,
@@ -122,13 +141,16 @@ describe('proposeGateway', () => {
   };
   const targetM = 4;
 
-  /** Every candidate spot tried by recomputing the whole layout with it. */
+  /** Every candidate spot tried by recomputing the whole layout with a gateway like the others. */
   function bruteForce(candidateStep: number) {
     let best: { x: number; y: number; after: PlanCoverage } | null = null;
     for (let y = candidateStep / 2; y < small.height; y += candidateStep) {
       for (let x = candidateStep / 2; x < small.width; x += candidateStep) {
         const after = planCoverage(
-          planAccuracy({ ...small, anchors: [...small.anchors, at('new', x, y)] }),
+          planAccuracy({
+            ...small,
+            anchors: [...small.anchors, { ...at('new', x, y), ...SETTINGS }],
+          }),
           targetM,
         );
         const better =

@@ -258,7 +258,7 @@ export interface ProposalOptions {
 }
 
 /**
- * The best spot for one more gateway (default radio settings, default height): the spot, among
+ * The best spot for one more gateway, set up like the others (newGatewayLike): the spot, among
  * floor cells of a candidate grid, that brings the most floor within the target; ties go to the
  * lower mean error (which also decides when no spot changes the area). Null without a floor.
  */
@@ -276,13 +276,14 @@ export function proposeGateway(input: PlanInput, options: ProposalOptions): Plan
   const candidates = planGrid({ ...input, step: options.candidateStep ?? 2 * grid.step });
   const prior = offsetPrecisionOf(grid.model);
   const trial = new Float32Array(current.p90);
+  const like = newGatewayLike(input.anchors);
   let best: PlanProposal | null = null;
   for (let n = 0; n < candidates.cells.length; n++) {
     const c = candidates.cells[n]!;
     const x = ((c % candidates.nx) + 0.5) * candidates.step;
     const y = (Math.floor(c / candidates.nx) + 0.5) * candidates.step;
     trial.set(current.p90);
-    forEachLink(grid, { id: 'proposed', x: metres(x), y: metres(y) }, (cell, jx, jy, w) => {
+    forEachLink(grid, { ...like, x: metres(x), y: metres(y) }, (cell, jx, jy, w) => {
       trial[cell] = cellP90(info, cell * INFO, prior, { jx, jy, w });
     });
     const after = planCoverage({ ...current, p90: trial }, options.targetM);
@@ -295,6 +296,26 @@ export function proposeGateway(input: PlanInput, options: ProposalOptions): Plan
     }
   }
   return best;
+}
+
+/**
+ * A new gateway set up like the layout's: the median height, rssi@1m and threshold of the
+ * gateways that state one (the defaults where none does), at the origin.
+ */
+export function newGatewayLike(anchors: readonly Anchor[]): Anchor {
+  const median = (values: (number | null | undefined)[]) => {
+    const v = values.filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
+    v.sort((a, b) => a - b);
+    return v.length ? (v[(v.length - 1) >> 1]! + v[v.length >> 1]!) / 2 : undefined;
+  };
+  const like: Anchor = { id: 'proposed', x: metres(0), y: metres(0) };
+  const z = median(anchors.map((a) => a.z));
+  const maxRSSI = median(anchors.map((a) => a.maxRSSI));
+  const logicThreshold = median(anchors.map((a) => a.logicThreshold));
+  if (z !== undefined) like.z = metres(z);
+  if (maxRSSI !== undefined) like.maxRSSI = maxRSSI;
+  if (logicThreshold !== undefined) like.logicThreshold = logicThreshold;
+  return like;
 }
 
 /**
