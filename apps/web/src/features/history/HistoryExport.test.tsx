@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
 import { useUiStore } from '../layout/ui-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { HistoryExport } from './HistoryExport.tsx';
@@ -11,11 +11,7 @@ const EXPORT = 'GET /api/maps/m1/history/export';
 
 function renderForm() {
   useMapsStore.setState({ currentMapId: 'm1' });
-  render(
-    <I18nProvider>
-      <HistoryExport />
-    </I18nProvider>,
-  );
+  renderTranslated(<HistoryExport />);
 }
 
 beforeEach(() => {
@@ -25,11 +21,8 @@ beforeEach(() => {
     Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
   );
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  useMapsStore.setState({ currentMapId: null });
-});
+restoreStubsAfterEach();
+afterEach(() => useMapsStore.setState({ currentMapId: null }));
 
 describe('Export CSV', () => {
   it('asks the server for the chosen kind and range of the map on screen, and saves the file', async () => {

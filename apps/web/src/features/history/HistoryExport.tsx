@@ -9,8 +9,8 @@ import {
 } from '@rtls/contract';
 import { useState } from 'react';
 import { exportHistoryCsv } from '../../api/history.ts';
-import { localizedError } from '../../api/localized-error.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 import { SelectField } from '../../ui/fields.tsx';
 import { useBusyCall } from '../../ui/use-busy-call.ts';
 import { entityName, useDevicesStore } from '../devices/devices-store.ts';
@@ -43,7 +43,7 @@ export function HistoryExport() {
 }
 
 function HistoryExportForm({ mapId }: { mapId: string }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const [kind, setKind] = useState<HistoryExportKind>('positions');
   const [from, setFrom] = useState(() => localInput(Date.now() - 24 * 3600_000));
   const [to, setTo] = useState(() => localInput(Date.now()));
@@ -135,11 +135,7 @@ function HistoryExportForm({ mapId }: { mapId: string }) {
           {t('history.export.badRange')}
         </p>
       )}
-      {error && (
-        <p className="error-text" role="alert">
-          {localizedError(error, language)}
-        </p>
-      )}
+      <ErrorText error={error} />
       <button type="button" className="button primary" disabled={busy} onClick={submit}>
         {busy ? t('history.export.busy') : t('history.export.submit')}
       </button>
