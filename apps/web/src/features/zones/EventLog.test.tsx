@@ -10,14 +10,7 @@ import { renderTranslated } from '../../test/render.tsx';
 
 beforeEach(() => {
   useUiStore.setState({ language: 'en' });
-  useEventLogStore.setState({
-    mapId: null,
-    events: [],
-    latest: null,
-    more: false,
-    busy: false,
-    error: null,
-  });
+  useEventLogStore.setState(useEventLogStore.getInitialState());
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -32,6 +32,16 @@ interface EventLogState {
   add: (event: ZoneEvent) => void;
 }
 
+/** A closed log: no map, no events. */
+const CLOSED = {
+  mapId: null,
+  events: [],
+  latest: null,
+  more: false,
+  busy: false,
+  error: null,
+} satisfies Partial<EventLogState>;
+
 const newestFirst = (a: ZoneEvent, b: ZoneEvent) =>
   b.at.localeCompare(a.at) || b.id.localeCompare(a.id);
 
@@ -64,15 +74,10 @@ export const useEventLogStore = create<EventLogState>((set, get) => {
     }
   }
   return {
-    mapId: null,
-    events: [],
-    latest: null,
-    more: false,
-    busy: false,
-    error: null,
+    ...CLOSED,
     async open(mapId) {
       if (mapId === get().mapId) return;
-      set({ mapId, events: [], latest: null, more: false, busy: false, error: null });
+      set({ ...CLOSED, mapId });
       if (mapId) await page(mapId);
     },
     async reload() {

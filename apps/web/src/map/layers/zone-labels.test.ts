@@ -11,22 +11,34 @@ const corners = (p: { x: number; y: number }, w: number, h: number) =>
     [p.x + w / 2, p.y + h / 2],
     [p.x - w / 2, p.y + h / 2],
   ] as const;
+/** The outline of the rectangle from (x0, y0) to (x1, y1). */
+const rect = (x0: number, y0: number, x1: number, y1: number) => [
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
+];
+/** A zone's label of w × h px that would stand at `home`, with the compact size of all. */
+const label = (
+  id: string,
+  outline: ScreenZoneLabel['outline'],
+  home: { x: number; y: number },
+  w: number,
+  h: number,
+): ScreenZoneLabel => ({ id, outline, home, w, h, compact: COMPACT });
+/** Whether a w × h label at `at` does not overlap the gateway icon. */
+const clearOf = (
+  at: { x: number; y: number },
+  w: number,
+  h: number,
+  gateway: { x: number; y: number; w: number; h: number },
+) =>
+  Math.abs(at.x - gateway.x) * 2 >= w + gateway.w ||
+  Math.abs(at.y - gateway.y) * 2 >= h + gateway.h;
 
 describe('zone label placement', () => {
   it('leaves a label with room at its zone centre', () => {
-    const zone: ScreenZoneLabel = {
-      id: 'ward',
-      outline: [
-        { x: 100, y: 100 },
-        { x: 400, y: 100 },
-        { x: 400, y: 300 },
-        { x: 100, y: 300 },
-      ],
-      home: { x: 250, y: 200 },
-      w: 90,
-      h: 24,
-      compact: COMPACT,
-    };
+    const zone = label('ward', rect(100, 100, 400, 300), { x: 250, y: 200 }, 90, 24);
     expect(placeZoneLabels([zone], [], VIEW).get('ward')).toEqual({
       x: 250,
       y: 200,
@@ -44,38 +56,17 @@ describe('zone label placement', () => {
       { x: 160, y: 400 },
       { x: 100, y: 400 },
     ];
-    const zone: ScreenZoneLabel = {
-      id: 'l',
-      outline,
-      home: { x: 183, y: 183 },
-      w: 50,
-      h: 20,
-      compact: COMPACT,
-    };
+    const zone = label('l', outline, { x: 183, y: 183 }, 50, 20);
     const gateway = { x: 300, y: 130, w: 45, h: 45 };
     const at = placeZoneLabels([zone], [gateway], VIEW).get('l')!;
     for (const [x, y] of corners(at, zone.w, zone.h))
       expect(insidePolygon(outline, x, y)).toBe(true);
-    const clear =
-      Math.abs(at.x - gateway.x) * 2 >= zone.w + gateway.w ||
-      Math.abs(at.y - gateway.y) * 2 >= zone.h + gateway.h;
-    expect(clear).toBe(true);
+    expect(clearOf(at, zone.w, zone.h, gateway)).toBe(true);
   });
 
   it('keeps two zone labels off each other and inside the visible map', () => {
-    const big = (id: string, x: number): ScreenZoneLabel => ({
-      id,
-      outline: [
-        { x: x - 200, y: -100 },
-        { x: x + 200, y: -100 },
-        { x: x + 200, y: 300 },
-        { x: x - 200, y: 300 },
-      ],
-      home: { x, y: 5 },
-      w: 120,
-      h: 24,
-      compact: COMPACT,
-    });
+    const big = (id: string, x: number) =>
+      label(id, rect(x - 200, -100, x + 200, 300), { x, y: 5 }, 120, 24);
     const spots = placeZoneLabels([big('a', 300), big('b', 330)], [], VIEW);
     const a = spots.get('a')!;
     const b = spots.get('b')!;
@@ -86,26 +77,10 @@ describe('zone label placement', () => {
 
   it('shows the count alone, off the gateway, for a zone too small on screen for its name', () => {
     // A 36 px room with its gateway's 12 px dot in the middle: the name fits nowhere inside.
-    const outline = [
-      { x: 100, y: 100 },
-      { x: 136, y: 100 },
-      { x: 136, y: 136 },
-      { x: 100, y: 136 },
-    ];
-    const zone: ScreenZoneLabel = {
-      id: 'small',
-      outline,
-      home: { x: 118, y: 118 },
-      w: 90,
-      h: 24,
-      compact: COMPACT,
-    };
+    const zone = label('small', rect(100, 100, 136, 136), { x: 118, y: 118 }, 90, 24);
     const gateway = { x: 118, y: 118, w: 12, h: 12 };
     const at = placeZoneLabels([zone], [gateway], VIEW).get('small')!;
     expect(at.compact).toBe(true);
-    const clear =
-      Math.abs(at.x - gateway.x) * 2 >= COMPACT.w + gateway.w ||
-      Math.abs(at.y - gateway.y) * 2 >= COMPACT.h + gateway.h;
-    expect(clear).toBe(true);
+    expect(clearOf(at, COMPACT.w, COMPACT.h, gateway)).toBe(true);
   });
 });
