@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { ThemeProvider } from '../../app/ThemeProvider.tsx';
@@ -9,14 +10,20 @@ import { SettingsPanel } from './SettingsPanel.tsx';
 import { useSettingsStore } from './settings-store.ts';
 import { restoreStubsAfterEach } from '../../test/render.tsx';
 
-function renderPanel() {
-  return render(
-    <ThemeProvider>
-      <I18nProvider>
-        <SettingsPanel />
-      </I18nProvider>
-    </ThemeProvider>,
-  );
+/** `ui` inside the theme and the translations, as the app shows it. */
+const themed = (ui: ReactElement) => (
+  <ThemeProvider>
+    <I18nProvider>{ui}</I18nProvider>
+  </ThemeProvider>
+);
+const renderPanel = () => render(themed(<SettingsPanel />));
+/** The panel with Dark picked but not saved; saving it answers as the server does. */
+async function pickDark() {
+  mockFetch({ 'PUT /api/settings': jsonResponse({ success: true, config: {} }) });
+  const user = userEvent.setup();
+  const view = renderPanel();
+  await user.click(screen.getByRole('radio', { name: 'Dark' }));
+  return { user, rerender: view.rerender };
 }
 const shownTheme = () => document.documentElement.dataset.theme;
 
@@ -41,26 +48,15 @@ describe('theme preview in the settings panel', () => {
   });
 
   it('closing the panel without saving goes back to the saved theme', async () => {
-    const user = userEvent.setup();
-    const { rerender } = renderPanel();
-    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    const { rerender } = await pickDark();
     expect(shownTheme()).toBe('dark');
-    rerender(
-      <ThemeProvider>
-        <I18nProvider>
-          <span />
-        </I18nProvider>
-      </ThemeProvider>,
-    );
+    rerender(themed(<span />));
     expect(shownTheme()).toBe('light');
     expect(useUiStore.getState().previewTheme).toBeNull();
   });
 
   it('Save keeps the previewed theme as the chosen one', async () => {
-    mockFetch({ 'PUT /api/settings': jsonResponse({ success: true, config: {} }) });
-    const user = userEvent.setup();
-    renderPanel();
-    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    const { user } = await pickDark();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(useUiStore.getState().theme).toBe('dark');
     expect(useUiStore.getState().previewTheme).toBeNull();
@@ -68,9 +64,7 @@ describe('theme preview in the settings panel', () => {
   });
 
   it('closing with × while a theme is picked but not saved asks first; Discard goes back', async () => {
-    const user = userEvent.setup();
-    renderPanel();
-    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    const { user } = await pickDark();
     await user.click(screen.getByRole('button', { name: 'Close settings' }));
     expect(useUiStore.getState().isSettingsOpen).toBe(true);
     const ask = screen.getByRole('alertdialog');
@@ -85,10 +79,7 @@ describe('theme preview in the settings panel', () => {
   });
 
   it('closing with × and choosing Save keeps the theme', async () => {
-    mockFetch({ 'PUT /api/settings': jsonResponse({ success: true, config: {} }) });
-    const user = userEvent.setup();
-    renderPanel();
-    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    const { user } = await pickDark();
     await user.click(screen.getByRole('button', { name: 'Close settings' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(useUiStore.getState().isSettingsOpen).toBe(false);
