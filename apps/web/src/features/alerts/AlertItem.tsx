@@ -35,6 +35,13 @@ export function AlertItem({
   const text = alertText(a, t);
   const lastAt = group.alerts.reduce((l, x) => (x.lastAt > l ? x.lastAt : l), a.lastAt);
   const openIds = group.alerts.filter((x) => x.state === 'open').map((x) => x.id);
+  /** What an editor may still do: acknowledge while some are open, resolve until all are. */
+  const actions: ('acknowledge' | 'resolve')[] =
+    !actionable || a.state === 'resolved'
+      ? []
+      : openIds.length > 0
+        ? ['acknowledge', 'resolve']
+        : ['resolve'];
 
   const act = async (action: 'acknowledge' | 'resolve') => {
     setBusy(true);
@@ -123,26 +130,17 @@ export function AlertItem({
             {t('alerts.showOnMap')}
           </button>
         )}
-        {actionable && a.state !== 'resolved' && openIds.length > 0 && (
+        {actions.map((action) => (
           <button
+            key={action}
             type="button"
-            className="button primary"
+            className={action === 'acknowledge' ? 'button primary' : 'button'}
             disabled={busy}
-            onClick={() => void act('acknowledge')}
+            onClick={() => void act(action)}
           >
-            {t('alerts.acknowledge')}
+            {t(`alerts.${action}`)}
           </button>
-        )}
-        {actionable && a.state !== 'resolved' && (
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void act('resolve')}
-          >
-            {t('alerts.resolve')}
-          </button>
-        )}
+        ))}
       </div>
     </li>
   );
