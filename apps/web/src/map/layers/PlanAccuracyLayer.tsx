@@ -19,6 +19,8 @@ import { PlanLegend } from './PlanLegend.tsx';
 
 export function PlanAccuracyLayer({ map: tracking }: { map: TrackingMap }) {
   const visible = usePlanStore((s) => s.visible);
+  // A gateway left out of another map's layout is none of this one's.
+  useEffect(() => usePlanStore.getState().setWithout(null), [tracking._id]);
   return visible ? <ShownPlan map={tracking} /> : null;
 }
 
