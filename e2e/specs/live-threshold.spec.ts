@@ -8,6 +8,7 @@ import { afterAll, describe, it } from 'vitest';
 import { apiClient } from '../pages/MapsFixtures.ts';
 import { DEMO } from '../support/browser.ts';
 import { consoleFor } from '../support/console.ts';
+import { feedReports } from '../support/ingest.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
 const TAG = 'E2:E2:00:00:00:01';
@@ -30,27 +31,13 @@ const RAISED_THRESHOLD = '-45';
 
 const own = useOwnServer({ env: { SIMULATOR_DEVICES: '1' } });
 
-/** Sends the tag's reports every half second until stopped. */
-function feed(url: string, key: string) {
-  const send = () =>
-    fetch(`${url}/api/ingest`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ingest-key': key },
-      body: JSON.stringify(
-        Object.entries(HEARD).map(([gateway, rssi]) => ({ gateway, device: TAG, rssi })),
-      ),
-    }).catch(() => undefined);
-  const timer = setInterval(() => void send(), 500);
-  return { first: send(), stop: () => clearInterval(timer) };
-}
-
-let feeder: ReturnType<typeof feed> | null = null;
+let feeder: ReturnType<typeof feedReports> | null = null;
 afterAll(() => feeder?.stop());
 
 describe('gateway threshold', () => {
   it("a saved threshold changes a standing tag's position", async () => {
     const demo = await apiClient(own.url, DEMO.email, DEMO.password);
-    feeder = feed(own.url, await demo.ingestKey());
+    feeder = feedReports(own.url, await demo.ingestKey(), TAG, HEARD);
     await feeder.first;
     await demo.monitor(TAG, 'Still tag');
 

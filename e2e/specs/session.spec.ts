@@ -116,18 +116,6 @@ describe('session', () => {
       timeout: 30_000,
     });
     await main.waitForMarkers(1, 30_000);
-    const before = await main.markerPositions();
-    await page.waitForFunction(
-      (start) =>
-        [...document.querySelectorAll('[data-testid="device-marker"]')].some((el) => {
-          const r = el.getBoundingClientRect();
-          const b = start.find((s) => s.mac === el.getAttribute('data-mac'));
-          return (
-            b !== undefined && Math.hypot(b.x - (r.x + r.width / 2), b.y - (r.y + r.height / 2)) > 1
-          );
-        }),
-      before,
-      { timeout: 15_000, polling: 250 },
-    );
+    await main.waitForAMarkerToMove(15_000);
   }, 180_000);
 });

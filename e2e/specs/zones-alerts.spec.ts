@@ -13,6 +13,7 @@ import { apiClient } from '../pages/MapsFixtures.ts';
 import { ZonesPanel } from '../pages/ZonesPanel.ts';
 import { DEMO } from '../support/browser.ts';
 import { consoleFor } from '../support/console.ts';
+import { feedReports } from '../support/ingest.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
 const PASSWORD = 'zones e2e password';
@@ -53,21 +54,7 @@ const own = useOwnServer({
   pagePerTest: false,
 });
 
-/** Sends the tag's reports every half second until stopped. */
-function feed(url: string, key: string) {
-  const send = () =>
-    fetch(`${url}/api/ingest`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ingest-key': key },
-      body: JSON.stringify(
-        Object.entries(HEARD).map(([gateway, rssi]) => ({ gateway, device: TAG, rssi })),
-      ),
-    }).catch(() => undefined);
-  const timer = setInterval(() => void send(), 500);
-  return { first: send(), stop: () => clearInterval(timer) };
-}
-
-let feeder: ReturnType<typeof feed> | null = null;
+let feeder: ReturnType<typeof feedReports> | null = null;
 afterAll(() => feeder?.stop());
 
 beforeAll(async () => {
@@ -75,7 +62,7 @@ beforeAll(async () => {
   const mapId = await demo.mapId(DEMO.mapName);
   await demo.share(mapId, EDITOR, 'editor');
   await demo.share(mapId, VIEWER, 'viewer');
-  feeder = feed(own.url, await demo.ingestKey());
+  feeder = feedReports(own.url, await demo.ingestKey(), TAG, HEARD);
   await feeder.first;
   await demo.monitor(TAG, TAG_NAME);
 });
