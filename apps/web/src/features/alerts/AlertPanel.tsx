@@ -4,7 +4,7 @@
  * option. Open entries are acknowledged one at a time, selected, or all at once (one call each).
  * It sits at the inline end of the screen (the left in Hebrew).
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ALERT_STATES, type AlertState } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
@@ -14,6 +14,7 @@ import { useMapsStore } from '../maps/maps-store.ts';
 import { errorText } from '../../api/http.ts';
 import { groupsIn, useAlertsStore, type AlertGroup } from './alerts-store.ts';
 import { ErrorText } from '../../ui/ErrorText.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 
 export const ALERT_PANEL_ID = 'alert-panel';
 
@@ -26,7 +27,6 @@ export function AlertPanel({ onClose }: { onClose: () => void }) {
   const notify = useAlertsStore((s) => s.notify);
   const historyLoaded = useAlertsStore((s) => s.historyLoaded);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const groups = groupsIn(entities, tab);
   const maps = useMapsStore((s) => s.entities);
   const actionable = (g: AlertGroup) => {
@@ -69,16 +69,6 @@ export function AlertPanel({ onClose }: { onClose: () => void }) {
     if (tab === 'resolved' && !historyLoaded) void useAlertsStore.getState().loadHistory();
   }, [tab, historyLoaded]);
 
-  // Arrow keys move between the tabs, mirrored in right-to-left (WAI-ARIA tabs pattern).
-  const onTabKey = (e: KeyboardEvent, index: number) => {
-    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
-    const dir = document.documentElement.dir === 'rtl' ? -delta : delta;
-    const next = (index + dir + ALERT_STATES.length) % ALERT_STATES.length;
-    setTab(ALERT_STATES[next]!);
-    tabRefs.current[next]?.focus();
-  };
-
   return (
     <aside
       id={ALERT_PANEL_ID}
@@ -109,26 +99,14 @@ export function AlertPanel({ onClose }: { onClose: () => void }) {
         onChange={(on) => useAlertsStore.getState().setNotify(on)}
       />
       <CriticalOptions />
-      <div className="tabs" role="tablist">
-        {ALERT_STATES.map((id, i) => (
-          <button
-            key={id}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`alert-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls="alert-tab-panel"
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => setTab(id)}
-            onKeyDown={(e) => onTabKey(e, i)}
-          >
-            {t(`alerts.tabs.${id}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        ids={ALERT_STATES}
+        selected={tab}
+        onSelect={setTab}
+        label={(id) => t(`alerts.tabs.${id}`)}
+        tabId={(id) => `alert-tab-${id}`}
+        panelId={() => 'alert-tab-panel'}
+      />
       <div
         className="alert-tab-panel"
         role="tabpanel"

@@ -1,5 +1,5 @@
 /** Device details: an Info tab and an Edit tab with settings, showOnMaps and positioningMode. */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   CONFIDENCE_CLASS_COLOUR,
   TRIANGULATION_ALGORITHMS,
@@ -18,6 +18,7 @@ import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import type { Placement } from './map-positions.ts';
 import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
 import { ChangeFailureText } from '../maps/ChangeFailureText.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 
 type Tab = 'info' | 'edit';
 const TABS: readonly Tab[] = ['info', 'edit'];
@@ -158,47 +159,19 @@ export function DeviceDetailsDialog({ mac, onClose }: { mac: string; onClose: ()
   const placement = useDevicesStore((s) => (mapId ? s.positions[mapId]?.[mac] : undefined));
   const [tab, setTab] = useState<Tab>('info');
   const idPrefix = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   if (!device) return null;
-  // Arrow keys, Home and End move between the two tabs (WAI-ARIA tabs pattern).
-  const onTabKey = (e: KeyboardEvent, index: number) => {
-    const rtl = document.documentElement.dir === 'rtl';
-    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];
-    const next =
-      e.key === 'Home'
-        ? 0
-        : e.key === 'End'
-          ? TABS.length - 1
-          : step
-            ? (index + step + TABS.length) % TABS.length
-            : -1;
-    if (next < 0) return;
-    e.preventDefault();
-    setTab(TABS[next]!);
-    tabRefs.current[next]?.focus();
-  };
   return (
     <Dialog title={t('devices.detailsOf', { name: device.name })} onClose={onClose}>
-      <div className="tabs" role="tablist" aria-label={t('devices.details')}>
-        {TABS.map((id, i) => (
-          <button
-            key={id}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${idPrefix}-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`${idPrefix}-panel`}
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => setTab(id)}
-            onKeyDown={(e) => onTabKey(e, i)}
-          >
-            {t(`devices.${id}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        ids={TABS}
+        selected={tab}
+        onSelect={setTab}
+        label={(id) => t(`devices.${id}`)}
+        tabId={(id) => `${idPrefix}-tab-${id}`}
+        panelId={() => `${idPrefix}-panel`}
+        ariaLabel={t('devices.details')}
+        homeEnd
+      />
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`}>
         {tab === 'info' ? (
           <>

@@ -3,7 +3,7 @@
  * is a sheet under the map: low by default so the map keeps most of the screen, raised by its
  * handle or by choosing a tab, lowered again by the handle.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { DeviceList } from '../devices/DeviceList.tsx';
 import { GatewayList } from '../gateways/GatewayList.tsx';
@@ -12,6 +12,7 @@ import { MapList } from '../maps/MapList.tsx';
 import { SettingsPanel } from '../settings/SettingsPanel.tsx';
 import { ViewControls } from '../view/ViewControls.tsx';
 import { ZonesPanel } from '../zones/ZonesPanel.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { useUiStore, type ToolsTab } from './ui-store.ts';
 
 const TABS: Exclude<ToolsTab, 'settings'>[] = ['maps', 'devices', 'gateways', 'view', 'zones'];
@@ -35,16 +36,6 @@ export function ToolsPanel() {
       tabRefs.current[TABS.findIndex((id) => id === tab)]?.focus();
     wasSettingsOpen.current = settingsOpen;
   }, [settingsOpen, tab]);
-
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
-  const onKeyDown = (e: KeyboardEvent, index: number) => {
-    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
-    const dir = document.documentElement.dir === 'rtl' ? -delta : delta;
-    const next = (index + dir + TABS.length) % TABS.length;
-    choose(TABS[next]!);
-    tabRefs.current[next]?.focus();
-  };
 
   return (
     <aside
@@ -72,26 +63,15 @@ export function ToolsPanel() {
         </div>
       ) : (
         <>
-          <div className="tabs" role="tablist">
-            {TABS.map((id, i) => (
-              <button
-                key={id}
-                ref={(el) => {
-                  tabRefs.current[i] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`tab-${id}`}
-                aria-selected={tab === id}
-                aria-controls={`panel-${id}`}
-                tabIndex={tab === id ? 0 : -1}
-                onClick={() => choose(id)}
-                onKeyDown={(e) => onKeyDown(e, i)}
-              >
-                {t(`tools.tabs.${id}`)}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            ids={TABS}
+            selected={tab}
+            onSelect={choose}
+            label={(id) => t(`tools.tabs.${id}`)}
+            tabId={(id) => `tab-${id}`}
+            panelId={(id) => `panel-${id}`}
+            refs={tabRefs}
+          />
           <div
             className="tab-panel"
             role="tabpanel"
