@@ -1,10 +1,12 @@
 /**
  * The parts the Add Device and Add Gateway dialogs share: the available/manual switch,
  * the list of what the provider heard (radio options with error, loading and empty states), the
- * manual MAC (upper-cased) and name entry, and the cancel/submit row.
+ * manual MAC (upper-cased) and name entry, and the cancel/submit row, framed by
+ * AddToMonitoringDialog.
  */
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider.tsx';
+import { Dialog } from './Dialog.tsx';
 
 export type Source = 'available' | 'manual';
 
@@ -131,5 +133,77 @@ export function DialogActions(props: {
         {props.busy ? props.labels.busy : props.labels.submit}
       </button>
     </div>
+  );
+}
+
+/**
+ * The Add Device or Add Gateway dialog, in the texts of `kind`: the source switch, what the
+ * provider heard (`available`) or the manual MAC and name, then the dialog's own fields
+ * (`children`) and the cancel/submit row.
+ */
+export function AddToMonitoringDialog(props: {
+  kind: 'devices' | 'gateways';
+  testId: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  busy: boolean;
+  ready: boolean;
+  source: Source;
+  onSource: (source: Source) => void;
+  available: ReactNode;
+  manual: {
+    mac: string;
+    onMac: (mac: string) => void;
+    name: string;
+    onName: (name: string) => void;
+  };
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const { kind } = props;
+  return (
+    <Dialog
+      title={t(`${kind}.addTitle`)}
+      onClose={props.onClose}
+      busy={props.busy}
+      testId={props.testId}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        <SourceSwitch
+          source={props.source}
+          onSource={props.onSource}
+          availableLabel={t(`${kind}.fromAvailable`)}
+          manualLabel={t(`${kind}.manual`)}
+        />
+        {props.source === 'available' ? (
+          props.available
+        ) : (
+          <ManualEntry
+            {...props.manual}
+            labels={{
+              mac: t(`${kind}.mac`),
+              macPlaceholder: t(`${kind}.macPlaceholder`),
+              name: t(`${kind}.name`),
+            }}
+          />
+        )}
+        {props.children}
+        <DialogActions
+          onCancel={props.onClose}
+          busy={props.busy}
+          ready={props.ready}
+          labels={{
+            cancel: t(`${kind}.cancel`),
+            submit: t(`${kind}.addButton`),
+            busy: t(`${kind}.adding`),
+          }}
+        />
+      </form>
+    </Dialog>
   );
 }

@@ -2,12 +2,9 @@
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import {
+  AddToMonitoringDialog,
   AvailableList,
-  DialogActions,
-  ManualEntry,
-  SourceSwitch,
   sourceReady,
   type Source,
 } from '../../ui/monitoring-dialog.tsx';
@@ -68,62 +65,37 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog title={t('devices.addTitle')} onClose={onClose} busy={busy} testId="add-device-dialog">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <SourceSwitch
-          source={source}
-          onSource={setSource}
-          availableLabel={t('devices.fromAvailable')}
-          manualLabel={t('devices.manual')}
+    <AddToMonitoringDialog
+      kind="devices"
+      testId="add-device-dialog"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      ready={ready}
+      source={source}
+      onSource={setSource}
+      available={
+        <AvailableList
+          label={t('devices.fromAvailable')}
+          name="available-device"
+          options={available.map((d) => ({
+            mac: d.mac,
+            title: reportedName(d, configured),
+            aside: `${t('devices.lastSeenInAPI')}: ${
+              d.lastSeenInAPI ? formatDate(d.lastSeenInAPI, language) : t('time.unknown')
+            }`,
+          }))}
+          picked={picked}
+          onPick={setPicked}
+          loading={loading}
+          error={error}
+          emptyText={t('devices.availableEmpty')}
         />
-        {source === 'available' ? (
-          <AvailableList
-            label={t('devices.fromAvailable')}
-            name="available-device"
-            options={available.map((d) => ({
-              mac: d.mac,
-              title: reportedName(d, configured),
-              aside: `${t('devices.lastSeenInAPI')}: ${
-                d.lastSeenInAPI ? formatDate(d.lastSeenInAPI, language) : t('time.unknown')
-              }`,
-            }))}
-            picked={picked}
-            onPick={setPicked}
-            loading={loading}
-            error={error}
-            emptyText={t('devices.availableEmpty')}
-          />
-        ) : (
-          <ManualEntry
-            mac={mac}
-            onMac={setMac}
-            name={name}
-            onName={setName}
-            labels={{
-              mac: t('devices.mac'),
-              macPlaceholder: t('devices.macPlaceholder'),
-              name: t('devices.name'),
-            }}
-          />
-        )}
-        <DeviceSettingsFields value={settings} onChange={setSettings} idPrefix="add-device" />
-        <ChangeFailureText failure={failure} />
-        <DialogActions
-          onCancel={onClose}
-          busy={busy}
-          ready={ready}
-          labels={{
-            cancel: t('devices.cancel'),
-            submit: t('devices.addButton'),
-            busy: t('devices.adding'),
-          }}
-        />
-      </form>
-    </Dialog>
+      }
+      manual={{ mac, onMac: setMac, name, onName: setName }}
+    >
+      <DeviceSettingsFields value={settings} onChange={setSettings} idPrefix="add-device" />
+      <ChangeFailureText failure={failure} />
+    </AddToMonitoringDialog>
   );
 }

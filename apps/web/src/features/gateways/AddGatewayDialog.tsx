@@ -3,13 +3,10 @@ import { useEffect, useState } from 'react';
 import { GATEWAY_ADD_DEFAULTS } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { daysAgo } from '../../i18n/i18n.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckboxField, ColorField, TextField } from '../../ui/fields.tsx';
 import {
+  AddToMonitoringDialog,
   AvailableList,
-  DialogActions,
-  ManualEntry,
-  SourceSwitch,
   sourceReady,
   type Source,
 } from '../../ui/monitoring-dialog.tsx';
@@ -101,119 +98,89 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
   };
 
   return (
-    <Dialog
-      title={t('gateways.addTitle')}
-      onClose={onClose}
-      busy={busy}
+    <AddToMonitoringDialog
+      kind="gateways"
       testId="add-gateway-dialog"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      ready={ready}
+      source={source}
+      onSource={setSource}
+      available={
+        <>
+          <label className="field">
+            <span>{t('gateways.days')}</span>
+            <select
+              name="days"
+              value={String(days)}
+              onChange={(e) =>
+                setDays(e.target.value === 'all' ? 'all' : (Number(e.target.value) as Days))
+              }
+            >
+              {GATEWAY_DAYS_FILTER.map((d) => (
+                <option key={d} value={String(d)}>
+                  {d === 'all' ? t('gateways.allDays') : t('gateways.daysOption', { value: d })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <AvailableList
+            label={t('gateways.fromAvailable')}
+            name="available-gateway"
+            options={sortAvailableGateways(available).map((g) => ({
+              mac: g.mac,
+              title: g.name,
+              detail: g.ip ? ` · ${g.ip}` : '',
+              aside: g.isMonitored
+                ? t('gateways.monitored')
+                : daysAgo(language, g.daysSinceLastSeen),
+            }))}
+            picked={picked}
+            onPick={setPicked}
+            loading={loading}
+            error={error}
+            emptyText={t('gateways.availableEmpty')}
+          />
+        </>
+      }
+      manual={{ mac, onMac: setMac, name, onName: setName }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <SourceSwitch
-          source={source}
-          onSource={setSource}
-          availableLabel={t('gateways.fromAvailable')}
-          manualLabel={t('gateways.manual')}
+      <fieldset className="dlg-fields">
+        <TextField
+          label={t('gateways.displayName')}
+          name="displayName"
+          value={form.displayName}
+          onChange={(displayName) => set({ displayName })}
         />
-        {source === 'available' ? (
-          <>
-            <label className="field">
-              <span>{t('gateways.days')}</span>
-              <select
-                name="days"
-                value={String(days)}
-                onChange={(e) =>
-                  setDays(e.target.value === 'all' ? 'all' : (Number(e.target.value) as Days))
-                }
-              >
-                {GATEWAY_DAYS_FILTER.map((d) => (
-                  <option key={d} value={String(d)}>
-                    {d === 'all' ? t('gateways.allDays') : t('gateways.daysOption', { value: d })}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <AvailableList
-              label={t('gateways.fromAvailable')}
-              name="available-gateway"
-              options={sortAvailableGateways(available).map((g) => ({
-                mac: g.mac,
-                title: g.name,
-                detail: g.ip ? ` · ${g.ip}` : '',
-                aside: g.isMonitored
-                  ? t('gateways.monitored')
-                  : daysAgo(language, g.daysSinceLastSeen),
-              }))}
-              picked={picked}
-              onPick={setPicked}
-              loading={loading}
-              error={error}
-              emptyText={t('gateways.availableEmpty')}
-            />
-          </>
-        ) : (
-          <ManualEntry
-            mac={mac}
-            onMac={setMac}
-            name={name}
-            onName={setName}
-            labels={{
-              mac: t('gateways.mac'),
-              macPlaceholder: t('gateways.macPlaceholder'),
-              name: t('gateways.name'),
-            }}
+        <div className="dlg-row">
+          <ColorField
+            label={t('gateways.color')}
+            value={form.color}
+            onChange={(color) => set({ color })}
           />
-        )}
-        <fieldset className="dlg-fields">
-          <TextField
-            label={t('gateways.displayName')}
-            name="displayName"
-            value={form.displayName}
-            onChange={(displayName) => set({ displayName })}
+          <CheckboxField
+            label={t('gateways.showCoverage')}
+            checked={form.showCoverage}
+            onChange={(showCoverage) => set({ showCoverage })}
           />
-          <div className="dlg-row">
-            <ColorField
-              label={t('gateways.color')}
-              value={form.color}
-              onChange={(color) => set({ color })}
-            />
-            <CheckboxField
-              label={t('gateways.showCoverage')}
-              checked={form.showCoverage}
-              onChange={(showCoverage) => set({ showCoverage })}
-            />
-          </div>
-          <div className="dlg-row">
-            {numberField(
-              'logicThreshold',
-              t('gateways.logicThreshold'),
-              d.logicThreshold,
-              RSSI_INPUT,
-            )}
-            {numberField('maxRSSI', t('gateways.maxRSSI'), d.maxRSSI, RSSI_INPUT)}
-          </div>
-          <div className="dlg-row">
-            {numberField('x', t('gateways.positionX'), d.position.x)}
-            {numberField('y', t('gateways.positionY'), d.position.y)}
-            {numberField('radius', t('gateways.radius'), d.radius, RADIUS_INPUT)}
-          </div>
-        </fieldset>
-        <ChangeFailureText failure={failure} />
-        <DialogActions
-          onCancel={onClose}
-          busy={busy}
-          ready={ready}
-          labels={{
-            cancel: t('gateways.cancel'),
-            submit: t('gateways.addButton'),
-            busy: t('gateways.adding'),
-          }}
-        />
-      </form>
-    </Dialog>
+        </div>
+        <div className="dlg-row">
+          {numberField(
+            'logicThreshold',
+            t('gateways.logicThreshold'),
+            d.logicThreshold,
+            RSSI_INPUT,
+          )}
+          {numberField('maxRSSI', t('gateways.maxRSSI'), d.maxRSSI, RSSI_INPUT)}
+        </div>
+        <div className="dlg-row">
+          {numberField('x', t('gateways.positionX'), d.position.x)}
+          {numberField('y', t('gateways.positionY'), d.position.y)}
+          {numberField('radius', t('gateways.radius'), d.radius, RADIUS_INPUT)}
+        </div>
+      </fieldset>
+      <ChangeFailureText failure={failure} />
+    </AddToMonitoringDialog>
   );
 }
