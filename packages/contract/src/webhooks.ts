@@ -13,7 +13,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdParams, SuccessWith } from './api-common.ts';
 import { Alert } from './alerts.ts';
-import { ZoneEvent } from './events.ts';
+import { EVENT_TYPES, ZoneEvent } from './events.ts';
 import { Nullable, StringEnum } from './schema-helpers.ts';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'x-rtls-signature';
@@ -29,15 +29,7 @@ export const WEBHOOK_RETRY = {
 export const WEBHOOK_LIMITS = { urlMaxChars: 2000, maxPerAccount: 20 } as const;
 
 /** What a webhook may subscribe to: event types, and alert changes. Empty list: everything. */
-export const WEBHOOK_TOPICS = [
-  'enter',
-  'exit',
-  'dwell',
-  'absent',
-  'device_offline',
-  'gateway_offline',
-  'alert',
-] as const;
+export const WEBHOOK_TOPICS = [...EVENT_TYPES, 'alert'] as const;
 export const WebhookTopic = StringEnum(WEBHOOK_TOPICS);
 export type WebhookTopic = Static<typeof WebhookTopic>;
 

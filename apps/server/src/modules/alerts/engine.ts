@@ -39,14 +39,7 @@ export interface AlertingOptions {
 }
 
 /** An occurrence: what happened, and the key that makes it happen once. */
-export interface Occurrence {
-  mapId: string;
-  type: EventType;
-  at: number;
-  zoneId?: string | null;
-  mac?: string | null;
-  gateway?: string | null;
-  detail: EventDetail;
+export interface Occurrence extends Omit<NewEvent, 'occurrence'> {
   /** For conditions: the key the rule fires once for (and that resolves when it ends). */
   key?: string;
   /** Without a key: the event's own id, so that a rule checked later finds the same event. */
