@@ -2,7 +2,7 @@
  * The devices canvas worker: owns the map's devices canvas (transferred as an OffscreenCanvas)
  * and paints the markers the page sends, so thousands of image copies never block the page.
  */
-import { paintMarkers } from './marker-painter.ts';
+import { paintFrame } from './marker-painter.ts';
 import { SpriteCache } from './marker-sprites.ts';
 import type { ToMarkerWorker } from './marker-worker-protocol.ts';
 
@@ -18,13 +18,5 @@ self.onmessage = (e: MessageEvent<ToMarkerWorker>) => {
     return;
   }
   if (msg.theme) sprites = new SpriteCache(msg.theme);
-  if (!canvas || !ctx || !sprites) return;
-  const { dpr } = sprites.theme;
-  const pw = Math.round(msg.width * dpr);
-  const ph = Math.round(msg.height * dpr);
-  if (canvas.width !== pw || canvas.height !== ph) {
-    canvas.width = pw;
-    canvas.height = ph;
-  }
-  paintMarkers(ctx, sprites, msg.markers, msg.width, msg.height);
+  if (canvas && ctx && sprites) paintFrame(canvas, ctx, sprites, msg);
 };

@@ -50,9 +50,28 @@ export function paintMarkers(
   }
 }
 
+type Draw = Extract<ToMarkerWorker, { type: 'draw' }>;
+
+/** Sizes the canvas to the drawing's CSS size at the sprites' pixel ratio, then paints it. */
+export function paintFrame(
+  canvas: HTMLCanvasElement | OffscreenCanvas,
+  ctx: Context2D,
+  sprites: SpriteCache,
+  msg: Draw,
+) {
+  const { dpr } = sprites.theme;
+  const pw = Math.round(msg.width * dpr);
+  const ph = Math.round(msg.height * dpr);
+  if (canvas.width !== pw || canvas.height !== ph) {
+    canvas.width = pw;
+    canvas.height = ph;
+  }
+  paintMarkers(ctx, sprites, msg.markers, msg.width, msg.height);
+}
+
 /** Paints a devices canvas: in a worker when the canvas can be handed over, else in the page. */
 export interface Painter {
-  paint(msg: Extract<ToMarkerWorker, { type: 'draw' }>): void;
+  paint(msg: Draw): void;
   dispose(): void;
 }
 
@@ -75,15 +94,7 @@ function inPage(canvas: HTMLCanvasElement): Painter {
   return {
     paint: (msg) => {
       if (msg.theme) sprites = new SpriteCache(msg.theme);
-      if (!ctx || !sprites) return;
-      const { dpr } = sprites.theme;
-      const pw = Math.round(msg.width * dpr);
-      const ph = Math.round(msg.height * dpr);
-      if (canvas.width !== pw || canvas.height !== ph) {
-        canvas.width = pw;
-        canvas.height = ph;
-      }
-      paintMarkers(ctx, sprites, msg.markers, msg.width, msg.height);
+      if (ctx && sprites) paintFrame(canvas, ctx, sprites, msg);
     },
     dispose: () => undefined,
   };
