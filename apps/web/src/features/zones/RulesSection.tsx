@@ -7,7 +7,7 @@ import type { Rule } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import type { Translate } from '../../i18n/i18n.ts';
 import { entityName, useDevicesStore } from '../devices/devices-store.ts';
-import { PencilIcon, TrashIcon } from '../maps/icons.tsx';
+import { EditDeleteActions } from './EditDeleteActions.tsx';
 import { RuleForm } from './RuleForm.tsx';
 import { sortedRules, TIMED_EVENTS, useRulesStore } from './rules-store.ts';
 import { useZonesStore } from './zones-store.ts';
@@ -84,28 +84,13 @@ export function RulesSection({ editable }: { editable: boolean }) {
                 {!r.enabled && <span className="small muted">{t('rules.disabled')}</span>}
               </span>
               {editable && (
-                <span className="row-actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t('rules.edit', { name: r.name })}
-                    title={t('rules.edit', { name: r.name })}
-                    disabled={editing !== null}
-                    onClick={() => setEditing(r.id)}
-                  >
-                    <PencilIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button danger"
-                    aria-label={t('rules.delete', { name: r.name })}
-                    title={t('rules.delete', { name: r.name })}
-                    disabled={editing !== null}
-                    onClick={() => remove(r)}
-                  >
-                    <TrashIcon />
-                  </button>
-                </span>
+                <EditDeleteActions
+                  editLabel={t('rules.edit', { name: r.name })}
+                  deleteLabel={t('rules.delete', { name: r.name })}
+                  disabled={editing !== null}
+                  onEdit={() => setEditing(r.id)}
+                  onDelete={() => remove(r)}
+                />
               )}
             </li>
           ),

@@ -1,7 +1,7 @@
 /** The map's zones with how many devices are in each now; owners and editors edit and delete. */
 import { errorText } from '../../api/http.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { PencilIcon, TrashIcon } from '../maps/icons.tsx';
+import { EditDeleteActions } from './EditDeleteActions.tsx';
 import { sortedZones, useZonesStore } from './zones-store.ts';
 
 export function ZoneList({ editable }: { editable: boolean }) {
@@ -35,28 +35,13 @@ export function ZoneList({ editable }: { editable: boolean }) {
             {t('zones.occupancy', { count: occupancy[z.id] ?? 0 })}
           </span>
           {editable && (
-            <span className="row-actions">
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('zones.edit', { name: z.name })}
-                title={t('zones.edit', { name: z.name })}
-                disabled={busy}
-                onClick={() => useZonesStore.getState().startEditing(z.id)}
-              >
-                <PencilIcon />
-              </button>
-              <button
-                type="button"
-                className="icon-button danger"
-                aria-label={t('zones.delete', { name: z.name })}
-                title={t('zones.delete', { name: z.name })}
-                disabled={busy}
-                onClick={() => remove(z.id, z.name)}
-              >
-                <TrashIcon />
-              </button>
-            </span>
+            <EditDeleteActions
+              editLabel={t('zones.edit', { name: z.name })}
+              deleteLabel={t('zones.delete', { name: z.name })}
+              disabled={busy}
+              onEdit={() => useZonesStore.getState().startEditing(z.id)}
+              onDelete={() => remove(z.id, z.name)}
+            />
           )}
         </li>
       ))}
