@@ -1,16 +1,22 @@
-/** Small labelled form fields shared by the settings forms (devices, gateways, view, settings panel). */
+/** Small labelled form fields shared by the forms (sign-in, devices, gateways, view, settings panel). */
 export function TextField(props: {
   label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
   maxLength?: number;
+  type?: 'email' | 'password';
+  autoComplete?: string;
+  required?: boolean;
 }) {
   return (
     <label className="field">
       <span>{props.label}</span>
       <input
+        type={props.type}
         name={props.name}
+        autoComplete={props.autoComplete}
+        required={props.required}
         value={props.value}
         maxLength={props.maxLength}
         onChange={(e) => props.onChange(e.target.value)}

@@ -4,6 +4,7 @@ import { Logo } from '../../ui/Logo.tsx';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { LanguageSwitch } from '../layout/LanguageSwitch.tsx';
 import { useSessionStore } from './session-store.ts';
+import { TextField } from '../../ui/fields.tsx';
 
 export function LoginScreen() {
   const { t } = useI18n();
@@ -37,28 +38,24 @@ export function LoginScreen() {
           <h1 id="login-title">{t('app.name')}</h1>
           <p className="muted">{t('login.subtitle')}</p>
         </div>
-        <label className="field">
-          <span>{t('login.email')}</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>{t('login.password')}</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <TextField
+          label={t('login.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
         {error && (
           <div className="error-box" role="alert">
             {error}
