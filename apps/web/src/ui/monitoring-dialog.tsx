@@ -4,7 +4,7 @@
  * manual MAC (upper-cased) and name entry, and the cancel/submit row, framed by
  * AddToMonitoringDialog.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider.tsx';
 import { Dialog } from './Dialog.tsx';
 
@@ -137,6 +137,35 @@ export function DialogActions(props: {
 }
 
 /**
+ * What an Add Device or Add Gateway dialog holds: where the new one comes from (a pick from the
+ * list, or a MAC and name typed in) and how its adding goes. `add` runs the adding: the dialog
+ * closes when it succeeds, and shows why when it fails (`what` names it in the console's log).
+ */
+export function useMonitoringEntry(what: string, onClose: () => void) {
+  const [source, setSource] = useState<Source>('available');
+  const [picked, setPicked] = useState<string | null>(null);
+  const [mac, setMac] = useState('');
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const add = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+      onClose();
+    } catch (err) {
+      console.error(`Failed to add ${what} to monitoring`, err);
+      setFailure(err);
+      setBusy(false);
+    }
+  };
+  return { source, setSource, picked, setPicked, mac, setMac, name, setName, busy, failure, add };
+}
+
+export type MonitoringEntry = ReturnType<typeof useMonitoringEntry>;
+
+/**
  * The Add Device or Add Gateway dialog, in the texts of `kind`: the source switch, what the
  * provider heard (`available`) or the manual MAC and name, then the dialog's own fields
  * (`children`) and the cancel/submit row.
@@ -144,28 +173,20 @@ export function DialogActions(props: {
 export function AddToMonitoringDialog(props: {
   kind: 'devices' | 'gateways';
   testId: string;
+  entry: MonitoringEntry;
+  ready: boolean;
   onClose: () => void;
   onSubmit: () => void;
-  busy: boolean;
-  ready: boolean;
-  source: Source;
-  onSource: (source: Source) => void;
   available: ReactNode;
-  manual: {
-    mac: string;
-    onMac: (mac: string) => void;
-    name: string;
-    onName: (name: string) => void;
-  };
   children: ReactNode;
 }) {
   const { t } = useI18n();
-  const { kind } = props;
+  const { kind, entry } = props;
   return (
     <Dialog
       title={t(`${kind}.addTitle`)}
       onClose={props.onClose}
-      busy={props.busy}
+      busy={entry.busy}
       testId={props.testId}
     >
       <form
@@ -175,16 +196,19 @@ export function AddToMonitoringDialog(props: {
         }}
       >
         <SourceSwitch
-          source={props.source}
-          onSource={props.onSource}
+          source={entry.source}
+          onSource={entry.setSource}
           availableLabel={t(`${kind}.fromAvailable`)}
           manualLabel={t(`${kind}.manual`)}
         />
-        {props.source === 'available' ? (
+        {entry.source === 'available' ? (
           props.available
         ) : (
           <ManualEntry
-            {...props.manual}
+            mac={entry.mac}
+            onMac={entry.setMac}
+            name={entry.name}
+            onName={entry.setName}
             labels={{
               mac: t(`${kind}.mac`),
               macPlaceholder: t(`${kind}.macPlaceholder`),
@@ -195,7 +219,7 @@ export function AddToMonitoringDialog(props: {
         {props.children}
         <DialogActions
           onCancel={props.onClose}
-          busy={props.busy}
+          busy={entry.busy}
           ready={props.ready}
           labels={{
             cancel: t(`${kind}.cancel`),

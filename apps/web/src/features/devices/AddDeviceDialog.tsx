@@ -6,7 +6,7 @@ import {
   AddToMonitoringDialog,
   AvailableList,
   sourceReady,
-  type Source,
+  useMonitoringEntry,
 } from '../../ui/monitoring-dialog.tsx';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
 import { reportedName, useDevicesStore } from './devices-store.ts';
@@ -19,12 +19,8 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const configured = useDevicesStore((s) => s.configured);
   const loading = useDevicesStore((s) => s.availableLoading);
   const error = useDevicesStore((s) => s.availableError);
-  const [source, setSource] = useState<Source>('available');
-  const [picked, setPicked] = useState<string | null>(null);
-  const [mac, setMac] = useState('');
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const entry = useMonitoringEntry('device', onClose);
+  const { source, picked, mac, name } = entry;
   const [settings, setSettings] = useState<DeviceSettingsValue>({
     displayName: '',
     color: DEVICE_DEFAULT_COLOR,
@@ -44,36 +40,25 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
 
   const submit = async () => {
     if (!ready) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await useDevicesStore
-        .getState()
-        .addToMonitoring(source === 'available' ? picked! : manualMac, {
-          ...(source === 'manual' ? { name: name.trim() } : {}),
-          ...(settings.displayName.trim() ? { displayName: settings.displayName.trim() } : {}),
-          color: settings.color,
-          icon: settings.icon,
-          showTrail: settings.showTrail,
-        });
-      onClose();
-    } catch (err) {
-      console.error('Failed to add device to monitoring', err);
-      setFailure(err);
-      setBusy(false);
-    }
+    await entry.add(() =>
+      useDevicesStore.getState().addToMonitoring(source === 'available' ? picked! : manualMac, {
+        ...(source === 'manual' ? { name: name.trim() } : {}),
+        ...(settings.displayName.trim() ? { displayName: settings.displayName.trim() } : {}),
+        color: settings.color,
+        icon: settings.icon,
+        showTrail: settings.showTrail,
+      }),
+    );
   };
 
   return (
     <AddToMonitoringDialog
       kind="devices"
       testId="add-device-dialog"
+      entry={entry}
+      ready={ready}
       onClose={onClose}
       onSubmit={() => void submit()}
-      busy={busy}
-      ready={ready}
-      source={source}
-      onSource={setSource}
       available={
         <AvailableList
           label={t('devices.fromAvailable')}
@@ -86,16 +71,15 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
             }`,
           }))}
           picked={picked}
-          onPick={setPicked}
+          onPick={entry.setPicked}
           loading={loading}
           error={error}
           emptyText={t('devices.availableEmpty')}
         />
       }
-      manual={{ mac, onMac: setMac, name, onName: setName }}
     >
       <DeviceSettingsFields value={settings} onChange={setSettings} idPrefix="add-device" />
-      <ChangeFailureText failure={failure} />
+      <ChangeFailureText failure={entry.failure} />
     </AddToMonitoringDialog>
   );
 }

@@ -8,7 +8,7 @@ import {
   AddToMonitoringDialog,
   AvailableList,
   sourceReady,
-  type Source,
+  useMonitoringEntry,
 } from '../../ui/monitoring-dialog.tsx';
 import {
   RADIUS_INPUT,
@@ -31,13 +31,9 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
   const loading = useGatewaysStore((s) => s.availableLoading);
   const error = useGatewaysStore((s) => s.availableError);
   const [days, setDays] = useState<Days>(GATEWAY_DAYS_FILTER_DEFAULT);
-  const [source, setSource] = useState<Source>('available');
-  const [picked, setPicked] = useState<string | null>(null);
-  const [mac, setMac] = useState('');
-  const [name, setName] = useState('');
+  const entry = useMonitoringEntry('gateway', onClose);
+  const { source, picked, mac, name } = entry;
   const [form, setForm] = useState<AddGatewayForm>(emptyAddGatewayForm);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
 
   useEffect(() => {
     void useGatewaysStore.getState().loadAvailable(days === 'all' ? undefined : days);
@@ -50,18 +46,9 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
 
   const submit = async () => {
     if (!ready) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const target = source === 'available' ? picked! : manualMac;
-      const body = addGatewayBody(form, mapId, source === 'manual' ? name.trim() : undefined);
-      await useGatewaysStore.getState().addToMonitoring(target, body);
-      onClose();
-    } catch (err) {
-      console.error('Failed to add gateway to monitoring', err);
-      setFailure(err);
-      setBusy(false);
-    }
+    const target = source === 'available' ? picked! : manualMac;
+    const body = addGatewayBody(form, mapId, source === 'manual' ? name.trim() : undefined);
+    await entry.add(() => useGatewaysStore.getState().addToMonitoring(target, body));
   };
 
   // An empty number input takes GATEWAY_ADD_DEFAULTS' value, shown as its placeholder.
@@ -101,12 +88,10 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
     <AddToMonitoringDialog
       kind="gateways"
       testId="add-gateway-dialog"
+      entry={entry}
+      ready={ready}
       onClose={onClose}
       onSubmit={() => void submit()}
-      busy={busy}
-      ready={ready}
-      source={source}
-      onSource={setSource}
       available={
         <>
           <label className="field">
@@ -137,14 +122,13 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
                 : daysAgo(language, g.daysSinceLastSeen),
             }))}
             picked={picked}
-            onPick={setPicked}
+            onPick={entry.setPicked}
             loading={loading}
             error={error}
             emptyText={t('gateways.availableEmpty')}
           />
         </>
       }
-      manual={{ mac, onMac: setMac, name, onName: setName }}
     >
       <fieldset className="dlg-fields">
         <TextField
@@ -180,7 +164,7 @@ export function AddGatewayDialog({ mapId, onClose }: { mapId: string; onClose: (
           {numberField('radius', t('gateways.radius'), d.radius, RADIUS_INPUT)}
         </div>
       </fieldset>
-      <ChangeFailureText failure={failure} />
+      <ChangeFailureText failure={entry.failure} />
     </AddToMonitoringDialog>
   );
 }
