@@ -9,23 +9,21 @@ import { useI18n } from '../i18n/I18nProvider.tsx';
 import { Dialog } from './Dialog.tsx';
 
 export type Source = 'available' | 'manual';
+/** Whose texts a dialog shows: the translation namespace of devices or of gateways. */
+type Kind = 'devices' | 'gateways';
 
-export function SourceSwitch(props: {
-  source: Source;
-  onSource: (source: Source) => void;
-  availableLabel: string;
-  manualLabel: string;
-}) {
+function SourceSwitch({ kind, entry }: { kind: Kind; entry: MonitoringEntry }) {
+  const { t } = useI18n();
   return (
     <div className="segmented" role="group">
       {(['available', 'manual'] as const).map((s) => (
         <button
           key={s}
           type="button"
-          aria-pressed={props.source === s}
-          onClick={() => props.onSource(s)}
+          aria-pressed={entry.source === s}
+          onClick={() => entry.setSource(s)}
         >
-          {s === 'available' ? props.availableLabel : props.manualLabel}
+          {s === 'available' ? t(`${kind}.fromAvailable`) : t(`${kind}.manual`)}
         </button>
       ))}
     </div>
@@ -87,28 +85,23 @@ export function AvailableList(props: {
   );
 }
 
-export function ManualEntry(props: {
-  mac: string;
-  onMac: (mac: string) => void;
-  name: string;
-  onName: (name: string) => void;
-  labels: { mac: string; macPlaceholder: string; name: string };
-}) {
+function ManualEntry({ kind, entry }: { kind: Kind; entry: MonitoringEntry }) {
+  const { t } = useI18n();
   return (
     <div className="dlg-fields">
       <label className="field">
-        <span>{props.labels.mac}</span>
+        <span>{t(`${kind}.mac`)}</span>
         <input
           name="mac"
           dir="ltr"
-          placeholder={props.labels.macPlaceholder}
-          value={props.mac}
-          onChange={(e) => props.onMac(e.target.value.toUpperCase())}
+          placeholder={t(`${kind}.macPlaceholder`)}
+          value={entry.mac}
+          onChange={(e) => entry.setMac(e.target.value.toUpperCase())}
         />
       </label>
       <label className="field">
-        <span>{props.labels.name}</span>
-        <input name="name" value={props.name} onChange={(e) => props.onName(e.target.value)} />
+        <span>{t(`${kind}.name`)}</span>
+        <input name="name" value={entry.name} onChange={(e) => entry.setName(e.target.value)} />
       </label>
     </div>
   );
@@ -118,19 +111,15 @@ export function ManualEntry(props: {
 export const sourceReady = (source: Source, picked: string | null, mac: string, name: string) =>
   source === 'available' ? picked !== null : mac.trim() !== '' && name.trim() !== '';
 
-export function DialogActions(props: {
-  onCancel: () => void;
-  busy: boolean;
-  ready: boolean;
-  labels: { cancel: string; submit: string; busy: string };
-}) {
+function DialogActions(props: { kind: Kind; busy: boolean; ready: boolean; onCancel: () => void }) {
+  const { t } = useI18n();
   return (
     <div className="dlg-actions">
       <button type="button" className="button ghost" onClick={props.onCancel} disabled={props.busy}>
-        {props.labels.cancel}
+        {t(`${props.kind}.cancel`)}
       </button>
       <button type="submit" className="button primary" disabled={!props.ready || props.busy}>
-        {props.busy ? props.labels.busy : props.labels.submit}
+        {t(props.busy ? `${props.kind}.adding` : `${props.kind}.addButton`)}
       </button>
     </div>
   );
@@ -171,7 +160,7 @@ export type MonitoringEntry = ReturnType<typeof useMonitoringEntry>;
  * (`children`) and the cancel/submit row.
  */
 export function AddToMonitoringDialog(props: {
-  kind: 'devices' | 'gateways';
+  kind: Kind;
   testId: string;
   entry: MonitoringEntry;
   ready: boolean;
@@ -195,38 +184,10 @@ export function AddToMonitoringDialog(props: {
           props.onSubmit();
         }}
       >
-        <SourceSwitch
-          source={entry.source}
-          onSource={entry.setSource}
-          availableLabel={t(`${kind}.fromAvailable`)}
-          manualLabel={t(`${kind}.manual`)}
-        />
-        {entry.source === 'available' ? (
-          props.available
-        ) : (
-          <ManualEntry
-            mac={entry.mac}
-            onMac={entry.setMac}
-            name={entry.name}
-            onName={entry.setName}
-            labels={{
-              mac: t(`${kind}.mac`),
-              macPlaceholder: t(`${kind}.macPlaceholder`),
-              name: t(`${kind}.name`),
-            }}
-          />
-        )}
+        <SourceSwitch kind={kind} entry={entry} />
+        {entry.source === 'available' ? props.available : <ManualEntry kind={kind} entry={entry} />}
         {props.children}
-        <DialogActions
-          onCancel={props.onClose}
-          busy={entry.busy}
-          ready={props.ready}
-          labels={{
-            cancel: t(`${kind}.cancel`),
-            submit: t(`${kind}.addButton`),
-            busy: t(`${kind}.adding`),
-          }}
-        />
+        <DialogActions kind={kind} busy={entry.busy} ready={props.ready} onCancel={props.onClose} />
       </form>
     </Dialog>
   );
