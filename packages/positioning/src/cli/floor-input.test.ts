@@ -54,6 +54,18 @@ describe('parseFloor', () => {
 
   it('names the file and the fault', () => {
     const bad = (v: unknown) => () => parseFloor(JSON.stringify(v), 'site/floor.json');
+    /** A floor of one wall from (0, 0) to (1, 0) with these fields besides its points. */
+    const oneWall = (fields: object) => ({
+      walls: [
+        {
+          points: [
+            [0, 0],
+            [1, 0],
+          ],
+          ...fields,
+        },
+      ],
+    });
     expect(() => parseFloor('{"walls": [', 'f.json')).toThrow(/^f\.json: invalid JSON/);
     expect(bad({ wall: [] })).toThrow('site/floor.json: unknown key "wall"');
     expect(
@@ -71,32 +83,12 @@ describe('parseFloor', () => {
     expect(bad({ walls: [{ points: [[0, 0]] }] })).toThrow(
       'walls[0].points must be at least two [x, y] points',
     );
-    expect(
-      bad({
-        walls: [
-          {
-            points: [
-              [0, 0],
-              [1, 0],
-            ],
-            kind: 'brick',
-          },
-        ],
-      }),
-    ).toThrow('walls[0].kind must be one of glass, light, heavy, got "brick"');
-    expect(
-      bad({
-        walls: [
-          {
-            points: [
-              [0, 0],
-              [1, 0],
-            ],
-            lossDb: -2,
-          },
-        ],
-      }),
-    ).toThrow('walls[0].lossDb must be a number of dB from 0 to 40');
+    expect(bad(oneWall({ kind: 'brick' }))).toThrow(
+      'walls[0].kind must be one of glass, light, heavy, got "brick"',
+    );
+    expect(bad(oneWall({ lossDb: -2 }))).toThrow(
+      'walls[0].lossDb must be a number of dB from 0 to 40',
+    );
     expect(
       bad({
         walls: [
