@@ -23,6 +23,7 @@ import {
 } from '@rtls/contract';
 import type { RulesService } from './rules-service.ts';
 import type { AlertsService } from './service.ts';
+import { answer, done } from '../../lib/answers.ts';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -40,10 +41,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: RulesResponse, 404: ErrorBody },
       },
     },
-    async (req) => ({
-      success: true as const,
-      rules: await rules.list(req.user.id, req.params.id),
-    }),
+    async (req) => answer('rules', await rules.list(req.user.id, req.params.id)),
   );
 
   app.post(
@@ -57,10 +55,10 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
         response: { 201: RuleResponse, ...errors, 409: ErrorBody },
       },
     },
-    async (req, reply) => {
-      const rule = await rules.create(req.user.id, req.params.id, req.body);
-      return reply.code(201).send({ success: true as const, rule });
-    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(answer('rule', await rules.create(req.user.id, req.params.id, req.body))),
   );
 
   app.put(
@@ -74,10 +72,8 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: RuleResponse, ...errors },
       },
     },
-    async (req) => ({
-      success: true as const,
-      rule: await rules.update(req.user.id, req.params.id, req.params.ruleId, req.body),
-    }),
+    async (req) =>
+      answer('rule', await rules.update(req.user.id, req.params.id, req.params.ruleId, req.body)),
   );
 
   app.delete(
@@ -90,10 +86,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: SuccessResponse, ...errors },
       },
     },
-    async (req) => {
-      await rules.remove(req.user.id, req.params.id, req.params.ruleId);
-      return { success: true as const };
-    },
+    async (req) => done(rules.remove(req.user.id, req.params.id, req.params.ruleId)),
   );
 
   app.get(
@@ -107,10 +100,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: EventsResponse, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req) => ({
-      success: true as const,
-      events: await alerts.events(req.user.id, req.params.id, req.query),
-    }),
+    async (req) => answer('events', await alerts.events(req.user.id, req.params.id, req.query)),
   );
 
   app.get(
@@ -123,7 +113,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: AlertsResponse, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req) => ({ success: true as const, alerts: await alerts.list(req.user.id, req.query) }),
+    async (req) => answer('alerts', await alerts.list(req.user.id, req.query)),
   );
 
   app.post(
@@ -137,10 +127,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: AlertsResponse, ...errors },
       },
     },
-    async (req) => ({
-      success: true as const,
-      alerts: await alerts.acknowledgeMany(req.user, req.body ?? {}),
-    }),
+    async (req) => answer('alerts', await alerts.acknowledgeMany(req.user, req.body ?? {})),
   );
 
   for (const action of ['acknowledge', 'resolve'] as const) {
@@ -154,10 +141,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox<{
           response: { 200: AlertResponse, ...errors, 409: ErrorBody },
         },
       },
-      async (req) => ({
-        success: true as const,
-        alert: await alerts[action](req.user, req.params.id),
-      }),
+      async (req) => answer('alert', await alerts[action](req.user, req.params.id)),
     );
   }
 };

@@ -15,6 +15,7 @@ import {
   WebhookUpdateBody,
 } from '@rtls/contract';
 import type { WebhooksService } from './service.ts';
+import { answer, done } from '../../lib/answers.ts';
 
 const tags = ['webhooks'];
 
@@ -25,7 +26,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
   app.get(
     '/api/webhooks',
     { schema: { tags, summary: "The account's webhooks", response: { 200: WebhooksResponse } } },
-    async (req) => ({ success: true as const, webhooks: await service.list(req.user.id) }),
+    async (req) => answer('webhooks', await service.list(req.user.id)),
   );
 
   app.post(
@@ -55,10 +56,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
         response: { 200: WebhookResponse, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req) => ({
-      success: true as const,
-      webhook: await service.update(req.user.id, req.params.id, req.body),
-    }),
+    async (req) => answer('webhook', await service.update(req.user.id, req.params.id, req.body)),
   );
 
   app.delete(
@@ -71,10 +69,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
         response: { 200: SuccessResponse, 404: ErrorBody },
       },
     },
-    async (req) => {
-      await service.remove(req.user.id, req.params.id);
-      return { success: true as const };
-    },
+    async (req) => done(service.remove(req.user.id, req.params.id)),
   );
 
   app.get(
@@ -86,10 +81,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
         response: { 200: DeadLettersResponse },
       },
     },
-    async (req) => ({
-      success: true as const,
-      deadLetters: await service.deadLetters(req.user.id),
-    }),
+    async (req) => answer('deadLetters', await service.deadLetters(req.user.id)),
   );
 
   app.post(
@@ -102,9 +94,6 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
         response: { 200: SuccessResponse, 404: ErrorBody },
       },
     },
-    async (req) => {
-      await service.retry(req.user.id, req.params.id);
-      return { success: true as const };
-    },
+    async (req) => done(service.retry(req.user.id, req.params.id)),
   );
 };

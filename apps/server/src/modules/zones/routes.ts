@@ -11,6 +11,7 @@ import {
   ZoneUpdateBody,
 } from '@rtls/contract';
 import type { ZonesService } from './service.ts';
+import { answer, done } from '../../lib/answers.ts';
 
 const tags = ['zones'];
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -29,10 +30,7 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = 
         response: { 200: ZonesResponse, 404: ErrorBody },
       },
     },
-    async (req) => ({
-      success: true as const,
-      zones: await service.list(req.user.id, req.params.id),
-    }),
+    async (req) => answer('zones', await service.list(req.user.id, req.params.id)),
   );
 
   app.post(
@@ -46,10 +44,10 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = 
         response: { 201: ZoneResponse, ...errors, 409: ErrorBody },
       },
     },
-    async (req, reply) => {
-      const zone = await service.create(req.user.id, req.params.id, req.body);
-      return reply.code(201).send({ success: true as const, zone });
-    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(answer('zone', await service.create(req.user.id, req.params.id, req.body))),
   );
 
   app.put(
@@ -63,10 +61,8 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = 
         response: { 200: ZoneResponse, ...errors },
       },
     },
-    async (req) => ({
-      success: true as const,
-      zone: await service.update(req.user.id, req.params.id, req.params.zoneId, req.body),
-    }),
+    async (req) =>
+      answer('zone', await service.update(req.user.id, req.params.id, req.params.zoneId, req.body)),
   );
 
   app.delete(
@@ -79,9 +75,6 @@ export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = 
         response: { 200: SuccessResponse, ...errors },
       },
     },
-    async (req) => {
-      await service.remove(req.user.id, req.params.id, req.params.zoneId);
-      return { success: true as const };
-    },
+    async (req) => done(service.remove(req.user.id, req.params.id, req.params.zoneId)),
   );
 };
