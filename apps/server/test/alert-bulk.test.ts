@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import type { Alert } from '@rtls/contract';
 import { createSignedInUser, describeEachDb } from './helpers.ts';
-import { api, atOnce, ownMap, walker } from './zones-helpers.ts';
+import { api, atOnce, ownMapWithWard, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 2 * 3600_000;
 
@@ -14,8 +14,7 @@ describeEachDb(
   (t) => {
     /** An account's map with an enter rule and `tags` tags that entered its zone. */
     async function mapWithAlerts(tags: number, prefix: string) {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       await a.rule(mapId, atOnce('In', ward.id, 'warning'));
       for (let i = 0; i < tags; i++)
         await walker(

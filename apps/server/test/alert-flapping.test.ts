@@ -7,7 +7,7 @@
 import { RULE_DEFAULTS, type Rule } from '@rtls/contract';
 import { expect, it } from 'vitest';
 import { describeEachDb } from './helpers.ts';
-import { ownMap, walker } from './zones-helpers.ts';
+import { ownMap, ownMapWithWard, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 4 * 3600_000;
 const IN = [100, 100] as const;
@@ -17,8 +17,7 @@ describeEachDb(
   'rule dwell and cool-down',
   (t) => {
     it('takes a dwell of 10 s for enter and exit rules and a cool-down of 5 min when none is given', async () => {
-      const { mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { mapId, a, ward } = await ownMapWithWard(t.built);
       const enter = await a.rule(mapId, {
         name: 'In',
         type: 'enter',
@@ -48,8 +47,7 @@ describeEachDb(
     });
 
     it('raises one alert for a tag flapping in a doorway for ten minutes, counting the repeats', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       const base = { zoneId: ward.id, severity: 'critical' as const };
       const enter = await a.rule(mapId, { ...base, name: 'In', type: 'enter' });
       const exit = await a.rule(mapId, { ...base, name: 'Out', type: 'exit' });
@@ -78,8 +76,7 @@ describeEachDb(
     });
 
     it('raises nothing for a visit shorter than the dwell, and fires again once the cool-down passed quietly', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       await a.rule(mapId, {
         name: 'In',
         type: 'enter',

@@ -18,7 +18,7 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createSignedInUser, describeEachDb, testConfig } from './helpers.ts';
 import { payloadErrors } from './socket-payloads.ts';
-import { api, atOnce, ownMap, settle, walker } from './zones-helpers.ts';
+import { api, atOnce, ownMap, ownMapWithWard, settle, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 3600_000;
 
@@ -37,8 +37,7 @@ describeEachDb(
     };
 
     it('fires an enter rule once per entry, and acknowledges and resolves with who and when', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       const rule = await a.rule(mapId, atOnce('Entered ward', ward.id, 'info'));
       const tag = walker(t.built, owner.id, mapId, 'BB:00:00:00:00:01', T0);
       await tag.stand(100, 100, 30);
@@ -78,8 +77,7 @@ describeEachDb(
     });
 
     it('fires a dwell rule once per stay and resolves it by itself when the tag leaves', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       await a.rule(mapId, {
         name: 'Too long',
         type: 'dwell',
@@ -96,8 +94,7 @@ describeEachDb(
     });
 
     it('does not fire again for the same condition after a restart', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       await a.rule(mapId, {
         name: 'Stay',
         type: 'dwell',
@@ -114,8 +111,7 @@ describeEachDb(
     });
 
     it('keeps acknowledged alerts and who is where across a restart, without announcing entries again', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       await a.rule(mapId, atOnce('In', ward.id, 'critical'));
       const mac = 'BB:00:00:00:00:07';
       const before = walker(t.built, owner.id, mapId, mac, Date.now() - 120_000);
@@ -144,8 +140,7 @@ describeEachDb(
     });
 
     it('lets another instance take a device over in its zone without announcing the entry again', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       // The other instance is already running when this one records the entry.
       const other = await anotherServer();
       try {
@@ -325,8 +320,7 @@ describeEachDb(
     });
 
     it('sends presence, occupancy, events and alerts to sockets watching the map', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       await a.rule(mapId, atOnce('In', ward.id, 'warning'));
       const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.baseUrl, {
         path: SOCKET_PATH,

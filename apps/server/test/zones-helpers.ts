@@ -26,6 +26,12 @@ export async function ownMap(
   return { owner, mapId, a: api(built, owner.token) };
 }
 
+/** ownMap with a zone named Ward: the 200 px room at the map's origin. */
+export async function ownMapWithWard(built: BuiltApp) {
+  const own = await ownMap(built);
+  return { ...own, ward: await own.a.zone(own.mapId, 'Ward') };
+}
+
 /** An enter rule that fires at the entry itself, every time (no dwell, no cool-down). */
 export const atOnce = (name: string, zoneId: string, severity: Severity): RuleCreateBody => ({
   name,

@@ -12,7 +12,7 @@ import {
   demoDevice,
 } from '../src/simulator/building.ts';
 import { createIngestKey, describeEachDb, seedAccount } from './helpers.ts';
-import { api, ownMap, room, settle, walker } from './zones-helpers.ts';
+import { api, ownMap, ownMapWithWard, room, settle, walker } from './zones-helpers.ts';
 
 const T0 = Date.now() - 3600_000;
 
@@ -51,8 +51,7 @@ describeEachDb(
     });
 
     it('records enter after the tag settles in a zone and exit after it has left, with REST presence', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       const tag = walker(t.built, owner.id, mapId, 'AA:00:00:00:00:01', T0);
       await tag.stand(100, 100, 8);
       const mid = (await a.call('GET', `/api/maps/${mapId}/presence`)).json() as {
@@ -87,8 +86,7 @@ describeEachDb(
     });
 
     it('says unknown, not a confident room, when positions stop; exits after long unknown', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       const tag = walker(t.built, owner.id, mapId, 'AA:00:00:00:00:03', T0);
       await tag.stand(100, 100, 10);
       // Too uncertain to count, then silent.
@@ -107,8 +105,7 @@ describeEachDb(
     });
 
     it('records dwell and absence once per occurrence, at their durations', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       const mac = 'AA:00:00:00:00:04';
       await a.rule(mapId, {
         name: 'Long stay',
@@ -207,8 +204,7 @@ describeEachDb(
     });
 
     it('forgets a deleted zone’s rules at once', async () => {
-      const { owner, mapId, a } = await ownMap(t.built);
-      const ward = await a.zone(mapId, 'Ward');
+      const { owner, mapId, a, ward } = await ownMapWithWard(t.built);
       const mac = 'AA:00:00:00:00:07';
       await a.rule(mapId, {
         name: 'Away',
