@@ -1,21 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
-import { ViewControls } from './ViewControls.tsx';
 import { useViewStore } from './view-store.ts';
-import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
+import { freshViewEachTest, renderView } from '../../test/view-controls.tsx';
 
-function renderView() {
-  return renderTranslated(<ViewControls />);
-}
-
-beforeEach(() => {
-  useUiStore.setState({ language: 'en' });
-  useViewStore.getState().reset();
-});
-restoreStubsAfterEach();
+freshViewEachTest();
 
 describe('trails in the View tab', () => {
   it("starts at each device's own setting over the last 10 minutes", () => {

@@ -1,26 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { useUiStore } from '../layout/ui-store.ts';
-import { ViewControls } from './ViewControls.tsx';
 import { useViewStore } from './view-store.ts';
-import { renderTranslated, restoreStubsAfterEach } from '../../test/render.tsx';
-
-function renderView() {
-  return renderTranslated(<ViewControls />);
-}
+import { freshViewEachTest, renderView } from '../../test/view-controls.tsx';
 
 const fieldOrder = () =>
   within(screen.getByTestId('tooltip-fields'))
     .getAllByRole('checkbox')
     .map((c) => c.closest('li')!.dataset.testid!.replace('tooltip-field-', ''));
 
-beforeEach(() => {
-  useUiStore.setState({ language: 'en' });
-  useViewStore.getState().reset();
-});
-restoreStubsAfterEach();
+freshViewEachTest();
 
 describe('tooltip fields editor', () => {
   it('lists the fields in order with their default state', () => {
