@@ -117,12 +117,16 @@ async function runSize(devices: number, chromiumPath: string): Promise<Row> {
     if (devices > 0) {
       // Wait until most tags are drawn (positions need a few live updates), then warm up.
       const want = Math.floor(devices * 0.8);
-      await page
-        .waitForFunction(`${COUNT_MARKERS} >= ${want}`, undefined, {
-          timeout: 90_000,
-          polling: 1000,
-        })
-        .catch(() => console.log(`  (fewer than ${want} markers after 90 s; measuring anyway)`));
+      // Polled with evaluate: the console's Content-Security-Policy refuses the eval that a
+      // waitForFunction string predicate needs.
+      const until = Date.now() + 90_000;
+      while ((await page.evaluate<number>(COUNT_MARKERS)) < want) {
+        if (Date.now() > until) {
+          console.log(`  (fewer than ${want} markers after 90 s; measuring anyway)`);
+          break;
+        }
+        await page.waitForTimeout(1000);
+      }
     }
     await page.waitForTimeout(WARMUP_S * 1000);
     const cdp = await context.newCDPSession(page);
