@@ -92,13 +92,18 @@ describe('live map', () => {
     };
     // Zoomed in 8 steps, some tag is off screen (a loaded machine may take a while to draw it).
     await expect.poll(outside, { timeout: 10_000 }).toBeGreaterThan(0);
+    const planWidth = async () => (await map.page.locator('img.floor-plan').boundingBox())!.width;
+    const zoomedIn = await planWidth();
     await map.setOption('autoZoom', true);
     await expect.poll(outside, { timeout: 10_000 }).toBe(0);
     await map.page.waitForTimeout(3_000);
     expect(await outside()).toBe(0);
-    // Turned off, the view goes back to where it was: zoomed in, some tag off screen again.
+    expect(Math.abs((await planWidth()) / zoomedIn - 1)).toBeGreaterThan(0.05);
+    // Turned off, the view goes back to where it was: the plan at the size it had zoomed in.
     await map.setOption('autoZoom', false);
-    await expect.poll(outside, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Math.abs((await planWidth()) / zoomedIn - 1), { timeout: 10_000 })
+      .toBeLessThan(0.01);
   });
 
   it('never lets labels cover each other, tags or gateway icons, in either style', async () => {
