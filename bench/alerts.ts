@@ -37,18 +37,13 @@ import {
 } from './lib/server.ts';
 import { webhookReceiver } from './lib/webhook-receiver.ts';
 import { quantile } from './lib/stats.ts';
+import { positiveFlag } from './lib/args.ts';
 
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function flag(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const n = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
-  return n;
-}
-const TAGS = Math.round(flag('tags', 100));
-const DOWN_S = flag('down-seconds', 60);
-const SECONDS = Math.max(flag('seconds', 150), DOWN_S + 30);
+const TAGS = Math.round(positiveFlag('tags', 100));
+const DOWN_S = positiveFlag('down-seconds', 60);
+const SECONDS = Math.max(positiveFlag('seconds', 150), DOWN_S + 30);
 /** When the server is killed: halfway through the receiver's outage. */
 const KILL_AT_S = Math.max(20, DOWN_S / 2);
 /** Each tag spends half of this inside the zone (the floor's left half), half outside. */

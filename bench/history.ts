@@ -16,21 +16,16 @@ import { machineLine } from './lib/machine.ts';
 import { api, EMAIL, PASSWORD } from './lib/pipeline-fleet.ts';
 import { addAccount, rssOf, startServerProcess, throwawayDatabase } from './lib/server.ts';
 import { quantile } from './lib/stats.ts';
+import { positiveFlag } from './lib/args.ts';
 
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function flag(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const n = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
-  return n;
-}
-const TAGS = Math.round(flag('tags', 50));
-const HOURS = flag('hours', 6);
-const MOMENTS = Math.round(flag('moments', 200));
-const EXPORT_HOURS = Math.min(flag('export-hours', HOURS), HOURS);
+const TAGS = Math.round(positiveFlag('tags', 50));
+const HOURS = positiveFlag('hours', 6);
+const MOMENTS = Math.round(positiveFlag('moments', 200));
+const EXPORT_HOURS = Math.min(positiveFlag('export-hours', HOURS), HOURS);
 /** Exports run one after the other: a server holding on to memory shows it growing across them. */
-const EXPORTS = Math.round(flag('exports', 1));
+const EXPORTS = Math.round(positiveFlag('exports', 1));
 const HOUR_MS = 3600_000;
 
 const ms = (t0: number) => performance.now() - t0;

@@ -42,6 +42,7 @@ import {
 import { latencyPhase, sampler, throughputPhase } from './lib/pipeline-phases.ts';
 import { printResults, type RunResult } from './lib/pipeline-print.ts';
 import { machineLine } from './lib/machine.ts';
+import { flag, positiveFlag } from './lib/args.ts';
 
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -50,22 +51,12 @@ const AMQP_URL = process.env.BENCH_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:567
 /** The offered rate when --rate is not given: the issue's targets per database. */
 const DEFAULT_RATE = { postgres: 20_000, pglite: 10_000 } as const;
 
-function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
-}
-function positive(name: string, fallback: number): number {
-  const n = Number(flag(name, String(fallback)));
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
-  return n;
-}
-
 const opts = {
-  minutes: positive('minutes', 1),
-  instances: Math.round(positive('instances', 1)),
-  devices: Math.round(positive('devices', 2500)),
-  rate: process.argv.includes('--rate') ? positive('rate', 1) : null,
-  throughputSeconds: positive('throughput-seconds', 20),
+  minutes: positiveFlag('minutes', 1),
+  instances: Math.round(positiveFlag('instances', 1)),
+  devices: Math.round(positiveFlag('devices', 2500)),
+  rate: process.argv.includes('--rate') ? positiveFlag('rate', 1) : null,
+  throughputSeconds: positiveFlag('throughput-seconds', 20),
   /** Where device_updates are timed: a worker thread of its own (default) or the sending thread. */
   listener: flag('listener', 'worker') === 'main' ? ('main' as const) : ('worker' as const),
   walls: flag('walls', 'bench') !== 'none',
