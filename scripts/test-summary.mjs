@@ -18,6 +18,14 @@ for (const [name, file] of reports) {
       ? ` in ${fs.readFileSync('test-results/browser.txt', 'utf8').trim()}`
       : '';
   console.log(`${name} tests${browser}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== 'failed') continue;
+      console.log(`  FAILED ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}`);
+      const why = (t.failureMessages ?? [])[0];
+      if (why) console.log(`    ${why.split('\n').slice(0, 3).join('\n    ')}`);
+    }
+  }
   passed += r.numPassedTests;
   failed += r.numFailedTests;
 }

@@ -29,6 +29,11 @@ function liveBounds(mapId: string, now: number): L.LatLngBounds | null {
   return L.latLngBounds(live.map((d) => [d.position.y, d.position.x] as L.LatLngTuple));
 }
 
+/** Whether a zoom animation is running (Leaflet keeps this flag on the map, unexported). */
+function zoomAnimating(map: L.Map): boolean {
+  return (map as unknown as { _animatingZoom?: boolean })._animatingZoom === true;
+}
+
 export function AutoZoom({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
   const on = useViewStore((s) => s.viewOptions.autoZoom);
@@ -44,7 +49,15 @@ export function AutoZoom({ map: tracking }: { map: TrackingMap }) {
     if (!on) {
       const view = before.current;
       before.current = null;
-      if (view) map.setView(view.center, view.zoom, { animate: true });
+      if (!view) return;
+      const restore = () => map.setView(view.center, view.zoom, { animate: true });
+      // Leaflet ignores a new view while a zoom animation runs (it would end on its own target):
+      // go back once the running one has ended.
+      if (zoomAnimating(map)) {
+        map.once('zoomend', restore);
+        return () => void map.off('zoomend', restore);
+      }
+      restore();
       return;
     }
     before.current ??= { center: map.getCenter(), zoom: map.getZoom() };
