@@ -93,6 +93,7 @@ export const API_ERRORS = {
   updateFloorModel: 'Failed to save the floor model',
   // History
   exportHistory: 'Failed to export the history',
+  fetchHistory: 'Failed to load the history',
   // Fallback
   default: 'Failed',
 } as const;
@@ -101,6 +102,7 @@ export type ApiErrorKey = keyof typeof API_ERRORS;
 /** Hebrew texts of the API errors the console shows (the others are only logged). */
 export const API_ERRORS_HE: Partial<Record<ApiErrorKey, string>> = {
   exportHistory: 'ייצוא ההיסטוריה נכשל',
+  fetchHistory: 'טעינת ההיסטוריה נכשלה',
   fetchMaps: 'טעינת המפות נכשלה',
   fetchSharedMaps: 'טעינת המפות המשותפות נכשלה',
   saveMapPreset: 'שמירת תצוגת המפה נכשלה',

@@ -1,6 +1,12 @@
-/** History of a map: its CSV export, downloaded with the session's token. */
-import { API_ERRORS, type HistoryExportQuery } from '@rtls/contract';
-import { API_BASE, ApiError } from './http.ts';
+/** History of a map: its kept positions and zone visits for a replay, and its CSV export. */
+import {
+  API_ERRORS,
+  HISTORY_MAX_LIMIT,
+  type HistoryExportQuery,
+  type HistoryPositionsResponse,
+  type HistoryVisitsResponse,
+} from '@rtls/contract';
+import { API_BASE, ApiError, apiRequest } from './http.ts';
 import { getToken } from './token.ts';
 
 /** The CSV of one export and the file name the server gives it. */
@@ -32,3 +38,52 @@ export async function exportHistoryCsv(
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${query.kind}.csv`;
   return { blob: await res.blob(), filename };
 }
+
+/** A range [from, to) of epoch milliseconds. */
+interface Range {
+  from: number;
+  to: number;
+}
+
+/** Every page of a paged history call, following `next` until the server has no more. */
+async function allPages<T extends { next: string | null }>(
+  path: string,
+  range: Range,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const pages: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await apiRequest<T>(path, {
+      query: {
+        from: new Date(range.from).toISOString(),
+        to: new Date(range.to).toISOString(),
+        limit: HISTORY_MAX_LIMIT,
+        cursor,
+      },
+      error: 'fetchHistory',
+      signal,
+    });
+    pages.push(page);
+    cursor = page.next ?? undefined;
+  } while (cursor);
+  return pages;
+}
+
+/** Every position kept on a map in the range, as the server pages them (per device, oldest first). */
+export const fetchHistoryPositions = (mapId: string, range: Range, signal?: AbortSignal) =>
+  allPages<HistoryPositionsResponse>(
+    `/maps/${encodeURIComponent(mapId)}/history/positions`,
+    range,
+    signal,
+  );
+
+/** Every zone visit overlapping the range. */
+export const fetchHistoryVisits = async (mapId: string, range: Range, signal?: AbortSignal) =>
+  (
+    await allPages<HistoryVisitsResponse>(
+      `/maps/${encodeURIComponent(mapId)}/history/visits`,
+      range,
+      signal,
+    )
+  ).flatMap((p) => p.visits);

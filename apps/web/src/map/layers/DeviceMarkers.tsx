@@ -4,13 +4,17 @@
  * them) with the labels the view options ask for. Pointing at a marker (hover, focus) opens its
  * signal popup; a click or tap selects the device and pins the popup open. While live updates are
  * paused, one class on the map dims every marker (DOM and canvas alike, nothing redrawn), and
- * liveness and last-seen texts are read as of the pause.
+ * liveness and last-seen texts are read as of the pause. While the map is replayed, the markers are
+ * the replay's (features/history), redrawn in every frame while it plays, jumping rather than
+ * gliding, with liveness and last-seen texts as of the replayed moment.
  */
 import { useEffect } from 'react';
 import type { ViewOptions } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from '../../features/devices/placed-devices.ts';
+import { createShownSource } from '../../features/history/shown-source.ts';
+import { replayMoment, useReplayStore } from '../../features/history/replay-store.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { useGatewaysStore } from '../../features/gateways/gateways-store.ts';
 import { statusClock } from '../../features/live/freshness.ts';
@@ -41,6 +45,8 @@ export function DeviceMarkers({
   useEffect(() => {
     if (!map) return;
     const select = createPlacedSelector();
+    const shown = createShownSource();
+    let playing = false;
     let now = Date.now();
     let staleSince = useLiveStore.getState().staleSince;
     let options = pickOptions(useViewStore.getState().viewOptions);
@@ -62,18 +68,20 @@ export function DeviceMarkers({
     let lastGateways: unknown = null;
     let viewChanged = true;
     const sync = () => {
-      const devices = select(useDevicesStore.getState(), mapId);
+      const { source, replay } = shown(mapId);
+      const devices = select(source, mapId);
+      playing = replay?.playing ?? false;
       const selected = useUiStore.getState().selectedDeviceMac;
       const gatewayEntities = useGatewaysStore.getState().entities;
       options = pickOptions(useViewStore.getState().viewOptions);
-      staleSince = useLiveStore.getState().staleSince;
-      now = statusClock(staleSince, Date.now());
+      staleSince = replay ? null : useLiveStore.getState().staleSince;
+      now = replay?.at ?? statusClock(staleSince, Date.now());
       const look = `${selected}|${staleSince}|${JSON.stringify(options)}|${Math.floor(now / LIVENESS_TICK_MS)}`;
       const full =
         look !== lastLook ||
         viewChanged ||
         gatewayEntities !== lastGateways ||
-        now - lastTick > LIVENESS_TICK_MS;
+        Math.abs(now - lastTick) > LIVENESS_TICK_MS;
       if (!full && devices === lastDevices && !renderer.gliding) return;
       lastLook = look;
       lastDevices = devices;
@@ -85,27 +93,37 @@ export function DeviceMarkers({
         return p ? [p] : [];
       });
       const gatewayPx = gatewayMarkerPx(pixelsPerMetre, map.getZoom(), false);
-      renderer.draw({ devices, selected, options, gateways, gatewayPx, now, full });
-      if (renderer.gliding) frames.soon();
+      renderer.draw({ devices, selected, options, gateways, gatewayPx, now, full, glide: !replay });
+      if (renderer.gliding || playing) frames.soon();
     };
     const frames = createFrameScheduler(sync, () => (renderer.canvasMode ? REDRAW_MS : 0));
     const onView = () => {
       viewChanged = true;
       frames.now();
     };
-    const paused = (since: number | null) => showPaused(map.getContainer(), since !== null);
-    paused(staleSince);
+    // A replay shows the past on purpose: its markers are never dimmed as stale.
+    const dim = () =>
+      showPaused(
+        map.getContainer(),
+        !replayMoment(useReplayStore.getState(), mapId, Date.now()) &&
+          useLiveStore.getState().staleSince !== null,
+      );
+    dim();
     frames.sync();
     const unsubs = [
       useLiveStore.subscribe((s, prev) => {
         if (s.staleSince === prev.staleSince) return;
-        paused(s.staleSince);
+        dim();
         frames.now();
       }),
       useDevicesStore.subscribe(frames.soon),
       useUiStore.subscribe(frames.now),
       useViewStore.subscribe(frames.now),
       useGatewaysStore.subscribe(frames.soon),
+      useReplayStore.subscribe((s, prev) => {
+        if (s.session !== prev.session) dim();
+        frames.now();
+      }),
     ];
     map.on('zoomend moveend resize', onView);
     const tick = setInterval(frames.soon, LIVENESS_TICK_MS);

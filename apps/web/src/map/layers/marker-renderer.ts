@@ -54,6 +54,8 @@ export interface MarkerPass {
   now: number;
   /** The view or something global changed: place the labels again. */
   full: boolean;
+  /** Whether moved markers glide to their new spots (false: they jump, as a replay draws them). */
+  glide?: boolean;
 }
 
 export interface MarkerEvents {
@@ -208,7 +210,7 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
       // drawn on their spots, and the glides are forgotten while markers jump.
       const t = performance.now();
       const drawnAt = new Map<string, Point>();
-      if (!canvasMode && gliding)
+      if (!canvasMode && gliding && pass.glide !== false)
         for (const d of pass.devices) drawnAt.set(d.mac, glide.current(d.mac, d.position, t));
       glide.keep(drawnAt);
       const { texts, spots } = placeLabels(pass, drawnAt);
