@@ -25,6 +25,8 @@ export interface FloorRaster {
   readonly grid: Grid;
   /** 1 where a tag can stand (inside the outline). */
   readonly walkable: Uint8Array;
+  /** How many cells are walkable. */
+  readonly walkableCells: number;
   /** 1 where the edge from cell c to c + 1 (east) can be passed: no solid wall between them. */
   readonly openEast: Uint8Array;
   /** 1 where the edge from cell c to c + nx (the next row) can be passed. */
@@ -98,6 +100,8 @@ export function rasterizeFloor(grid: Grid, floor: FloorGeometry): FloorRaster | 
   }
   dropIslands(grid, walkable, openEast, openNext, roomEast, roomNext);
   const { room, rooms } = label(grid, walkable, inDoorway, roomEast, roomNext);
+  let walkableCells = 0;
+  for (let c = 0; c < n; c++) walkableCells += walkable[c]!;
 
   const cellAt = (x: number, y: number) => {
     const i = Math.min(nx - 1, Math.max(0, Math.round((x - grid.x0) / step)));
@@ -107,6 +111,7 @@ export function rasterizeFloor(grid: Grid, floor: FloorGeometry): FloorRaster | 
   return {
     grid,
     walkable,
+    walkableCells,
     openEast,
     openNext,
     room,

@@ -107,9 +107,8 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
   const p = new Float64Array(n);
   const uniform = () => {
     if (!walls) return p.fill(1 / n);
-    let cells = 0;
-    for (let c = 0; c < n; c++) cells += walls.walkable[c]!;
-    for (let c = 0; c < n; c++) p[c] = walls.walkable[c]! / Math.max(1, cells);
+    const share = 1 / Math.max(1, walls.walkableCells);
+    for (let c = 0; c < n; c++) p[c] = walls.walkable[c]! * share;
     return p;
   };
   uniform();

@@ -77,7 +77,10 @@ function transport(
   const { nx } = floor.grid;
   const east = floor.openEast;
   const next = floor.openNext;
-  tmp.set(p);
+  // Mass moves from the box's cells to their neighbours: the box grown by a cell is all that
+  // changes.
+  const around = grown(floor, box);
+  copyBox(p, tmp, nx, around);
   // Eastward mass leaves c through c's east edge, westward through c − 1's; the same by rows.
   const f = Math.abs(fx || fy);
   const d = fx > 0 ? 1 : fx < 0 ? -1 : fy > 0 ? nx : -nx;
@@ -97,7 +100,26 @@ function transport(
       tmp[c + d] = tmp[c + d]! + f * v;
     }
   }
-  p.set(tmp);
+  copyBox(tmp, p, nx, around);
+}
+
+/** The box grown by one cell on every side, within the grid. */
+function grown(floor: FloorRaster, b: Box): Box {
+  const { nx, ny } = floor.grid;
+  return {
+    i0: Math.max(0, b.i0 - 1),
+    i1: Math.min(nx - 1, b.i1 + 1),
+    j0: Math.max(0, b.j0 - 1),
+    j1: Math.min(ny - 1, b.j1 + 1),
+  };
+}
+
+/** dst ← src on the box's cells. */
+function copyBox(src: Float64Array, dst: Float64Array, nx: number, b: Box): void {
+  for (let j = b.j0; j <= b.j1; j++) {
+    const row = j * nx;
+    dst.set(src.subarray(row + b.i0, row + b.i1 + 1), row + b.i0);
+  }
 }
 
 /**
@@ -124,35 +146,39 @@ export function diffuseWithin(
   const hy = Math.min(SUBSTEP_VARIANCE, vy / substeps) / 2;
   const east = floor.openEast;
   const next = floor.openNext;
+  // The box's edges are closed: belief beyond them is negligible, and what is inside stays.
   const box = reachBox(floor, p, substeps);
+  // Each substep gathers every cell's new content from the last one's, the two arrays taking
+  // turns: no copy between substeps.
+  let src = p;
+  let dst = tmp;
   for (let s = 0; s < substeps && (hx > 0 || hy > 0); s++) {
-    tmp.set(p);
     for (let j = box.j0; j <= box.j1; j++) {
-      const last = j * nx + box.i1;
-      for (let c = j * nx + box.i0; c <= last; c++) {
-        if (east[c] && c < last) {
-          const flow = hx * (p[c]! - p[c + 1]!);
-          tmp[c] = tmp[c]! - flow;
-          tmp[c + 1] = tmp[c + 1]! + flow;
-        }
-        if (next[c] && j < box.j1) {
-          const flow = hy * (p[c]! - p[c + nx]!);
-          tmp[c] = tmp[c]! - flow;
-          tmp[c + nx] = tmp[c + nx]! + flow;
-        }
+      const row = j * nx;
+      // A neighbour beyond the box is the cell itself: its difference, and so its flow, is 0.
+      const up = j > box.j0 ? nx : 0;
+      const down = j < box.j1 ? nx : 0;
+      for (let i = box.i0; i <= box.i1; i++) {
+        const c = row + i;
+        const v = src[c]!;
+        const w = i > box.i0 ? c - 1 : c;
+        const e = i < box.i1 ? c + 1 : c;
+        const across = east[w]! * (src[w]! - v) + east[c]! * (src[e]! - v);
+        const along = next[c - up]! * (src[c - up]! - v) + next[c]! * (src[c + down]! - v);
+        dst[c] = v + hx * across + hy * along;
       }
     }
-    p.set(tmp);
+    const last = src;
+    src = dst;
+    dst = last;
   }
+  if (src !== p) copyBox(src, p, nx, box);
   let total = 0;
-  let cells = 0;
-  for (let c = 0; c < n; c++) {
-    total += p[c]!;
-    cells += floor.walkable[c]!;
-  }
+  for (let c = 0; c < n; c++) total += p[c]!;
   const f = total > 0 ? scale / total : 0;
   // The floor's whole share (floorShare per cell of the grid) goes to the walkable cells.
   const spread = floorShare * n + (total > 0 ? 0 : scale);
-  const add = spread / Math.max(1, cells);
-  for (let c = 0; c < n; c++) p[c] = floor.walkable[c] ? p[c]! * f + add : 0;
+  const add = spread / Math.max(1, floor.walkableCells);
+  const walkable = floor.walkable;
+  for (let c = 0; c < n; c++) p[c] = walkable[c] ? p[c]! * f + add : 0;
 }
