@@ -8,6 +8,7 @@ import './styles/frame.css';
 import './styles/zones.css';
 import './styles/floor.css';
 import './styles/plan.css';
+import './styles/replay.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

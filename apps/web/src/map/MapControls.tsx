@@ -1,5 +1,5 @@
 /**
- * Map controls: zoom, fit, full screen, edit mode, view presets, and the scale tool.
+ * Map controls: zoom, fit, full screen, edit mode, view presets, the scale tool, and replay.
  * They sit beside the Leaflet container, not in it, so map gestures never see their clicks.
  */
 import type { ReactNode, RefObject } from 'react';
@@ -8,6 +8,8 @@ import { useI18n } from '../i18n/I18nProvider.tsx';
 import { canEdit } from '../features/maps/access.ts';
 import { PresetNotice } from '../features/maps/PresetNotice.tsx';
 import { savePresetWithNotice } from '../features/maps/preset-notice.ts';
+import { openPresetReplay } from '../features/history/open-replay.ts';
+import { useReplayStore } from '../features/history/replay-store.ts';
 import { useUiStore } from '../features/layout/ui-store.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { CONTROL_ICONS as I } from './control-icons.tsx';
@@ -31,6 +33,7 @@ export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: 
   const { isFullScreen, toggle } = useFullScreen(frame, map);
   const isEditMode = useUiStore((s) => s.isEditMode);
   const setEditMode = useUiStore((s) => s.setEditMode);
+  const replaying = useReplayStore((s) => s.session?.mapId === tracking._id);
   if (!map) return null;
   const editable = canEdit(tracking);
   const saved = tracking.settings.savedView;
@@ -65,6 +68,13 @@ export function MapControls({ map: tracking, frame, scaleActive, onScaleTool }: 
         button(t('map.scale.tool'), onScaleTool, I.scale, {
           'aria-pressed': scaleActive,
         })}
+      {button(
+        t('history.replay.open'),
+        () =>
+          replaying ? useReplayStore.getState().close() : openPresetReplay(tracking._id, 'hour'),
+        I.replay,
+        { 'aria-pressed': replaying },
+      )}
       {editable && <PresetNotice mapId={tracking._id} />}
     </div>
   );

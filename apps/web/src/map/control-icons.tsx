@@ -18,6 +18,12 @@ const Icon = ({ children }: { children: ReactNode }) => (
 );
 
 export const CONTROL_ICONS = {
+  replay: (
+    <Icon>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5M12 7v5l3 2" />
+    </Icon>
+  ),
   zoomIn: (
     <Icon>
       <path d="M12 5v14M5 12h14" />

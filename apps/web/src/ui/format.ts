@@ -12,6 +12,14 @@ export function formatDate(date: Date | string | number, language: Language): st
   }).format(new Date(date));
 }
 
+/** A moment to the second (a replayed time): its date and its time of day with seconds. */
+export function formatInstant(date: Date | string | number, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE[language], {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  }).format(new Date(date));
+}
+
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() &&
   a.getMonth() === b.getMonth() &&

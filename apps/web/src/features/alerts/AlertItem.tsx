@@ -13,6 +13,7 @@ import { useMapsStore } from '../maps/maps-store.ts';
 import { alertText } from './alert-text.ts';
 import { useAlertsStore, type AlertGroup } from './alerts-store.ts';
 import { showOnMap } from './show-on-map.ts';
+import { ReplayMomentButton } from '../history/ReplayMomentButton.tsx';
 import { ErrorText } from '../../ui/ErrorText.tsx';
 
 export function AlertItem({
@@ -129,6 +130,9 @@ export function AlertItem({
           >
             {t('alerts.showOnMap')}
           </button>
+        )}
+        {map && (
+          <ReplayMomentButton mapId={a.mapId} at={a.event.at} mac={a.event.mac} text={text} />
         )}
         {actions.map((action) => (
           <button

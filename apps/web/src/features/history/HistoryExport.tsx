@@ -16,13 +16,7 @@ import { useBusyCall } from '../../ui/use-busy-call.ts';
 import { entityName, useDevicesStore } from '../devices/devices-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { sortedZones, useZonesStore } from '../zones/zones-store.ts';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A time as a datetime-local input shows it (local time, to the minute). */
-export const localInput = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+import { localInput, RangeInputs } from './RangeInputs.tsx';
 
 /** Save a file the user asked for. */
 function save(blob: Blob, filename: string) {
@@ -87,24 +81,7 @@ function HistoryExportForm({ mapId }: { mapId: string }) {
         options={HISTORY_EXPORT_KINDS.map((k) => ({ value: k, label: t(`history.kinds.${k}`) }))}
         onChange={setKind}
       />
-      <label className="field">
-        <span>{t('history.export.from')}</span>
-        <input
-          name="history-from"
-          type="datetime-local"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>{t('history.export.to')}</span>
-        <input
-          name="history-to"
-          type="datetime-local"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-        />
-      </label>
+      <RangeInputs name="history" from={from} to={to} onFrom={setFrom} onTo={setTo} />
       <SelectField
         label={t('history.export.device')}
         name="history-device"

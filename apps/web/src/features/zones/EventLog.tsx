@@ -1,12 +1,14 @@
 /**
  * The map's event log (enter, exit, dwell, absence, outages), newest first, read when opened and
  * kept live by the live channel (new events appear at the top, announced politely to screen
- * readers); Older pages back. Names are those the event was recorded with.
+ * readers); Older pages back. Names are those the event was recorded with. Each event opens the
+ * replay of its moment.
  */
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { eventText } from '../alerts/alert-text.ts';
+import { ReplayMomentButton } from '../history/ReplayMomentButton.tsx';
 import { useEventLogStore } from './event-log-store.ts';
 import { ErrorText } from '../../ui/ErrorText.tsx';
 
@@ -60,6 +62,7 @@ function EventPages() {
               <span>{eventText(e, t)}</span>
               <span className="small muted">{formatDate(e.at, language)}</span>
             </span>
+            <ReplayMomentButton mapId={e.mapId} at={e.at} mac={e.mac} text={eventText(e, t)} />
           </li>
         ))}
       </ul>

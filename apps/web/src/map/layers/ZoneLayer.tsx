@@ -1,9 +1,10 @@
 /**
  * Zones of the map: each polygon in its colour with a label of its name and how many devices are in
- * it now. Drawn for everyone who can read the map while the View tab's toggle is on; the zone being
- * edited is left to the drawing layer. Owners and editors get the drawing layer too. Labels are
- * placed inside their zones, off gateway icons, the map's controls and each other, and inside the
- * visible map, again whenever the view changes (tag labels then keep off them).
+ * it now (at the replayed moment while the map is replayed). Drawn for everyone who can read the
+ * map while the View tab's toggle is on; the zone being edited is left to the drawing layer.
+ * Owners and editors get the drawing layer too. Labels are placed inside their zones, off gateway
+ * icons, the map's controls and each other, and inside the visible map, again whenever the view
+ * changes (tag labels then keep off them).
  */
 import { useEffect } from 'react';
 import L from 'leaflet';
@@ -14,6 +15,7 @@ import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canEdit } from '../../features/maps/access.ts';
 import { labelAnchor } from '../../features/zones/zone-geometry.ts';
 import { useZonesStore } from '../../features/zones/zones-store.ts';
+import { useShownOccupancy } from '../../features/history/use-shown-occupancy.ts';
 import { toLatLng, validPoint } from '../crs.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { useLeafletMap } from '../map-context.ts';
@@ -33,7 +35,7 @@ export function ZoneLayer({ map: tracking }: { map: TrackingMap }) {
   const map = useLeafletMap();
   const { t } = useI18n();
   const zones = useZonesStore((s) => s.entities);
-  const occupancy = useZonesStore((s) => s.occupancy);
+  const occupancy = useShownOccupancy(tracking._id);
   const visible = useZonesStore((s) => s.visible);
   const editedId = useZonesStore((s) => s.draft?.zoneId ?? null);
   const gateways = useGatewaysStore((s) => s.entities);
