@@ -18,75 +18,30 @@ import {
   RuleCreateBody,
   RuleResponse,
   RulesResponse,
-  SuccessResponse,
   RuleUpdateBody,
 } from '@rtls/contract';
 import type { RulesService } from './rules-service.ts';
 import type { AlertsService } from './service.ts';
-import { answer, done } from '../../lib/answers.ts';
+import { answer } from '../../lib/answers.ts';
+import { errorAnswers, mapItemRoutes } from '../../lib/resource-routes.ts';
 
-const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorAnswers(400, 403, 404);
 
 export const alertRoutes: FastifyPluginAsyncTypebox<{
   rules: RulesService;
   alerts: AlertsService;
 }> = async (app, { rules, alerts }) => {
-  app.get(
-    '/api/maps/:id/rules',
+  mapItemRoutes(
+    app,
+    { noun: 'rule', plural: 'rules', tags: ['rules'] },
     {
-      schema: {
-        tags: ['rules'],
-        summary: "The map's rules (anyone who may read the map)",
-        params: IdParams,
-        response: { 200: RulesResponse, 404: ErrorBody },
-      },
+      list: RulesResponse,
+      one: RuleResponse,
+      itemParams: MapRuleParams,
+      createBody: RuleCreateBody,
+      updateBody: RuleUpdateBody,
     },
-    async (req) => answer('rules', await rules.list(req.user.id, req.params.id)),
-  );
-
-  app.post(
-    '/api/maps/:id/rules',
-    {
-      schema: {
-        tags: ['rules'],
-        summary: 'Create a rule (owners and editors)',
-        params: IdParams,
-        body: RuleCreateBody,
-        response: { 201: RuleResponse, ...errors, 409: ErrorBody },
-      },
-    },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send(answer('rule', await rules.create(req.user.id, req.params.id, req.body))),
-  );
-
-  app.put(
-    '/api/maps/:id/rules/:ruleId',
-    {
-      schema: {
-        tags: ['rules'],
-        summary: 'Edit a rule (owners and editors)',
-        params: MapRuleParams,
-        body: RuleUpdateBody,
-        response: { 200: RuleResponse, ...errors },
-      },
-    },
-    async (req) =>
-      answer('rule', await rules.update(req.user.id, req.params.id, req.params.ruleId, req.body)),
-  );
-
-  app.delete(
-    '/api/maps/:id/rules/:ruleId',
-    {
-      schema: {
-        tags: ['rules'],
-        summary: 'Delete a rule (owners and editors)',
-        params: MapRuleParams,
-        response: { 200: SuccessResponse, ...errors },
-      },
-    },
-    async (req) => done(rules.remove(req.user.id, req.params.id, req.params.ruleId)),
+    rules,
   );
 
   app.get(

@@ -8,10 +8,10 @@ import {
   GatewaysResponse,
   GatewayUpdateBody,
   MacParams,
-  SuccessResponse,
 } from '@rtls/contract';
-import { answer, done } from '../../lib/answers.ts';
+import { answer } from '../../lib/answers.ts';
 import { Type } from '@sinclair/typebox';
+import { byId, editRoutes, listRoutes, monitorRoutes } from '../../lib/resource-routes.ts';
 import type { GatewaysService } from './service.ts';
 
 const tags = ['gateways'];
@@ -25,50 +25,36 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ service: GatewaysService
   app,
   { service },
 ) => {
-  const list = { schema: { tags, response: { 200: GatewaysResponse } } };
-  const one = { 200: GatewayResponse };
-
-  app.get('/api/gateways', list, async (req) => answer('gateways', await service.all(req.user.id)));
-  app.get('/api/gateways/monitored', list, async (req) =>
-    answer('gateways', await service.monitored(req.user.id)),
+  const url = '/api/gateways';
+  listRoutes(
+    app,
+    'gateways',
+    { tags, response: GatewaysResponse },
+    {
+      [url]: service.all,
+      [`${url}/monitored`]: service.monitored,
+      [`${url}/user/all`]: service.userAll,
+    },
   );
-  app.get('/api/gateways/user/all', list, async (req) =>
-    answer('gateways', await service.userAll(req.user.id)),
-  );
-
-  app.post(
-    '/api/gateways',
-    { schema: { tags, body: GatewayCreateBody, response: { 201: GatewayResponse } } },
-    async (req, reply) =>
-      reply.code(201).send(answer('gateway', await service.create(req.user.id, req.body))),
-  );
-  app.put(
-    '/api/gateways/:id',
-    { schema: { tags, params: MacParams, body: GatewayUpdateBody, response: one } },
-    async (req) => answer('gateway', await service.update(req.user.id, req.params.id, req.body)),
-  );
-  app.delete(
-    '/api/gateways/:id',
-    { schema: { tags, params: MacParams, response: { 200: SuccessResponse } } },
-    async (req) => done(service.remove(req.user.id, req.params.id)),
+  const one = GatewayResponse;
+  const item = { tags, url, itemUrl: `${url}/:id`, itemParams: MacParams, one };
+  editRoutes(
+    app,
+    'gateway',
+    { ...item, createBody: GatewayCreateBody, updateBody: GatewayUpdateBody },
+    byId(service),
   );
   app.patch(
     '/api/gateways/:id/settings',
-    { schema: { tags, params: MacParams, body: GatewaySettingsBody, response: one } },
+    { schema: { tags, params: MacParams, body: GatewaySettingsBody, response: { 200: one } } },
     async (req) =>
       answer('gateway', await service.updateSettings(req.user.id, req.params.id, req.body)),
   );
-
-  app.post(
-    '/api/gateways/monitor/:id',
-    { schema: { tags, params: MacParams, body: GatewayMonitorBody, response: one } },
-    async (req) =>
-      answer('gateway', await service.monitor(req.user.id, req.params.id, req.body ?? {})),
-  );
-  app.delete(
-    '/api/gateways/monitor/:id',
-    { schema: { tags, params: MacParams, response: one } },
-    async (req) => answer('gateway', await service.unmonitor(req.user.id, req.params.id)),
+  monitorRoutes(
+    app,
+    'gateway',
+    { tags, url, params: MacParams, body: GatewayMonitorBody, one },
+    service,
   );
 
   app.get(
@@ -76,33 +62,23 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ service: GatewaysService
     { schema: { tags, params: MapParams, response: { 200: GatewaysResponse } } },
     async (req) => answer('gateways', await service.onMap(req.user.id, req.params.mapId)),
   );
-  app.post(
-    '/api/gateways/map/:mapId',
+  editRoutes(
+    app,
+    'gateway',
     {
-      schema: {
-        tags,
-        params: MapParams,
-        body: GatewayCreateBody,
-        response: { 201: GatewayResponse },
-      },
+      ...item,
+      url: `${url}/map/:mapId`,
+      itemUrl: `${url}/map/:mapId/:gatewayId`,
+      params: MapParams,
+      itemParams: MapGatewayParams,
+      createBody: GatewayCreateBody,
+      updateBody: GatewayUpdateBody,
     },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send(answer('gateway', await service.addToMap(req.user.id, req.params.mapId, req.body))),
-  );
-  app.put(
-    '/api/gateways/map/:mapId/:gatewayId',
-    { schema: { tags, params: MapGatewayParams, body: GatewayUpdateBody, response: one } },
-    async (req) =>
-      answer(
-        'gateway',
-        await service.updateOnMap(req.user.id, req.params.mapId, req.params.gatewayId, req.body),
-      ),
-  );
-  app.delete(
-    '/api/gateways/map/:mapId/:gatewayId',
-    { schema: { tags, params: MapGatewayParams, response: { 200: SuccessResponse } } },
-    async (req) => done(service.removeFromMap(req.user.id, req.params.mapId, req.params.gatewayId)),
+    {
+      create: (userId, { mapId }, body) => service.addToMap(userId, mapId, body),
+      update: (userId, { mapId, gatewayId }, body) =>
+        service.updateOnMap(userId, mapId, gatewayId, body),
+      remove: (userId, { mapId, gatewayId }) => service.removeFromMap(userId, mapId, gatewayId),
+    },
   );
 };

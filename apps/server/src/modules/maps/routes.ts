@@ -12,9 +12,9 @@ import {
   MapsResponse,
   MapUpdateBody,
   PublicMapsQuery,
-  SuccessResponse,
 } from '@rtls/contract';
-import { answer, done } from '../../lib/answers.ts';
+import { answer } from '../../lib/answers.ts';
+import { byId, editRoutes, listRoutes } from '../../lib/resource-routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { presentMap } from './presenter.ts';
 import type { MapsRepository } from './repository.ts';
@@ -28,14 +28,14 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
   /** The devices located on a map now, as the reader may see them (the caller may read the map). */
   devicesOnMap: (readerId: string, mapId: string) => Promise<Device[]>;
 }> = async (app, { maps, service, devicesOnMap }) => {
-  const list = { schema: { tags, response: { 200: MapsResponse } } };
-  const one = { 200: MapResponse };
-  app.get('/api/maps', list, async (req) =>
-    answer('maps', (await maps.own(req.user.id)).map(presentMap)),
-  );
-
-  app.get('/api/maps/shared', list, async (req) =>
-    answer('maps', (await maps.shared(req.user.id)).map(presentMap)),
+  listRoutes(
+    app,
+    'maps',
+    { tags, response: MapsResponse },
+    {
+      '/api/maps': async (userId) => (await maps.own(userId)).map(presentMap),
+      '/api/maps/shared': async (userId) => (await maps.shared(userId)).map(presentMap),
+    },
   );
 
   app.get(
@@ -48,13 +48,17 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
       ),
   );
 
-  app.get('/api/maps/:id', { schema: { tags, params: IdParams, response: one } }, async (req) => {
-    const row = await maps.visible(req.user.id, req.params.id);
-    if (!row) throw notFound('Map');
-    // The answer counts this opening too: its count and time, as the next list will show them.
-    const touched = await maps.touch(row.id);
-    return answer('map', presentMap({ ...row, ...touched }));
-  });
+  app.get(
+    '/api/maps/:id',
+    { schema: { tags, params: IdParams, response: { 200: MapResponse } } },
+    async (req) => {
+      const row = await maps.visible(req.user.id, req.params.id);
+      if (!row) throw notFound('Map');
+      // The answer counts this opening too: its count and time, as the next list will show them.
+      const touched = await maps.touch(row.id);
+      return answer('map', presentMap({ ...row, ...touched }));
+    },
+  );
 
   app.get(
     '/api/maps/:id/devices',
@@ -73,23 +77,19 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  app.post(
-    '/api/maps',
-    { schema: { tags, body: MapCreateBody, response: { 201: MapResponse } } },
-    async (req, reply) =>
-      reply.code(201).send(answer('map', await service.create(req.user.id, req.body))),
-  );
-
-  app.put(
-    '/api/maps/:id',
-    { schema: { tags, params: IdParams, body: MapUpdateBody, response: one } },
-    async (req) => answer('map', await service.update(req.user.id, req.params.id, req.body)),
-  );
-
-  app.delete(
-    '/api/maps/:id',
-    { schema: { tags, params: IdParams, response: { 200: SuccessResponse } } },
-    async (req) => done(service.remove(req.user.id, req.params.id)),
+  editRoutes(
+    app,
+    'map',
+    {
+      tags,
+      url: '/api/maps',
+      itemUrl: '/api/maps/:id',
+      itemParams: IdParams,
+      createBody: MapCreateBody,
+      updateBody: MapUpdateBody,
+      one: MapResponse,
+    },
+    byId(service),
   );
 
   app.post(
