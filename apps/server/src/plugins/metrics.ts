@@ -50,6 +50,23 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
     },
   });
   new Counter({
+    name: 'rtls_ingest_reports_shed_total',
+    help: 'Reports refused with 503 and Retry-After because too many were waiting to be stored',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.pipeline().shed);
+    },
+  });
+  new Gauge({
+    name: 'rtls_ingest_reports_pending',
+    help: 'Reports taken and not yet stored (MQTT connections wait and HTTP calls are refused past a ceiling)',
+    registers: [registry],
+    collect() {
+      this.set(sources.pipeline().pending);
+    },
+  });
+  new Counter({
     name: 'rtls_ingest_reports_duplicate_total',
     help: 'Reports received again (redeliveries) and stored once',
     registers: [registry],

@@ -15,7 +15,7 @@ import { Type } from '@sinclair/typebox';
 import { HttpError, notFound, unauthorized, unavailable } from '../../lib/errors.ts';
 import type { IngestKeys } from './keys.ts';
 import { parseHttpBody } from './formats/index.ts';
-import { PipelineClosedError, type Pipeline } from './pipeline.ts';
+import { PipelineBusyError, PipelineClosedError, type Pipeline } from './pipeline.ts';
 
 /** The ingest body as received, read only once the ingest key is known to be good. */
 class RawBody {
@@ -111,6 +111,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
           const { accepted, duplicates, rejected, reasons } = await pipeline.submit(
             ownerId,
             reports,
+            'refuse',
           );
           const stored = accepted + duplicates;
           // Nothing stored from a non-empty body is an error the gateway must see, not a 200.
@@ -123,6 +124,7 @@ export const ingestRoutes: FastifyPluginAsyncTypebox<{
         } catch (err) {
           if (err instanceof HttpError) throw err;
           if (err instanceof PipelineClosedError) throw unavailable(err.message);
+          if (err instanceof PipelineBusyError) throw unavailable(err.message, err.retryAfterS);
           req.log.error({ err }, 'ingest store failed');
           throw unavailable('Reports could not be stored right now; retry later');
         }
