@@ -36,6 +36,8 @@ describeEachDb('operations endpoints', (t) => {
     expect(text).toMatch(/^rtls_ingest_reports_rejected_total\{reason="bad_device_mac"\} 1$/m);
     expect(text).toMatch(/^rtls_ingest_reports_rejected_total\{reason="bad_rssi"\} 1$/m);
     expect(text).toMatch(/^rtls_ingest_to_update_seconds_count \d+/m);
+    expect(text).toMatch(/^rtls_ingest_reports_shed_total 0$/m);
+    expect(text).toMatch(/^rtls_ingest_reports_pending \d+$/m);
     expect(text).toMatch(/^rtls_realtime_sockets 0$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
