@@ -56,14 +56,15 @@ export interface EditCalls<
   R extends TObject,
 > {
   tags: string[];
-  /** POST here creates one (201). */
+  /** POST here creates one (201), when there is a `createBody`. */
   url: string;
   /** PUT here changes one, DELETE deletes it. */
   itemUrl: string;
   /** The path parameters of `url`, where it has any. */
   params?: CP;
   itemParams: IP;
-  createBody: C;
+  /** Left out where a create answers more than the item (and is registered on its own). */
+  createBody?: C;
   updateBody: U;
   /** The answer with one item. */
   one: R;
@@ -74,7 +75,7 @@ export interface EditCalls<
 
 /** What the edit calls do, given the caller, the path parameters and the checked body. */
 export interface EditHandlers<CP, IP, C, U, V> {
-  create(userId: string, params: CP, body: C): Promise<V>;
+  create?(userId: string, params: CP, body: C): Promise<V>;
   update(userId: string, params: IP, body: U): Promise<V>;
   remove(userId: string, params: IP): Promise<unknown>;
 }
@@ -103,15 +104,17 @@ export function editRoutes<
     });
   const input = <P, B>(req: FastifyRequest) =>
     [req.user.id, req.params as P, req.body as B] as const;
-  edit('create', {
-    method: 'POST',
-    url,
-    params: calls.params,
-    body: calls.createBody,
-    response: { 201: one },
-    status: 201,
-    run: async (req) => answer(key, await handlers.create(...input<Static<CP>, Static<C>>(req))),
-  });
+  const { create } = handlers;
+  if (calls.createBody && create)
+    edit('create', {
+      method: 'POST',
+      url,
+      params: calls.params,
+      body: calls.createBody,
+      response: { 201: one },
+      status: 201,
+      run: async (req) => answer(key, await create(...input<Static<CP>, Static<C>>(req))),
+    });
   edit('update', {
     method: 'PUT',
     url: itemUrl,

@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DeadLettersResponse,
-  ErrorBody,
   SuccessResponse,
   WebhookCreateBody,
   WebhookCreatedResponse,
@@ -16,6 +15,7 @@ import {
 } from '@rtls/contract';
 import type { WebhooksService } from './service.ts';
 import { answer, done } from '../../lib/answers.ts';
+import { editRoutes, errorAnswers } from '../../lib/resource-routes.ts';
 
 const tags = ['webhooks'];
 
@@ -36,7 +36,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
         tags,
         summary: 'Add a webhook; the answer shows its signing secret this once',
         body: WebhookCreateBody,
-        response: { 201: WebhookCreatedResponse, 400: ErrorBody, 409: ErrorBody },
+        response: { 201: WebhookCreatedResponse, ...errorAnswers(400, 409) },
       },
     },
     async (req, reply) =>
@@ -45,31 +45,26 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
         .send({ success: true as const, ...(await service.create(req.user.id, req.body)) }),
   );
 
-  app.put(
-    '/api/webhooks/:id',
+  editRoutes(
+    app,
+    'webhook',
     {
-      schema: {
-        tags,
-        summary: "Change a webhook's URL, topics or enabled state",
-        params: WebhookParams,
-        body: WebhookUpdateBody,
-        response: { 200: WebhookResponse, 400: ErrorBody, 404: ErrorBody },
+      tags,
+      url: '/api/webhooks',
+      itemUrl: '/api/webhooks/:id',
+      itemParams: WebhookParams,
+      updateBody: WebhookUpdateBody,
+      one: WebhookResponse,
+      summaries: {
+        update: "Change a webhook's URL, topics or enabled state",
+        remove: 'Delete a webhook and its queued deliveries',
       },
+      errors: { update: errorAnswers(400, 404), remove: errorAnswers(404) },
     },
-    async (req) => answer('webhook', await service.update(req.user.id, req.params.id, req.body)),
-  );
-
-  app.delete(
-    '/api/webhooks/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete a webhook and its queued deliveries',
-        params: WebhookParams,
-        response: { 200: SuccessResponse, 404: ErrorBody },
-      },
+      update: (userId, { id }, body) => service.update(userId, id, body),
+      remove: (userId, { id }) => service.remove(userId, id),
     },
-    async (req) => done(service.remove(req.user.id, req.params.id)),
   );
 
   app.get(
@@ -91,7 +86,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService
         tags,
         summary: 'Queue a dead letter again, in its original place',
         params: WebhookParams,
-        response: { 200: SuccessResponse, 404: ErrorBody },
+        response: { 200: SuccessResponse, ...errorAnswers(404) },
       },
     },
     async (req) => done(service.retry(req.user.id, req.params.id)),
