@@ -45,27 +45,25 @@ export const CLOUD_METADATA = {
   ],
 } as const;
 
-const METADATA = new net.BlockList();
-for (const a of CLOUD_METADATA.addresses) METADATA.addAddress(a, net.isIPv6(a) ? 'ipv6' : 'ipv4');
+/** A block list of these addresses and `address/prefix` subnets, separated by spaces. */
+function blockList(entries: string): net.BlockList {
+  const list = new net.BlockList();
+  for (const entry of entries.split(' ')) {
+    const [address = '', prefix] = entry.split('/');
+    const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return list;
+}
 
-const NEVER = new net.BlockList();
-NEVER.addSubnet('169.254.0.0', 16, 'ipv4');
-NEVER.addSubnet('0.0.0.0', 8, 'ipv4');
-NEVER.addSubnet('224.0.0.0', 4, 'ipv4');
-NEVER.addSubnet('240.0.0.0', 4, 'ipv4');
-NEVER.addSubnet('fe80::', 10, 'ipv6');
-NEVER.addSubnet('ff00::', 8, 'ipv6');
-NEVER.addAddress('::', 'ipv6');
-
-const PRIVATE = new net.BlockList();
-PRIVATE.addSubnet('127.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('10.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('172.16.0.0', 12, 'ipv4');
-PRIVATE.addSubnet('192.168.0.0', 16, 'ipv4');
-PRIVATE.addSubnet('100.64.0.0', 10, 'ipv4');
-PRIVATE.addSubnet('198.18.0.0', 15, 'ipv4');
-PRIVATE.addAddress('::1', 'ipv6');
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
+const METADATA = blockList(CLOUD_METADATA.addresses.join(' '));
+/** Link-local, "this" network, multicast and reserved (with broadcast); IPv6 unspecified too. */
+const NEVER = blockList('169.254.0.0/16 0.0.0.0/8 224.0.0.0/4 240.0.0.0/4 fe80::/10 ff00::/8 ::');
+/** Loopback, private, shared (CGNAT) and benchmarking networks; IPv6 loopback and unique local. */
+const PRIVATE = blockList(
+  '127.0.0.0/8 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 100.64.0.0/10 198.18.0.0/15 ::1 fc00::/7',
+);
 
 /** Why a webhook may not connect somewhere: a metadata service, or an address it may not reach. */
 export type TargetRefusal = 'metadata' | 'address';
