@@ -64,6 +64,7 @@ import { mapDevices } from './modules/positions/map-devices.ts';
 import { createPositionsModule } from './modules/positions/module.ts';
 import { createHistoryModule } from './modules/history/module.ts';
 import { historyRoutes } from './modules/history/routes.ts';
+import { historyReportRoutes } from './modules/history/report-routes.ts';
 import { trailRoutes } from './modules/positions/trail-routes.ts';
 import { userSettingsRoutes } from './modules/settings/user-settings-routes.ts';
 import { userSettingsService } from './modules/settings/user-settings-service.ts';
@@ -285,6 +286,7 @@ export async function buildApp({
     sql,
     batchRows: statementRows(sql),
   });
+  await app.register(historyReportRoutes, { reports: history.reports });
   await zoneMonitoring.start();
   await mqttOut.start();
   await history.start();

@@ -13,6 +13,7 @@ export * from './api-maps.ts';
 export * from './api-devices.ts';
 export * from './api-trails.ts';
 export * from './history.ts';
+export * from './history-reports.ts';
 export * from './api-imports.ts';
 export * from './zones.ts';
 export * from './presence.ts';

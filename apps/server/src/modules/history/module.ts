@@ -8,6 +8,7 @@ import type { MapsRepository } from '../maps/repository.ts';
 import type { PresenceListener } from '../presence/service.ts';
 import { historyPartitions, type HistoryTable } from './partitions.ts';
 import { historyRepository } from './repository.ts';
+import { historyReports } from './reports.ts';
 import { historyService } from './service.ts';
 import { createHistoryWriter, type HistoryFix } from './writer.ts';
 
@@ -82,6 +83,7 @@ export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
     partitions,
     writer,
     service,
+    reports: historyReports({ sql, service, repo, pixelsPerMetre: o.pixelsPerMetre, now }),
     maintain,
     /** A new fix from the locating core. */
     position: (fix: HistoryFix) => writer.position(fix),
