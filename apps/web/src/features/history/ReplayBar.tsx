@@ -16,6 +16,7 @@ import { ReplayRangeForm } from './ReplayRangeForm.tsx';
 import { ReplayScrubber } from './ReplayScrubber.tsx';
 import { useReplayTime } from './use-replay-time.ts';
 
+/** The ranges to choose from; a replay opened at a moment also lists its own. */
 const PRESETS: readonly ReplayPreset[] = ['hour', 'today', 'custom'];
 
 export function ReplayBar({ mapId }: { mapId: string }) {
@@ -27,7 +28,10 @@ export function ReplayBar({ mapId }: { mapId: string }) {
     },
     [mapId],
   );
-  return session ? <ReplayBarOf session={session} /> : null;
+  // A new range starts with its own choices (the custom form open only for a custom range).
+  return session ? (
+    <ReplayBarOf key={`${session.preset}:${session.from}:${session.to}`} session={session} />
+  ) : null;
 }
 
 function ReplayBarOf({ session }: { session: ReplaySession }) {
@@ -42,7 +46,7 @@ function ReplayBarOf({ session }: { session: ReplaySession }) {
   if (!time) return null;
   const choosePreset = (preset: ReplayPreset) => {
     setCustom(preset === 'custom');
-    if (preset !== 'custom') openPresetReplay(session.mapId, preset);
+    if (preset === 'hour' || preset === 'today') openPresetReplay(session.mapId, preset);
   };
   return (
     <section
@@ -81,7 +85,9 @@ function ReplayBarOf({ session }: { session: ReplaySession }) {
           label={t('history.replay.range')}
           name="replay-range"
           value={custom ? 'custom' : session.preset}
-          options={PRESETS.map((p) => ({ value: p, label: t(`history.replay.presets.${p}`) }))}
+          options={(session.preset === 'moment' ? [...PRESETS, 'moment' as const] : PRESETS).map(
+            (p) => ({ value: p, label: t(`history.replay.presets.${p}`) }),
+          )}
           onChange={choosePreset}
         />
         <button type="button" className="button replay-back" onClick={() => store.close()}>

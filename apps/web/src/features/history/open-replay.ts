@@ -22,5 +22,5 @@ export function openMomentReplay(mapId: string, at: string, mac: string | null) 
   maps.select(mapId);
   if (mac) useUiStore.getState().selectDevice(mac);
   const range = aroundMoment(moment, Date.now());
-  void useReplayStore.getState().open({ mapId, preset: 'custom', ...range }, moment);
+  void useReplayStore.getState().open({ mapId, preset: 'moment', ...range }, moment);
 }

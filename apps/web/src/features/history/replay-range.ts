@@ -6,7 +6,8 @@ export const REPLAY_MAX_MS = 24 * HOUR_MS;
 /** How much of the history around a moment opens with it (before and after). */
 export const MOMENT_MARGIN_MS = 10 * 60_000;
 
-export type ReplayPreset = 'hour' | 'today' | 'custom';
+/** How a replay's range was chosen: a preset, From and To, or around a moment (alert, event). */
+export type ReplayPreset = 'hour' | 'today' | 'custom' | 'moment';
 
 export interface ReplayRange {
   from: number;
