@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider.tsx';
 
 /** The translation groups of such sections: each has a title, an intro, manage and hide. */
-type SectionTexts = 'ingestKeys' | 'mqttOutput';
+type SectionTexts = 'ingestKeys' | 'mqttOutput' | 'webhooks';
 
 interface Props {
   /** The group's class, test id and (with `-body`) the id of its body. */

@@ -6,14 +6,19 @@ import { errorText } from '../api/http.ts';
 export function useBusyCall(load?: () => Promise<void>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  /** Run the work: busy meanwhile, its error (if any) kept for display, cleared on the next run. */
-  const run = useCallback(async (work: () => Promise<void>) => {
+  /**
+   * Run the work: busy meanwhile, its error (if any) kept for display, cleared on the next run.
+   * Whether it succeeded.
+   */
+  const run = useCallback(async (work: () => Promise<void>): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
       await work();
+      return true;
     } catch (err) {
       setError(errorText(err));
+      return false;
     } finally {
       setBusy(false);
     }

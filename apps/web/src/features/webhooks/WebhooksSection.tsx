@@ -4,34 +4,22 @@
  * letters) with a retry. Loaded when the section is opened.
  */
 import { localizedError } from '../../api/localized-error.ts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DeadLetter, Webhook } from '@rtls/contract';
 import * as api from '../../api/webhooks.ts';
-import { errorText } from '../../api/http.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { OpenableSection } from '../../ui/OpenableSection.tsx';
+import { useBusyCall } from '../../ui/use-busy-call.ts';
 import { CreatedKey } from '../ingest-keys/CreatedKey.tsx';
 import { DeadLetterList } from './DeadLetterList.tsx';
 import { WebhookForm } from './WebhookForm.tsx';
 import { WebhookList } from './WebhookList.tsx';
 
 export function WebhooksSection() {
-  const { t } = useI18n();
-  const [open, setOpen] = useState(false);
   return (
-    <fieldset className="settings-group webhooks" data-testid="webhooks">
-      <legend className="section-title">{t('webhooks.title')}</legend>
-      <p className="muted">{t('webhooks.intro')}</p>
-      <button
-        type="button"
-        className="button"
-        aria-expanded={open}
-        aria-controls="webhooks-body"
-        onClick={() => setOpen((o) => !o)}
-      >
-        {open ? t('webhooks.hide') : t('webhooks.manage')}
-      </button>
-      {open && <WebhooksManager />}
-    </fieldset>
+    <OpenableSection id="webhooks" texts="webhooks">
+      <WebhooksManager />
+    </OpenableSection>
   );
 }
 
@@ -40,31 +28,18 @@ function WebhooksManager() {
   const [webhooks, setWebhooks] = useState<Webhook[]>([]);
   const [deadLetters, setDeadLetters] = useState<DeadLetter[]>([]);
   const [secret, setSecret] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  /** Whether the work succeeded (its failure is shown). */
-  const run = async (work: () => Promise<void>): Promise<boolean> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      return true;
-    } catch (err) {
-      setError(errorText(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const reload = async () => {
     const [hooks, dead] = await Promise.all([api.fetchWebhooks(), api.fetchDeadLetters()]);
     setWebhooks(hooks);
     setDeadLetters(dead);
   };
-  useEffect(() => {
-    void run(reload);
-  }, []);
+  const { busy, error, run } = useBusyCall(reload);
+  /** The change to one webhook or dead letter, then both lists again. */
+  const change = (work: (id: string) => Promise<unknown>) => (id: string) =>
+    void run(async () => {
+      await work(id);
+      await reload();
+    });
 
   return (
     <div id="webhooks-body" className="webhooks-body">
@@ -90,26 +65,8 @@ function WebhooksManager() {
           {localizedError(error, language)}
         </p>
       )}
-      <WebhookList
-        webhooks={webhooks}
-        busy={busy}
-        onDelete={(id) =>
-          void run(async () => {
-            await api.deleteWebhook(id);
-            await reload();
-          })
-        }
-      />
-      <DeadLetterList
-        deadLetters={deadLetters}
-        busy={busy}
-        onRetry={(id) =>
-          void run(async () => {
-            await api.retryDeadLetter(id);
-            await reload();
-          })
-        }
-      />
+      <WebhookList webhooks={webhooks} busy={busy} onDelete={change(api.deleteWebhook)} />
+      <DeadLetterList deadLetters={deadLetters} busy={busy} onRetry={change(api.retryDeadLetter)} />
     </div>
   );
 }
