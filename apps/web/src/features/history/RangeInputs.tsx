@@ -17,26 +17,23 @@ export function RangeInputs(props: {
   onTo: (value: string) => void;
 }) {
   const { t } = useI18n();
+  const ends = [
+    { end: 'from', value: props.from, onChange: props.onFrom },
+    { end: 'to', value: props.to, onChange: props.onTo },
+  ] as const;
   return (
     <>
-      <label className="field">
-        <span>{t('history.export.from')}</span>
-        <input
-          name={`${props.name}-from`}
-          type="datetime-local"
-          value={props.from}
-          onChange={(e) => props.onFrom(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>{t('history.export.to')}</span>
-        <input
-          name={`${props.name}-to`}
-          type="datetime-local"
-          value={props.to}
-          onChange={(e) => props.onTo(e.target.value)}
-        />
-      </label>
+      {ends.map(({ end, value, onChange }) => (
+        <label key={end} className="field">
+          <span>{t(`history.export.${end}`)}</span>
+          <input
+            name={`${props.name}-${end}`}
+            type="datetime-local"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </label>
+      ))}
     </>
   );
 }
