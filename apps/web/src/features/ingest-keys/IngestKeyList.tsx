@@ -2,14 +2,9 @@
 import type { IngestKeyInfo } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { formatDate, formatLastSeen, isolate } from '../../ui/format.ts';
+import { RowAction, type RowActionListProps } from '../../ui/RowAction.tsx';
 
-interface Props {
-  keys: IngestKeyInfo[];
-  busy: boolean;
-  onRevoke: (id: string) => void;
-}
-
-export function IngestKeyList({ keys, busy, onRevoke }: Props) {
+export function IngestKeyList({ items: keys, busy, onAction }: RowActionListProps<IngestKeyInfo>) {
   const { t, language } = useI18n();
   if (keys.length === 0) return <p className="muted">{t('ingestKeys.empty')}</p>;
   const nameOf = (k: IngestKeyInfo) => k.name || t('ingestKeys.unnamed');
@@ -30,18 +25,14 @@ export function IngestKeyList({ keys, busy, onRevoke }: Props) {
           <span className="ingest-key-name">{nameOf(k)}</span>
           <span className="muted">{details(k)}</span>
           {!k.revokedAt && (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              aria-label={t('ingestKeys.revoke', { name: nameOf(k) })}
-              onClick={() => {
-                const confirmText = t('ingestKeys.revokeConfirm', { name: isolate(nameOf(k)) });
-                if (window.confirm(confirmText)) onRevoke(k.id);
-              }}
+            <RowAction
+              label={t('ingestKeys.revoke', { name: nameOf(k) })}
+              confirm={t('ingestKeys.revokeConfirm', { name: isolate(nameOf(k)) })}
+              busy={busy}
+              onAct={() => onAction(k.id)}
             >
               {t('ingestKeys.revokeButton')}
-            </button>
+            </RowAction>
           )}
         </li>
       ))}

@@ -69,7 +69,7 @@ function IngestKeysManager() {
           {error}
         </p>
       )}
-      <IngestKeyList keys={keys} busy={busy} onRevoke={(id) => void revoke(id)} />
+      <IngestKeyList items={keys} busy={busy} onAction={(id) => void revoke(id)} />
     </div>
   );
 }

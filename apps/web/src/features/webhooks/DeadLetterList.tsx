@@ -2,14 +2,13 @@
 import type { DeadLetter } from '@rtls/contract';
 import { formatDate, isolate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { RowAction, type RowActionListProps } from '../../ui/RowAction.tsx';
 
-interface Props {
-  deadLetters: DeadLetter[];
-  busy: boolean;
-  onRetry: (id: string) => void;
-}
-
-export function DeadLetterList({ deadLetters, busy, onRetry }: Props) {
+export function DeadLetterList({
+  items: deadLetters,
+  busy,
+  onAction,
+}: RowActionListProps<DeadLetter>) {
   const { t, language } = useI18n();
   return (
     <section className="dead-letters" aria-labelledby="dead-letters-title">
@@ -32,15 +31,13 @@ export function DeadLetterList({ deadLetters, busy, onRetry }: Props) {
                   error: isolate(d.lastError),
                 })}
               </span>
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                aria-label={t('webhooks.deadLetters.retry', { url: d.url })}
-                onClick={() => onRetry(d.id)}
+              <RowAction
+                label={t('webhooks.deadLetters.retry', { url: d.url })}
+                busy={busy}
+                onAct={() => onAction(d.id)}
               >
                 {t('webhooks.deadLetters.retryButton')}
-              </button>
+              </RowAction>
             </li>
           ))}
         </ul>

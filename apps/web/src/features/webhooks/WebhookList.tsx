@@ -2,14 +2,9 @@
 import type { Webhook } from '@rtls/contract';
 import { formatDate, isolate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { RowAction, type RowActionListProps } from '../../ui/RowAction.tsx';
 
-interface Props {
-  webhooks: Webhook[];
-  busy: boolean;
-  onDelete: (id: string) => void;
-}
-
-export function WebhookList({ webhooks, busy, onDelete }: Props) {
+export function WebhookList({ items: webhooks, busy, onAction }: RowActionListProps<Webhook>) {
   const { t, language } = useI18n();
   if (webhooks.length === 0) return <p className="muted">{t('webhooks.empty')}</p>;
   const topics = (w: Webhook) =>
@@ -36,18 +31,14 @@ export function WebhookList({ webhooks, busy, onDelete }: Props) {
               {t('webhooks.lastError', { error: isolate(w.lastError) })}
             </span>
           )}
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            aria-label={t('webhooks.delete', { url: w.url })}
-            onClick={() => {
-              if (window.confirm(t('webhooks.deleteConfirm', { url: isolate(w.url) })))
-                onDelete(w.id);
-            }}
+          <RowAction
+            label={t('webhooks.delete', { url: w.url })}
+            confirm={t('webhooks.deleteConfirm', { url: isolate(w.url) })}
+            busy={busy}
+            onAct={() => onAction(w.id)}
           >
             {t('webhooks.deleteButton')}
-          </button>
+          </RowAction>
         </li>
       ))}
     </ul>

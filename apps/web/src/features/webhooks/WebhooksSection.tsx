@@ -65,8 +65,8 @@ function WebhooksManager() {
           {localizedError(error, language)}
         </p>
       )}
-      <WebhookList webhooks={webhooks} busy={busy} onDelete={change(api.deleteWebhook)} />
-      <DeadLetterList deadLetters={deadLetters} busy={busy} onRetry={change(api.retryDeadLetter)} />
+      <WebhookList items={webhooks} busy={busy} onAction={change(api.deleteWebhook)} />
+      <DeadLetterList items={deadLetters} busy={busy} onAction={change(api.retryDeadLetter)} />
     </div>
   );
 }
