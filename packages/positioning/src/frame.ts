@@ -4,7 +4,7 @@
  */
 import { DEFAULT_PIXELS_PER_METRE, wallLossDb, type FloorModel } from '@rtls/contract';
 import type { FloorGeometry, WallSegment } from './floor.ts';
-import type { Anchor } from './types.ts';
+import type { Anchor, AnchorRadio } from './types.ts';
 import { metres } from './units.ts';
 import type { PixelSize } from './wire.ts';
 
@@ -36,6 +36,8 @@ export interface FrameGateway {
   logicThreshold?: number | null;
   /** Mounting height (m); DEFAULT_ANCHOR_HEIGHT_M when absent. */
   z?: number | null;
+  /** The gateway's walk-fitted model, when the map has one applied. */
+  radio?: AnchorRadio | null;
 }
 
 /** A map's scale: its pixelsPerMetre when positive and finite, else the contract's default. */
@@ -63,6 +65,7 @@ export function buildFrame(map: FrameMap, gateways: readonly FrameGateway[]): Ma
       logicThreshold: g.logicThreshold ?? null,
     };
     if (finite(g.z)) anchor.z = metres(g.z);
+    if (g.radio) anchor.radio = { rssiAt1m: g.radio.rssiAt1m, exponent: g.radio.exponent };
     anchors.push(anchor);
   }
   const size = map.settings?.imageSize;

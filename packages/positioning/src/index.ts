@@ -32,3 +32,4 @@ export { MAX_SHOWN_SPEED_M_S } from './shown-path.ts';
 export * from './gateway-links.ts';
 export * from './floor.ts';
 export * from './plan-accuracy.ts';
+export * from './walk-calibration.ts';

@@ -42,8 +42,14 @@ export const DEFAULT_ANCHOR_HEIGHT_M = metres(2.5);
  */
 export const PLAUSIBLE_RSSI_AT_1M = { min: -90, max: -40 } as const;
 
-/** The radio model for one anchor: its maxRSSI becomes rssiAt1m when plausible. */
+/**
+ * The radio model for one anchor: its walk-fitted model when it has one, else its maxRSSI becomes
+ * rssiAt1m when plausible.
+ */
 export function modelForAnchor(anchor: Anchor, base: RadioModel = DEFAULT_RADIO_MODEL): RadioModel {
+  const r = anchor.radio;
+  if (r && Number.isFinite(r.rssiAt1m) && Number.isFinite(r.exponent))
+    return { ...base, rssiAt1m: r.rssiAt1m, exponent: r.exponent };
   const m = anchor.maxRSSI;
   if (m == null || !Number.isFinite(m)) return base;
   if (m < PLAUSIBLE_RSSI_AT_1M.min || m > PLAUSIBLE_RSSI_AT_1M.max) return base;

@@ -103,7 +103,10 @@ interface Epoch {
 /** How an epoch's readings become regression rows: the anchors, their levels and their walls. */
 interface Rows {
   byId: ReadonlyMap<string, Anchor>;
-  nominal: (a: Anchor) => number;
+  /** An anchor's own model (maxRSSI or walk-fitted) before anything learnt here. */
+  nominal: (a: Anchor) => RadioModel;
+  /** The base model's exponent: the learnt exponent moves each anchor's by its change from it. */
+  baseExponent: number;
   offset: (id: string) => number;
   /** The walls seen from each anchor (by id); none without walls. */
   sight: (id: string) => WallSight | null;
@@ -111,7 +114,8 @@ interface Rows {
 }
 
 /**
- * The epoch's readings as y = level − nominal − gateway offset against f, so that
+ * The epoch's readings as y = level − nominal − gateway offset (and, for an anchor with its own
+ * exponent, its difference from the base's times the distance term) against f, so that
  * y = P + θ·f with P the tag's own offset and θ = [exponent, wall losses]; null with fewer than
  * three usable readings.
  */
@@ -133,7 +137,9 @@ function epochOf(
     f[0] = -10 * Math.log10(d);
     rows.sight(r.gateway)?.crossings(x, y, walls);
     for (let k = 0; k < rows.classes; k++) f[1 + k] = -walls[k]!;
-    const yv = r.rssi - rows.nominal(a) - rows.offset(r.gateway);
+    const m = rows.nominal(a);
+    const yv =
+      r.rssi - m.rssiAt1m - rows.offset(r.gateway) - (m.exponent - rows.baseExponent) * f[0]!;
     e.ids.push(r.gateway);
     e.fs.push(f);
     e.ys.push(yv);
@@ -177,7 +183,9 @@ function buildModels(st: State): Map<string, RadioModel> {
   for (const a of st.anchors) {
     const m = modelForAnchor(a, st.base);
     const o = st.published.offsets.get(a.id) ?? 0;
-    out.set(a.id, { ...m, rssiAt1m: m.rssiAt1m + o, exponent: st.published.exponent });
+    // A walk-fitted anchor keeps its own exponent, moved by what the site learnt since.
+    const exponent = m.exponent + st.published.exponent - st.base.exponent;
+    out.set(a.id, { ...m, rssiAt1m: m.rssiAt1m + o, exponent });
   }
   return out;
 }
@@ -274,7 +282,8 @@ export function createSiteCalibration(
   const sights = new Map<string, WallSight>();
   const rows: Rows = {
     byId,
-    nominal: (a) => modelForAnchor(a, base).rssiAt1m,
+    nominal: (a) => modelForAnchor(a, base),
+    baseExponent: base.exponent,
     offset: (id) => offsetOf(st, id),
     sight: (id) => {
       if (classes.length === 0) return null;

@@ -148,7 +148,10 @@ function keyOf(anchors: readonly Anchor[], floor: FloorGeometry | null): string 
   let a = KEYS.get(anchors);
   if (a === undefined) {
     a = anchors
-      .map((x) => `${x.id}@${x.x},${x.y},${x.z ?? ''},${x.maxRSSI ?? ''}`)
+      .map(
+        (x) =>
+          `${x.id}@${x.x},${x.y},${x.z ?? ''},${x.maxRSSI ?? ''},${x.radio?.rssiAt1m ?? ''}/${x.radio?.exponent ?? ''}`,
+      )
       .sort()
       .join('|');
     KEYS.set(anchors, a);

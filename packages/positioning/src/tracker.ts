@@ -135,6 +135,8 @@ export function sameAnchors(a: readonly Anchor[], b: readonly Anchor[]): boolean
       y.y === x.y &&
       (y.z ?? null) === (x.z ?? null) &&
       (y.maxRSSI ?? null) === (x.maxRSSI ?? null) &&
+      (y.radio?.rssiAt1m ?? null) === (x.radio?.rssiAt1m ?? null) &&
+      (y.radio?.exponent ?? null) === (x.radio?.exponent ?? null) &&
       (y.logicThreshold ?? null) === (x.logicThreshold ?? null)
     );
   });

@@ -12,6 +12,14 @@ export interface Anchor {
   maxRSSI?: number | null;
   /** Signals weaker than this are ignored (the gateway's logicThreshold). */
   logicThreshold?: number | null;
+  /** The gateway's model as fitted from a walk test, when one was applied; overrides maxRSSI. */
+  radio?: AnchorRadio | null;
+}
+
+/** A gateway's fitted path-loss model: its level at 1 m (dBm) and its exponent. */
+export interface AnchorRadio {
+  rssiAt1m: number;
+  exponent: number;
 }
 
 /** One gateway's reading of the tag: a packet, or a link window's level. */
