@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import { EMPTY_FLOOR_MODEL, type FloorModel } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
 import * as api from '../../api/floor-model.ts';
+import { openMap } from '../../app/map-scoped-store.ts';
 import { newFloorDraft, type FloorDraft } from './floor-draft.ts';
 import type { Stroke } from './wall-detector.ts';
 
@@ -77,10 +78,7 @@ export const useFloorStore = create<FloorState>((set, get) => ({
   ...initial,
   visible: storedVisible(),
   async loadForMap(mapId) {
-    if (mapId !== get().mapId) set({ ...initial, mapId });
-    if (!mapId) return;
-    set({ loading: true, error: null });
-    await get().reload(mapId);
+    if (openMap(get, set, initial, mapId)) await get().reload(mapId);
   },
   async reload(mapId) {
     if (!mapId || get().mapId !== mapId) return;

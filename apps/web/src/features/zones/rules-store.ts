@@ -2,6 +2,7 @@
 import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/zones.ts';
+import { openMap } from '../../app/map-scoped-store.ts';
 import { TIMED_EVENT_TYPES, type EventType, type Rule, type RuleCreateBody } from '@rtls/contract';
 
 interface RulesState {
@@ -31,9 +32,7 @@ export const sortedRules = (entities: Record<string, Rule>) =>
 export const useRulesStore = create<RulesState>((set, get) => ({
   ...initial,
   async loadForMap(mapId) {
-    if (mapId !== get().mapId) set({ ...initial, mapId });
-    if (!mapId) return;
-    set({ loading: true, error: null });
+    if (!openMap(get, set, initial, mapId)) return;
     try {
       const rules = await api.fetchRules(mapId);
       if (get().mapId !== mapId) return;

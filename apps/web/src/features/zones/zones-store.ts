@@ -6,6 +6,7 @@
 import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/zones.ts';
+import { openMap } from '../../app/map-scoped-store.ts';
 import { canSave, editDraft, newDraft, type ZoneDraft } from './zone-draft.ts';
 import type { Zone, ZoneOccupancy, ZonePresence } from '@rtls/contract';
 
@@ -69,9 +70,7 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
   ...initial,
   visible: storedVisible(),
   async loadForMap(mapId) {
-    if (mapId !== get().mapId) set({ ...initial, mapId });
-    if (!mapId) return;
-    set({ loading: true, error: null });
+    if (!openMap(get, set, initial, mapId)) return;
     await get().reloadZones(mapId);
     await get().refreshPresence();
   },
