@@ -62,12 +62,15 @@ import { labelRoutes } from './modules/labels/routes.ts';
 import { appSettingsRoutes } from './modules/settings/app-settings-routes.ts';
 import { mapDevices } from './modules/positions/map-devices.ts';
 import { createPositionsModule } from './modules/positions/module.ts';
+import { LOCATE_INTERVAL_MS } from './modules/positions/core.ts';
 import { createHistoryModule } from './modules/history/module.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { historyReportRoutes } from './modules/history/report-routes.ts';
 import { trailRoutes } from './modules/positions/trail-routes.ts';
 import { userSettingsRoutes } from './modules/settings/user-settings-routes.ts';
 import { userSettingsService } from './modules/settings/user-settings-service.ts';
+import { createWalksModule } from './modules/walks/module.ts';
+import { walkRoutes } from './modules/walks/routes.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -152,6 +155,10 @@ export async function buildApp({
     onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
   });
   hub.onPositionChange(positions.applyRemote);
+  // Tenths of a second: pongs say how often devices are located, not the tick jitter of it.
+  hub.locatingFrom(
+    () => Math.round((LOCATE_INTERVAL_MS + positions.service.stats().lateMs) / 100) / 10,
+  );
   const zoneMonitoring = createZoneMonitoring({
     sql,
     maps,
@@ -273,6 +280,10 @@ export async function buildApp({
   await app.register(labelRoutes, { sql });
   await app.register(zoneRoutes, { service: zoneMonitoring.services.zones });
   await app.register(floorModelRoutes, { service: floorModelsSvc });
+  await app.register(
+    walkRoutes,
+    createWalksModule(sql, { maps, positions: positions.repo, onRadioChanged: changed.map }),
+  );
   await app.register(presenceRoutes, { presence: zoneMonitoring.presence, maps });
   await app.register(alertRoutes, {
     rules: zoneMonitoring.services.rules,

@@ -132,11 +132,18 @@ describeEachDb(
       expect(s.connected).toBe(true);
     });
 
-    it('answers ping with pong', async () => {
+    it('answers ping with pong, saying how often devices are located now', async () => {
       const s = await connected(socket(owner.token));
       const pong = next(s, 'pong');
       s.emit('ping');
-      expect(await pong).toEqual({ timestamp: expect.any(Number), protocol: expect.any(Number) });
+      const answer = await pong;
+      expect(answer).toEqual({
+        timestamp: expect.any(Number),
+        protocol: expect.any(Number),
+        locatingEveryS: expect.any(Number),
+      });
+      // Each device is located every second, plus however long locates wait on this machine.
+      expect(answer.locatingEveryS).toBeGreaterThanOrEqual(1);
     });
 
     it('sends device_update to the owner’s sockets only', async () => {

@@ -42,7 +42,15 @@ export const DeviceUpdate = Type.Object({
 export type DeviceUpdate = Static<typeof DeviceUpdate>;
 
 /** The answer to `ping`: the server's clock (ms) and its SOCKET_PROTOCOL_VERSION. */
-export const Pong = Type.Object({ timestamp: Type.Number(), protocol: Type.Number() });
+export const Pong = Type.Object({
+  timestamp: Type.Number(),
+  protocol: Type.Number(),
+  /**
+   * About how often (s) the server now locates each device that reports: the locating interval
+   * (1 s) while it keeps up, longer while it is offered more than it can locate.
+   */
+  locatingEveryS: Type.Optional(Type.Number({ minimum: 0 })),
+});
 export type Pong = Static<typeof Pong>;
 
 /** An alert of a watched map opened, or changed state. */

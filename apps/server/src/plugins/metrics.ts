@@ -176,6 +176,14 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
         this.inc(positions().fixes);
       },
     });
+    new Gauge({
+      name: 'rtls_positions_late_seconds',
+      help: 'How long locates waited after falling due over the last seconds (mean): each device is located about every second plus this',
+      registers: [registry],
+      collect() {
+        this.set(positions().lateMs / 1000);
+      },
+    });
     new Counter({
       name: 'rtls_positions_deferred_total',
       help: 'Locating slices put off because the CPU budget of the second was spent',

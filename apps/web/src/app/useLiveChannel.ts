@@ -128,7 +128,11 @@ export function useLiveChannel() {
       onZoneEvent: zoneEvents.handlers,
       onReconnected: refetchLists,
       onAuthFailed: () => useSessionStore.getState().expire(),
-      onPong: () => useLiveStore.setState({ latencyMs: Date.now() - pingSentAt }),
+      onPong: (pong) =>
+        useLiveStore.setState({
+          latencyMs: Date.now() - pingSentAt,
+          locatingEveryS: pong.locatingEveryS ?? null,
+        }),
     });
     live.watch(useDevicesStore.getState().watched);
     const unsubscribeWatched = useDevicesStore.subscribe((s, prev) => {

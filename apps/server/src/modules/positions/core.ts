@@ -74,6 +74,12 @@ export interface LocatingStats {
   locates: number;
   /** New fixes those locates gave (a locate whose fixes were all too weak keeps the last). */
   fixes: number;
+  /**
+   * How long locates waited after falling due, over the last few seconds (mean, ms): near 0
+   * while locating keeps up; past the CPU budget devices keep their last position longer and
+   * this grows, each device then being located about every interval + lateMs.
+   */
+  lateMs: number;
 }
 
 export interface CoreOptions {
@@ -103,6 +109,9 @@ interface DeviceState {
   trailAt: Map<string, number>;
   heardAt: number;
 }
+
+/** How often a reporting device is located (ms): a trail point and a shown step each time. */
+export const LOCATE_INTERVAL_MS = TRAIL_POINT_SPACING_MS;
 
 /** How long a device's state is kept without reports. */
 const IDLE_MS = 10 * 60_000;
@@ -168,7 +177,7 @@ export function createLocatingCore({
   owner: ownerOf,
   onLocated,
   onTrail,
-  intervalMs = TRAIL_POINT_SPACING_MS,
+  intervalMs = LOCATE_INTERVAL_MS,
   budgetMsPerS,
   sliceMs,
   onError = () => undefined,

@@ -23,6 +23,8 @@ export interface SchedulerOptions {
 const BUDGET_WINDOW_MS = 50;
 /** How often devices waiting for their turn are looked at (ms). */
 const TICK_MS = 25;
+/** The wait of locates is averaged over windows of this length (ms). */
+const WAIT_WINDOW_MS = 5_000;
 
 export function createScheduler({
   run,
@@ -31,8 +33,8 @@ export function createScheduler({
   sliceMs = 4,
   onError = () => undefined,
 }: SchedulerOptions) {
-  /** Devices to locate now, oldest first. */
-  const ready = new Set<string>();
+  /** Devices to locate now, oldest first, with when each fell due (ms). */
+  const ready = new Map<string, number>();
   /** Devices to locate at a later time (ms), because they were located less than a spacing ago. */
   const waiting = new Map<string, number>();
   let scheduled = false;
@@ -42,6 +44,11 @@ export function createScheduler({
   let spentMs = 0;
   let deferred = 0;
   let runs = 0;
+  // Time between falling due and running, summed over the current window; the last window's mean.
+  let waitWindowStart = Date.now();
+  let waitSum = 0;
+  let waitCount = 0;
+  let lateMs = 0;
   const windowBudgetMs = (budgetMsPerS * BUDGET_WINDOW_MS) / 1000;
 
   function schedule(delayMs = 0) {
@@ -61,7 +68,7 @@ export function createScheduler({
     for (const [key, due] of waiting)
       if (due <= now) {
         waiting.delete(key);
-        ready.add(key);
+        ready.set(key, due);
       }
     schedule();
     arm();
@@ -73,12 +80,26 @@ export function createScheduler({
     ticking.unref();
   }
 
-  function runOne(key: string) {
+  /** Count a locate that waited `ms` after falling due, closing the window when it is over. */
+  function waited(ms: number, now: number) {
+    if (now - waitWindowStart >= WAIT_WINDOW_MS) {
+      lateMs = waitCount > 0 ? waitSum / waitCount : 0;
+      waitWindowStart = now;
+      waitSum = 0;
+      waitCount = 0;
+    }
+    waitSum += Math.max(0, ms);
+    waitCount++;
+  }
+
+  function runOne(key: string, dueMs: number) {
     ready.delete(key);
     runs++;
+    const now = Date.now();
+    waited(now - dueMs, now);
     const t0 = performance.now();
     try {
-      run(key, Date.now());
+      run(key, now);
     } catch (err) {
       onError(err);
     }
@@ -89,7 +110,7 @@ export function createScheduler({
     const sliceStart = performance.now();
     let ran = false;
     try {
-      for (const key of ready) {
+      for (const [key, due] of ready) {
         const now = Date.now();
         if (now - windowStart >= BUDGET_WINDOW_MS) [windowStart, spentMs] = [now, 0];
         if (spentMs >= windowBudgetMs) {
@@ -97,7 +118,7 @@ export function createScheduler({
           return schedule(Math.max(1, windowStart + BUDGET_WINDOW_MS - now));
         }
         if (performance.now() - sliceStart >= sliceMs) return schedule();
-        runOne(key);
+        runOne(key, due);
         ran = true;
       }
     } finally {
@@ -109,9 +130,10 @@ export function createScheduler({
     /** Locate the device at `dueMs` (now when omitted or past); an earlier turn is kept. */
     queue(key: string, dueMs = 0) {
       if (closed || ready.has(key)) return;
-      if (dueMs <= Date.now()) {
+      const now = Date.now();
+      if (dueMs <= now) {
         waiting.delete(key);
-        ready.add(key);
+        ready.set(key, now);
         schedule();
       } else if (!waiting.has(key)) {
         waiting.set(key, dueMs);
@@ -121,15 +143,25 @@ export function createScheduler({
 
     /** Run every queued and waiting device now, regardless of budget and turn (tests). */
     settle() {
-      for (const key of waiting.keys()) ready.add(key);
+      const now = Date.now();
+      for (const key of waiting.keys()) ready.set(key, now);
       waiting.clear();
       if (ready.size === 0) return;
-      for (const key of ready) runOne(key);
+      for (const [key, due] of ready) runOne(key, due);
       afterSlice();
     },
 
-    /** Devices queued or waiting, slices put off because the budget was spent, locates run. */
-    stats: () => ({ queued: ready.size + waiting.size, deferred, locates: runs }),
+    /**
+     * Devices queued or waiting, slices put off because the budget was spent, locates run, and
+     * how long the locates of the last complete window waited after falling due (mean, ms; 0
+     * when the current window has gone by with none).
+     */
+    stats: () => ({
+      queued: ready.size + waiting.size,
+      deferred,
+      locates: runs,
+      lateMs: Date.now() - waitWindowStart >= 2 * WAIT_WINDOW_MS ? 0 : lateMs,
+    }),
 
     close() {
       closed = true;

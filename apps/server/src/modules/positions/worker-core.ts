@@ -55,8 +55,13 @@ interface Slot {
   /** The frames object last sent per owner (sent again when the cache holds another). */
   sent: Map<string, OwnerFrames>;
   stats: Stats;
+  /** When the worker last sent its stats (ms). */
+  statsAt: number;
   settles: Map<number, () => void>;
 }
+
+/** A worker's lateness older than this (ms) no longer counts: it has had nothing to locate. */
+const STATS_FRESH_MS = 10_000;
 
 export function workerCore({
   workers: count,
@@ -82,17 +87,20 @@ export function workerCore({
       const slot: Slot = {
         worker,
         sent: new Map(),
-        stats: { devices: 0, queued: 0, deferred: 0, locates: 0, fixes: 0 },
+        stats: { devices: 0, queued: 0, deferred: 0, locates: 0, fixes: 0, lateMs: 0 },
+        statsAt: 0,
         settles: new Map(),
       };
       worker.on('message', (m: FromWorker) => {
         if (m.t === 'located') {
           trail(m.trail);
           slot.stats = m.stats;
+          slot.statsAt = Date.now();
           if (m.changes.length > 0) sink.onLocated(m.changes);
         } else if (m.t === 'settled') {
           trail(m.trail);
           slot.stats = m.stats;
+          slot.statsAt = Date.now();
           slot.settles.get(m.id)?.();
           slot.settles.delete(m.id);
         } else if (m.t === 'closed') trail(m.trail);
@@ -175,8 +183,13 @@ export function workerCore({
             deferred: a.deferred + s.stats.deferred,
             locates: a.locates + s.stats.locates,
             fixes: a.fixes + s.stats.fixes,
+            // A worker that has located nothing for a while is not late (it posts after work).
+            lateMs:
+              Date.now() - s.statsAt < STATS_FRESH_MS
+                ? Math.max(a.lateMs, s.stats.lateMs)
+                : a.lateMs,
           }),
-          { devices: 0, queued: 0, deferred: 0, locates: 0, fixes: 0 },
+          { devices: 0, queued: 0, deferred: 0, locates: 0, fixes: 0, lateMs: 0 },
         ),
       async close() {
         closing = true;

@@ -106,6 +106,7 @@ export function createHub(
   if (redis)
     io.adapter(createAdapter(redis.client, redis.subscriber, { key: `${REDIS_PREFIX}sio` }));
   const sockets = io.of('/').sockets;
+  let locatingEveryS: (() => number) | null = null;
   const outboxes = createOutboxes({ maxPending: maxPendingPerSocket });
 
   io.use(async (socket, next) => {
@@ -132,7 +133,11 @@ export function createHub(
     void socket.join([ownerRoom(socket.data.user.id), tokenRoom(socket.data.tokenHash)]);
     outboxes.attach(outboxView(socket));
     socket.on('ping', () =>
-      socket.emit('pong', { timestamp: Date.now(), protocol: SOCKET_PROTOCOL_VERSION }),
+      socket.emit('pong', {
+        timestamp: Date.now(),
+        protocol: SOCKET_PROTOCOL_VERSION,
+        ...(locatingEveryS ? { locatingEveryS: locatingEveryS() } : {}),
+      }),
     );
     socket.on('watch_maps', (request, ack) => void watching.watch(socket, request, ack));
   });
@@ -219,6 +224,10 @@ export function createHub(
     },
     onPositionChange(fn: (change: PositionChange) => void) {
       io.on('positions_changed', fn);
+    },
+    /** Where pongs read how often devices are located now (s). */
+    locatingFrom(fn: () => number) {
+      locatingEveryS = fn;
     },
     /** Who may read a map changed (sharing, made private, deleted): watchers are checked again. */
     recheckMap(mapId: string): Promise<void> {

@@ -11,7 +11,13 @@ const renderIndicator = () => renderTranslated(<ConnectionIndicator />);
 
 beforeEach(() => {
   useUiStore.setState({ language: 'en' });
-  useLiveStore.setState({ state: 'connected', error: null, latencyMs: null, retry: vi.fn() });
+  useLiveStore.setState({
+    state: 'connected',
+    error: null,
+    latencyMs: null,
+    locatingEveryS: null,
+    retry: vi.fn(),
+  });
 });
 
 describe('ConnectionIndicator', () => {
@@ -39,5 +45,28 @@ describe('ConnectionIndicator', () => {
     renderIndicator();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Reconnect' })).toBeDefined();
+  });
+});
+
+describe('a server that locates less often than every second', () => {
+  it('says how often positions are updated, in English and Hebrew', () => {
+    useLiveStore.setState({ state: 'connected', locatingEveryS: 3.2 });
+    const { unmount } = renderIndicator();
+    const status = screen.getByTestId('live-indicator');
+    expect(status.textContent).toBe('Live · positions every 3.2 s');
+    expect(status.getAttribute('title')).toContain('the server is busy');
+    expect(status.className).toContain('slowed');
+    unmount();
+    useUiStore.setState({ language: 'he' });
+    renderIndicator();
+    expect(screen.getByTestId('live-indicator').textContent).toBe('מחובר · מיקומים כל 3.2 שניות');
+  });
+
+  it('says plain "Live" while every device is located each second', () => {
+    useLiveStore.setState({ state: 'connected', locatingEveryS: 1 });
+    renderIndicator();
+    const status = screen.getByTestId('live-indicator');
+    expect(status.textContent).toBe('Live');
+    expect(status.className).not.toContain('slowed');
   });
 });

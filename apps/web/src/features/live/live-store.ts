@@ -9,6 +9,8 @@ interface LiveStore {
   error: string | null;
   /** Round trip of the last ping/pong, when one came back. */
   latencyMs: number | null;
+  /** How often (s) the server said it locates each device, in its last pong; null before one. */
+  locatingEveryS: number | null;
   /** Try to connect again now; set while a connection is open for the session. */
   retry: (() => void) | null;
   /**
@@ -22,6 +24,7 @@ export const useLiveStore = create<LiveStore>(() => ({
   state: 'idle',
   error: null,
   latencyMs: null,
+  locatingEveryS: null,
   retry: null,
   staleSince: null,
 }));

@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { createScheduler } from './scheduler.ts';
+
+// Only the clock is faked: the scheduler's own turns never run, settle() runs what is due.
+beforeEach(() => vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] }));
+afterEach(() => vi.useRealTimers());
+
+it('says how long locates waited after falling due, over the last complete window', () => {
+  const ran: string[] = [];
+  const scheduler = createScheduler({ run: (key) => void ran.push(key) });
+  try {
+    expect(scheduler.stats().lateMs).toBe(0);
+    // Three devices fall due and are located 2 s later: a server behind by two seconds.
+    for (const key of ['a', 'b', 'c']) scheduler.queue(key);
+    vi.setSystemTime(Date.now() + 2_000);
+    scheduler.settle();
+    expect(ran).toEqual(['a', 'b', 'c']);
+    // The window is still open: the figure is the last complete one's.
+    expect(scheduler.stats().lateMs).toBe(0);
+
+    // The next locate, past the window's end, closes it: 2 s late on average.
+    vi.setSystemTime(Date.now() + 5_000);
+    scheduler.queue('d');
+    scheduler.settle();
+    expect(scheduler.stats().lateMs).toBe(2_000);
+    expect(scheduler.stats().locates).toBe(4);
+
+    // A window with nothing located says nothing is late.
+    vi.setSystemTime(Date.now() + 10_000);
+    expect(scheduler.stats().lateMs).toBe(0);
+  } finally {
+    scheduler.close();
+  }
+});
+
+it('counts a device waiting for its slot from its slot, not from when it was queued', () => {
+  const scheduler = createScheduler({ run: () => undefined });
+  try {
+    scheduler.queue('a', Date.now() + 800);
+    vi.setSystemTime(Date.now() + 800);
+    scheduler.settle();
+    vi.setSystemTime(Date.now() + 5_000);
+    scheduler.queue('b');
+    scheduler.settle();
+    expect(scheduler.stats().lateMs).toBe(0);
+  } finally {
+    scheduler.close();
+  }
+});
