@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import L from 'leaflet';
 import type { Point, TrackingMap } from '@rtls/contract';
 import { useI18n } from '../i18n/I18nProvider.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
 import { toLatLng } from './crs.ts';
 import { useLeafletMap } from './map-context.ts';
 import { lineLength, pixelsPerMetre } from './scale.ts';
@@ -94,14 +95,14 @@ export function ScaleTool({
           {error}
         </p>
       )}
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onDone}>
-          {t('map.scale.cancel')}
-        </button>
-        <button type="submit" className="button primary" disabled={!px || saving}>
-          {t('map.scale.apply')}
-        </button>
-      </div>
+      <FormActions
+        cancel={t('map.scale.cancel')}
+        onCancel={onDone}
+        submit={t('map.scale.apply')}
+        busy={saving}
+        ready={!!px}
+        cancelAnytime
+      />
     </form>
   );
 }

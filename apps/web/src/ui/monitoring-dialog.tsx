@@ -7,6 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider.tsx';
 import { Dialog } from './Dialog.tsx';
+import { FormActions } from './FormActions.tsx';
 
 export type Source = 'available' | 'manual';
 /** Whose texts a dialog shows: the translation namespace of devices or of gateways. */
@@ -114,14 +115,14 @@ export const sourceReady = (source: Source, picked: string | null, mac: string, 
 function DialogActions(props: { kind: Kind; busy: boolean; ready: boolean; onCancel: () => void }) {
   const { t } = useI18n();
   return (
-    <div className="dlg-actions">
-      <button type="button" className="button ghost" onClick={props.onCancel} disabled={props.busy}>
-        {t(`${props.kind}.cancel`)}
-      </button>
-      <button type="submit" className="button primary" disabled={!props.ready || props.busy}>
-        {t(props.busy ? `${props.kind}.adding` : `${props.kind}.addButton`)}
-      </button>
-    </div>
+    <FormActions
+      dialog
+      cancel={t(`${props.kind}.cancel`)}
+      onCancel={props.onCancel}
+      submit={t(props.busy ? `${props.kind}.adding` : `${props.kind}.addButton`)}
+      busy={props.busy}
+      ready={props.ready}
+    />
   );
 }
 

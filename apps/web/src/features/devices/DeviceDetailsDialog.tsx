@@ -11,6 +11,7 @@ import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { gatewayName } from '../gateways/gateways-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { FormActions } from '../../ui/FormActions.tsx';
 import { useLiveStore } from '../live/live-store.ts';
 import { useDeviceZone } from '../zones/presence.ts';
 import { DeviceSettingsFields, type DeviceSettingsValue } from './DeviceSettingsFields.tsx';
@@ -140,14 +141,13 @@ function EditTab({ device, onDone }: { device: LiveDevice; onDone: () => void })
     >
       <DeviceSettingsFields value={value} onChange={setValue} extended idPrefix="edit-device" />
       <ChangeFailureText failure={failure} />
-      <div className="dlg-actions">
-        <button type="button" className="button ghost" onClick={onDone} disabled={busy}>
-          {t('devices.cancel')}
-        </button>
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? t('devices.saving') : t('devices.save')}
-        </button>
-      </div>
+      <FormActions
+        dialog
+        cancel={t('devices.cancel')}
+        onCancel={onDone}
+        submit={busy ? t('devices.saving') : t('devices.save')}
+        busy={busy}
+      />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { EMPTY_FORM, formFromMap, type MapFormValues } from './map-form.ts';
 import { MapImageError, useMapsStore } from './maps-store.ts';
 import { ShareMapDialog } from './ShareMapDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 /** Mounts the open map dialog, if any. */
 export function MapDialogs() {
@@ -130,14 +131,14 @@ function MapFormModal() {
             {error}
           </p>
         )}
-        <div className="form-actions">
-          <button type="button" className="button" onClick={close} disabled={saving}>
-            {t('maps.form.cancel')}
-          </button>
-          <button type="submit" className="button primary" disabled={saving}>
-            {saving ? t('maps.form.saving') : t(editing ? 'maps.form.save' : 'maps.form.create')}
-          </button>
-        </div>
+        <FormActions
+          cancel={t('maps.form.cancel')}
+          onCancel={close}
+          submit={
+            saving ? t('maps.form.saving') : t(editing ? 'maps.form.save' : 'maps.form.create')
+          }
+          busy={saving}
+        />
       </form>
     </Dialog>
   );

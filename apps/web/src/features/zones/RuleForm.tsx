@@ -22,6 +22,7 @@ import { TIMED_EVENTS, ZONE_EVENTS, useRulesStore } from './rules-store.ts';
 
 import { sortedZones, useZonesStore } from './zones-store.ts';
 import { ErrorText } from '../../ui/ErrorText.tsx';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => void }) {
   const { t } = useI18n();
@@ -136,14 +137,12 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
         onChange={(enabled) => set({ enabled })}
       />
       <ErrorText error={error} />
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onDone} disabled={saving}>
-          {t('rules.cancel')}
-        </button>
-        <button type="submit" className="button primary" disabled={saving}>
-          {t('rules.save')}
-        </button>
-      </div>
+      <FormActions
+        cancel={t('rules.cancel')}
+        onCancel={onDone}
+        submit={t('rules.save')}
+        busy={saving}
+      />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { canSave } from './zone-draft.ts';
 import { isValidPolygon } from './zone-geometry.ts';
 import { useZonesStore } from './zones-store.ts';
 import { ErrorText } from '../../ui/ErrorText.tsx';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 export function ZoneDraftForm() {
   const { t } = useI18n();
@@ -66,18 +67,14 @@ export function ZoneDraftForm() {
         />
       </label>
       <ErrorText error={error} />
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => useZonesStore.getState().cancelDraft()}
-        >
-          {t('zones.form.cancel')}
-        </button>
-        <button type="submit" className="button primary" disabled={!canSave(draft) || saving}>
-          {t('zones.form.save')}
-        </button>
-      </div>
+      <FormActions
+        cancel={t('zones.form.cancel')}
+        onCancel={() => useZonesStore.getState().cancelDraft()}
+        submit={t('zones.form.save')}
+        busy={saving}
+        ready={canSave(draft)}
+        cancelAnytime
+      />
     </form>
   );
 }
