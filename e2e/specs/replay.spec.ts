@@ -161,11 +161,15 @@ describe('replay', () => {
         return drawn ? toSegment(drawn, a, b) : Infinity;
       })
       .toBeLessThan(tolerance);
+    // The screenshot of the docs: the replayed map without the alert panel over it.
+    await alerts.counter().click();
+    await alerts.panel().waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Fit to screen' }).click();
     await page.screenshot({ path: docsPath('replay.png') });
 
     // Back to live: the time bar goes, the markers follow the live positions again.
     await replay.button('Back to live').click();
     await replay.bar().waitFor({ state: 'detached' });
     await main.waitForAMarkerToMove(30_000);
-  });
+  }, 180_000);
 });

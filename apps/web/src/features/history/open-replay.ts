@@ -20,7 +20,9 @@ export function openMomentReplay(mapId: string, at: string, mac: string | null) 
   const maps = useMapsStore.getState();
   maps.setViewMode('tabs');
   maps.select(mapId);
-  if (mac) useUiStore.getState().selectDevice(mac);
   const range = aroundMoment(moment, Date.now());
-  void useReplayStore.getState().open({ mapId, preset: 'moment', ...range }, moment);
+  const opening = useReplayStore.getState().open({ mapId, preset: 'moment', ...range }, moment);
+  // Selected once the replay is on, so the map is never centred on where the device is now.
+  if (mac) useUiStore.getState().selectDevice(mac);
+  void opening;
 }

@@ -2,10 +2,12 @@
  * Selecting a device (in the list or on the map) centres this map on it, when it is drawn here.
  * While Follow is on, the map keeps centring it as it moves; dragging the map turns Follow off.
  * A focus request for this map (an alert's "Show on map") centres the device as soon as it is
- * drawn here, also when this map has only just been opened for it.
+ * drawn here, also when this map has only just been opened for it. While the map is replayed, a
+ * device is centred where the replay draws it.
  */
 import { useEffect } from 'react';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
+import { createShownSource } from '../../features/history/shown-source.ts';
 import { useFollowStore } from '../../features/devices/follow-store.ts';
 import { useUiStore } from '../../features/layout/ui-store.ts';
 import { toLatLng } from '../crs.ts';
@@ -15,7 +17,8 @@ export function DeviceCamera({ mapId }: { mapId: string }) {
   const map = useLeafletMap();
   useEffect(() => {
     if (!map) return;
-    const placementOf = (mac: string) => useDevicesStore.getState().positions[mapId]?.[mac];
+    const shown = createShownSource();
+    const placementOf = (mac: string) => shown(mapId).source.positions[mapId]?.[mac];
     const centre = (mac: string | null) => {
       const placement = mac ? placementOf(mac) : undefined;
       if (placement) map.panTo(toLatLng(placement.position));
