@@ -33,3 +33,4 @@ export * from './gateway-links.ts';
 export * from './floor.ts';
 export * from './plan-accuracy.ts';
 export * from './walk-calibration.ts';
+export * from './floor-choice.ts';
