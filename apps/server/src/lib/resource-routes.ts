@@ -12,6 +12,9 @@ import { answer, done } from './answers.ts';
 /** The app as a route plugin sees it. */
 export type RouteApp = Parameters<FastifyPluginAsyncTypebox>[0];
 
+/** A route plugin given the one service its calls use. */
+export type ServiceRoutes<S> = FastifyPluginAsyncTypebox<{ service: S }>;
+
 /** `{ <status>: ErrorBody }` for each status: the error answers a call documents. */
 export const errorAnswers = (...statuses: number[]): Record<number, typeof ErrorBody> =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBody]));

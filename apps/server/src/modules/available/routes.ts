@@ -1,5 +1,4 @@
 /** Devices and gateways the account's gateways have heard (monitored or not), and the sync calls. */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AvailableDevicesResponse,
   AvailableGatewaysQuery,
@@ -7,13 +6,11 @@ import {
   SyncStatusResponse,
 } from '@rtls/contract';
 import type { AvailableService } from './service.ts';
+import type { ServiceRoutes } from '../../lib/resource-routes.ts';
 
 const tags = ['available'];
 
-export const availableRoutes: FastifyPluginAsyncTypebox<{ service: AvailableService }> = async (
-  app,
-  { service },
-) => {
+export const availableRoutes: ServiceRoutes<AvailableService> = async (app, { service }) => {
   const status = { schema: { tags, response: { 200: SyncStatusResponse } } };
   const ok = (userId: string) => ({ success: true as const, status: service.status(userId) });
 

@@ -1,5 +1,4 @@
 /** Device calls, keyed by MAC (a device id in any case, with or without separators, or its _id). */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DeviceCreateBody,
   DeviceMonitorBody,
@@ -9,12 +8,10 @@ import {
   MacParams,
 } from '@rtls/contract';
 import { byId, editRoutes, listRoutes, monitorRoutes } from '../../lib/resource-routes.ts';
+import type { ServiceRoutes } from '../../lib/resource-routes.ts';
 import type { DevicesService } from './service.ts';
 
-export const deviceRoutes: FastifyPluginAsyncTypebox<{ service: DevicesService }> = async (
-  app,
-  { service },
-) => {
+export const deviceRoutes: ServiceRoutes<DevicesService> = async (app, { service }) => {
   const tags = ['devices'];
   const url = '/api/devices';
   listRoutes(

@@ -1,5 +1,4 @@
 /** Floor model calls: GET/PUT /api/maps/{id}/floor-model. */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   FLOOR_MODEL_ERRORS,
@@ -11,13 +10,11 @@ import {
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { FloorModelsService } from './service.ts';
 import { nonNumberIn } from './validate.ts';
+import type { ServiceRoutes } from '../../lib/resource-routes.ts';
 
 const tags = ['floor model'];
 
-export const floorModelRoutes: FastifyPluginAsyncTypebox<{ service: FloorModelsService }> = async (
-  app,
-  { service },
-) => {
+export const floorModelRoutes: ServiceRoutes<FloorModelsService> = async (app, { service }) => {
   // A body over the limit is answered with what the limit is; everything else as on every route.
   app.setErrorHandler((err) => {
     if ((err as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')

@@ -1,5 +1,4 @@
 /** Gateway calls, keyed by MAC; map-scoped calls need edit rights on the map. */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   GatewayCreateBody,
   GatewayMonitorBody,
@@ -12,6 +11,7 @@ import {
 import { answer } from '../../lib/answers.ts';
 import { Type } from '@sinclair/typebox';
 import { byId, editRoutes, listRoutes, monitorRoutes } from '../../lib/resource-routes.ts';
+import type { ServiceRoutes } from '../../lib/resource-routes.ts';
 import type { GatewaysService } from './service.ts';
 
 const tags = ['gateways'];
@@ -21,10 +21,7 @@ const MapGatewayParams = Type.Object({
   gatewayId: Type.String({ minLength: 1, maxLength: 64 }),
 });
 
-export const gatewayRoutes: FastifyPluginAsyncTypebox<{ service: GatewaysService }> = async (
-  app,
-  { service },
-) => {
+export const gatewayRoutes: ServiceRoutes<GatewaysService> = async (app, { service }) => {
   const url = '/api/gateways';
   listRoutes(
     app,

@@ -1,14 +1,11 @@
 /** POST /api/imports/espresense: build maps and placed gateways from a companion config.yaml. */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EspresenseImportBody, EspresenseImportResponse, ErrorBody } from '@rtls/contract';
 import { badRequest } from '../../lib/errors.ts';
 import { ConfigError } from './espresense-config.ts';
 import type { ImportsService } from './service.ts';
+import type { ServiceRoutes } from '../../lib/resource-routes.ts';
 
-export const importRoutes: FastifyPluginAsyncTypebox<{ service: ImportsService }> = async (
-  app,
-  { service },
-) => {
+export const importRoutes: ServiceRoutes<ImportsService> = async (app, { service }) => {
   app.post(
     '/api/imports/espresense',
     {

@@ -2,7 +2,6 @@
  * Collaborator calls; the owner manages them, a collaborator may leave. Every call names
  * the collaborator the same way: user id, e-mail or user name.
  */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CollaboratorBody,
   CollaboratorResponse,
@@ -17,6 +16,7 @@ import { answer, done } from '../../lib/answers.ts';
 import { Type } from '@sinclair/typebox';
 import type { CollaboratorRow } from './repository.ts';
 import type { MapsService } from './service.ts';
+import type { ServiceRoutes } from '../../lib/resource-routes.ts';
 
 const present = (c: CollaboratorRow): Collaborator => ({
   userId: c.user_id,
@@ -34,10 +34,7 @@ const UserParams = Type.Object({
   userId: CollaboratorBody.properties.userId,
 });
 
-export const collaboratorRoutes: FastifyPluginAsyncTypebox<{ service: MapsService }> = async (
-  app,
-  { service },
-) => {
+export const collaboratorRoutes: ServiceRoutes<MapsService> = async (app, { service }) => {
   /** Add a collaborator or change their role (user id, e-mail or user name); the answer. */
   const setCollaborator = async (
     callerId: string,

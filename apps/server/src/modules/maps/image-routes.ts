@@ -1,15 +1,12 @@
 /** Background image upload (multipart field `image`, at most 10 MB, checked by its bytes) and removal. */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, MapResponse } from '@rtls/contract';
 import { HttpError, badRequest } from '../../lib/errors.ts';
 import type { MapsService } from './service.ts';
+import type { ServiceRoutes } from '../../lib/resource-routes.ts';
 
 export const IMAGE_TOO_LARGE = 'Image file is too large (max 10MB)';
 
-export const mapImageRoutes: FastifyPluginAsyncTypebox<{ service: MapsService }> = async (
-  app,
-  { service },
-) => {
+export const mapImageRoutes: ServiceRoutes<MapsService> = async (app, { service }) => {
   app.post(
     '/api/maps/:id/upload-image',
     {

@@ -1,14 +1,11 @@
 /** GET/PUT /api/mqtt-output: the account's own MQTT output settings and topic prefix. */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, MqttOutputBody, MqttOutputResponse } from '@rtls/contract';
 import type { MqttOutputService } from './service.ts';
+import type { ServiceRoutes } from '../../lib/resource-routes.ts';
 
 const tags = ['mqtt-output'];
 
-export const mqttOutputRoutes: FastifyPluginAsyncTypebox<{ service: MqttOutputService }> = async (
-  app,
-  { service },
-) => {
+export const mqttOutputRoutes: ServiceRoutes<MqttOutputService> = async (app, { service }) => {
   const answer = async (
     userId: string,
     settings?: Awaited<ReturnType<typeof service.settings>>,

@@ -2,7 +2,6 @@
  * Webhook calls, each account its own: GET/POST /api/webhooks, PUT/DELETE /api/webhooks/{id},
  * GET /api/webhooks/dead-letters, POST /api/webhooks/dead-letters/{id}/retry.
  */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DeadLettersResponse,
   SuccessResponse,
@@ -15,14 +14,11 @@ import {
 } from '@rtls/contract';
 import type { WebhooksService } from './service.ts';
 import { answer, done } from '../../lib/answers.ts';
-import { editRoutes, errorAnswers } from '../../lib/resource-routes.ts';
+import { editRoutes, errorAnswers, type ServiceRoutes } from '../../lib/resource-routes.ts';
 
 const tags = ['webhooks'];
 
-export const webhookRoutes: FastifyPluginAsyncTypebox<{ service: WebhooksService }> = async (
-  app,
-  { service },
-) => {
+export const webhookRoutes: ServiceRoutes<WebhooksService> = async (app, { service }) => {
   app.get(
     '/api/webhooks',
     { schema: { tags, summary: "The account's webhooks", response: { 200: WebhooksResponse } } },

@@ -1,5 +1,4 @@
 /** Zone calls: GET/POST /api/maps/{id}/zones, PUT/DELETE /api/maps/{id}/zones/{zoneId}. */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   MapZoneParams,
   ZoneCreateBody,
@@ -7,13 +6,10 @@ import {
   ZonesResponse,
   ZoneUpdateBody,
 } from '@rtls/contract';
-import { mapItemRoutes } from '../../lib/resource-routes.ts';
+import { mapItemRoutes, type ServiceRoutes } from '../../lib/resource-routes.ts';
 import type { ZonesService } from './service.ts';
 
-export const zoneRoutes: FastifyPluginAsyncTypebox<{ service: ZonesService }> = async (
-  app,
-  { service },
-) => {
+export const zoneRoutes: ServiceRoutes<ZonesService> = async (app, { service }) => {
   mapItemRoutes(
     app,
     { noun: 'zone', plural: 'zones', tags: ['zones'] },
