@@ -22,3 +22,4 @@ export * from './alerts.ts';
 export * from './webhooks.ts';
 export * from './mqtt-output.ts';
 export * from './floor-model.ts';
+export * from './api-walks.ts';

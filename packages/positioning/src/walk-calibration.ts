@@ -157,6 +157,11 @@ export interface HeldOutErrors {
 /** Folds of a walk's cross-validation, fewer on a short walk (at least two points held out each). */
 export const WALK_FOLDS = 5;
 
+/** The folds of a walk of n points: WALK_FOLDS or fewer, at least two points held out in each. */
+export function walkFolds(n: number, folds: number = WALK_FOLDS): number {
+  return Math.max(2, Math.min(folds, Math.floor(n / 2)));
+}
+
 /**
  * K-fold cross-validation in walk order: each fold is a stretch of consecutive points (so the
  * points held out are not the neighbours of those fitted), fitted on the others and located.
@@ -167,7 +172,7 @@ export function crossValidateWalk(
   options: { folds?: number; settings?: LocateSettings; base?: RadioModel } = {},
 ): HeldOutErrors {
   const n = samples.length;
-  const k = Math.max(2, Math.min(options.folds ?? WALK_FOLDS, Math.floor(n / 2)));
+  const k = walkFolds(n, options.folds);
   const foldOf = (i: number) => Math.floor((i * k) / n);
   const before = samples.map((s) => walkPointError(s, anchors, options.settings));
   const after: (number | null)[] = new Array<number | null>(n).fill(null);

@@ -19,7 +19,7 @@ import {
   type MapFrame,
 } from '@rtls/positioning';
 import { createOwnerCache } from '../../lib/owner-cache.ts';
-import type { PlacedGatewayRow, PositionsRepository } from './repository.ts';
+import type { MapRadioModels, PlacedGatewayRow, PositionsRepository } from './repository.ts';
 
 /** One map the owner's gateways hang on. */
 export interface OwnerMap {
@@ -51,6 +51,12 @@ export function locateSettings(stored: Partial<TriangulationSettings> = {}): Loc
   };
 }
 
+const radioOf = (g: PlacedGatewayRow) => {
+  const models: MapRadioModels | null =
+    typeof g.map_radio === 'string' ? (JSON.parse(g.map_radio) as MapRadioModels) : g.map_radio;
+  return models?.[g.mac] ?? null;
+};
+
 const frameGateway = (g: PlacedGatewayRow): FrameGateway => {
   const cs = g.custom_settings ?? {};
   return {
@@ -58,8 +64,32 @@ const frameGateway = (g: PlacedGatewayRow): FrameGateway => {
     position: { x: g.position_x, y: g.position_y },
     maxRSSI: cs.maxRSSI ?? null,
     logicThreshold: gatewayLogicThreshold({ customSettings: cs }),
+    radio: radioOf(g),
   };
 };
+
+/** One map's frame as the locator has it (floor aside), and whose settings it is located with. */
+export interface SingleMapFrame {
+  frame: MapFrame;
+  mapOwnerId: string;
+  settings: LocateSettings;
+}
+
+/** One map's frame from its owner's placed gateways; null when none is placed on it. */
+export async function loadMapFrame(
+  repo: PositionsRepository,
+  mapId: string,
+): Promise<SingleMapFrame | null> {
+  const rows = await repo.placedGatewaysOfMap(mapId);
+  const first = rows[0];
+  if (!first) return null;
+  const stored = await repo.triangulation([first.map_owner_id]);
+  return {
+    frame: buildFrame({ _id: mapId, settings: first.map_settings }, rows.map(frameGateway)),
+    mapOwnerId: first.map_owner_id,
+    settings: locateSettings(stored.get(first.map_owner_id)),
+  };
+}
 
 /** Floor models by map id, for the maps asked (maps without one left out). */
 export type FloorModelReader = (mapIds: readonly string[]) => Promise<Map<string, FloorModel>>;

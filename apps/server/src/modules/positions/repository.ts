@@ -17,7 +17,19 @@ export interface PlacedGatewayRow {
   custom_settings: GatewayCustomSettings | null;
   map_settings: MapSettings | null;
   map_owner_id: string;
+  /** The map's applied walk calibration, per gateway MAC (JSON text on some drivers); null for none. */
+  map_radio: MapRadioModels | string | null;
 }
+
+/** A map's applied walk calibration: each calibrated gateway's level at 1 m and exponent. */
+export type MapRadioModels = Record<string, { rssiAt1m: number; exponent: number }>;
+
+/** The map's calibration in force: the newest applied and not undone. */
+const RADIO_IN_FORCE = `left join lateral (
+           select c.gateways from map_radio_calibrations c
+           where c.map_id = g.map_id and c.undone_at is null order by c.id desc limit 1) rc on true`;
+const PLACED_COLUMNS = `g.mac, g.map_id, g.position_x, g.position_y, g.custom_settings,
+           m.settings as map_settings, m.owner_id as map_owner_id, rc.gateways as map_radio`;
 
 export interface FloorModelVersionRow {
   map_id: string;
@@ -44,11 +56,21 @@ export function positionsRepository(sql: Sql) {
     /** The owner's gateways placed on a map, with the map's settings (scale) and owner. */
     placedGateways(ownerId: string): Promise<PlacedGatewayRow[]> {
       return sql.query<PlacedGatewayRow>(
-        `select g.mac, g.map_id, g.position_x, g.position_y, g.custom_settings,
-           m.settings as map_settings, m.owner_id as map_owner_id
-         from gateways g join maps m on m.id = g.map_id
+        `select ${PLACED_COLUMNS}
+         from gateways g join maps m on m.id = g.map_id ${RADIO_IN_FORCE}
          where g.owner_id = $1 and g.position_x is not null and g.position_y is not null`,
         [ownerId],
+      );
+    },
+
+    /** The map owner's gateways placed on one map, as placedGateways has them. */
+    placedGatewaysOfMap(mapId: string): Promise<PlacedGatewayRow[]> {
+      return sql.query<PlacedGatewayRow>(
+        `select ${PLACED_COLUMNS}
+         from gateways g join maps m on m.id = g.map_id ${RADIO_IN_FORCE}
+         where g.map_id = $1 and g.owner_id = m.owner_id
+           and g.position_x is not null and g.position_y is not null`,
+        [mapId],
       );
     },
 

@@ -1,0 +1,143 @@
+/**
+ * Walk rules: owners and editors of a map start walks on it for one of the map owner's tags, add,
+ * redo and remove points while the walk is open (an interrupted walk is resumed by reading it and
+ * adding on), and finish it once it has enough points. A point is on the plan, its window runs
+ * forward for a plausible time, and it overlaps no other point's (two taps at once).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  WALK_ERRORS,
+  WALK_LIMITS,
+  type MapSettings,
+  type Walk,
+  type WalkCreateBody,
+  type WalkPointBody,
+  type Zone,
+} from '@rtls/contract';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { assertCan, type MapAction } from '../maps/access.ts';
+import type { MapRow, MapsRepository } from '../maps/repository.ts';
+import type { SingleMapFrame } from '../positions/frames.ts';
+import type { StoredPoint, WalksRepository } from './repository.ts';
+
+/** What the walks module needs of its neighbours. */
+export interface WalkDeps {
+  repo: WalksRepository;
+  maps: MapsRepository;
+  /** The map's locating frame with the calibration in force; null without placed gateways. */
+  frameOf: (mapId: string) => Promise<SingleMapFrame | null>;
+  zonesOf: (mapId: string) => Promise<Zone[]>;
+  /** A map's applied calibration changed: its frames must be read again. */
+  onRadioChanged: (mapId: string) => void;
+  newId?: () => string;
+  now?: () => Date;
+}
+
+const say = (key: keyof typeof WALK_ERRORS) => WALK_ERRORS[key].en;
+
+/** The plan's size in pixels when the map knows it. */
+function planSize(settings: MapSettings | null | undefined) {
+  const s = settings?.imageSize;
+  return s && s.width > 0 && s.height > 0 ? s : null;
+}
+
+/** The problem with a point, or null: on the plan, a window forward and of a plausible length. */
+export function pointProblem(
+  p: StoredPoint,
+  settings: MapSettings | null | undefined,
+  others: readonly StoredPoint[],
+): { status: 400 | 409; message: string } | null {
+  const plan = planSize(settings);
+  if (plan && (p.x < 0 || p.y < 0 || p.x > plan.width || p.y > plan.height))
+    return { status: 400, message: say('offPlan') };
+  const ms = p.toMs - p.fromMs;
+  if (!Number.isFinite(ms) || ms < WALK_LIMITS.minWindowMs || ms > WALK_LIMITS.maxWindowMs)
+    return { status: 400, message: say('badWindow') };
+  if (others.some((o) => o.id !== p.id && p.fromMs < o.toMs && o.fromMs < p.toMs))
+    return { status: 409, message: say('overlaps') };
+  return null;
+}
+
+/** Access to walks and their maps, shared by the walk and calibration rules. */
+export function walkAccess(deps: WalkDeps) {
+  const mapFor = async (userId: string, mapId: string, action: MapAction): Promise<MapRow> =>
+    assertCan(await deps.maps.visible(userId, mapId), action);
+  return {
+    mapFor,
+    /** The walk and its map, when the user may do this on the map; 404 for a walk not seen. */
+    async walkFor(userId: string, walkId: string, action: MapAction) {
+      const walk = await deps.repo.get(walkId);
+      if (!walk) throw notFound('Walk');
+      const map = await deps.maps.visible(userId, walk.mapId);
+      if (!map) throw notFound('Walk');
+      return { walk, map: assertCan(map, action) };
+    },
+  };
+}
+
+export function walksService(deps: WalkDeps) {
+  const { repo } = deps;
+  const newId = deps.newId ?? randomUUID;
+  const access = walkAccess(deps);
+  const openWalk = async (userId: string, walkId: string) => {
+    const found = await access.walkFor(userId, walkId, 'edit');
+    if (found.walk.status !== 'open') throw conflict(say('finished'));
+    return found;
+  };
+  const store = async (userId: string, walkId: string, id: string, body: WalkPointBody) => {
+    const { map } = await openWalk(userId, walkId);
+    const points = await repo.points(walkId);
+    const isNew = !points.some((p) => p.id === id);
+    if (isNew && points.length >= WALK_LIMITS.maxPoints) throw badRequest(say('tooManyPoints'));
+    const p = {
+      id,
+      x: body.x,
+      y: body.y,
+      fromMs: Date.parse(body.from),
+      toMs: Date.parse(body.to),
+    };
+    const problem = pointProblem(p, map.settings, points);
+    if (problem)
+      throw problem.status === 409 ? conflict(problem.message) : badRequest(problem.message);
+    await repo.putPoint(walkId, p);
+    return (await repo.get(walkId))!;
+  };
+  return {
+    async list(userId: string, mapId: string): Promise<Walk[]> {
+      await access.mapFor(userId, mapId, 'edit');
+      return repo.ofMap(mapId);
+    },
+    async create(userId: string, mapId: string, body: WalkCreateBody): Promise<Walk> {
+      const map = await access.mapFor(userId, mapId, 'edit');
+      if (!(await repo.deviceKnown(map.owner_id, body.deviceMac)))
+        throw badRequest(say('deviceUnknown'));
+      if ((await repo.openCount(mapId)) >= WALK_LIMITS.maxOpenPerMap)
+        throw conflict(say('tooManyOpen'));
+      const id = newId();
+      await repo.insert({ id, mapId, deviceMac: body.deviceMac, createdBy: userId });
+      return (await repo.get(id))!;
+    },
+    async get(userId: string, walkId: string): Promise<Walk> {
+      return (await access.walkFor(userId, walkId, 'edit')).walk;
+    },
+    addPoint: (userId: string, walkId: string, body: WalkPointBody) =>
+      store(userId, walkId, newId(), body),
+    async replacePoint(userId: string, walkId: string, pointId: string, body: WalkPointBody) {
+      const { walk } = await openWalk(userId, walkId);
+      if (!walk.points.some((p) => p.id === pointId)) throw notFound('Point');
+      return store(userId, walkId, pointId, body);
+    },
+    async removePoint(userId: string, walkId: string, pointId: string): Promise<Walk> {
+      await openWalk(userId, walkId);
+      if (!(await repo.deletePoint(walkId, pointId))) throw notFound('Point');
+      return (await repo.get(walkId))!;
+    },
+    async finish(userId: string, walkId: string): Promise<Walk> {
+      const { walk } = await openWalk(userId, walkId);
+      if (walk.points.length < WALK_LIMITS.minPoints) throw badRequest(say('tooFewPoints'));
+      await repo.finish(walkId);
+      return (await repo.get(walkId))!;
+    },
+  };
+}
+export type WalksService = ReturnType<typeof walksService>;
