@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { GatewaysPanel } from '../pages/GatewaysPanel.ts';
-import { injectAxe } from '../support/axe.ts';
+import { seriousViolationsIn } from '../support/axe.ts';
 import { DEMO, useBrowserPages } from '../support/browser.ts';
 import { consoleFor } from '../support/console.ts';
 import { docsPath } from '../support/docs.ts';
@@ -35,19 +35,7 @@ async function withLayer() {
 }
 
 /** Serious and critical axe violations inside these parts of the page. */
-async function seriousIn(selectors: string[]): Promise<string[]> {
-  await injectAxe(pages.page);
-  return pages.page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
-    const result = (await axe.run(
-      { include: include.map((s) => [s]) },
-      { resultTypes: ['violations'] },
-    )) as { violations: { id: string; impact: string | null }[] };
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id);
-  }, selectors);
-}
+const seriousIn = (selectors: string[]) => seriousViolationsIn(pages.page, selectors);
 
 describe('predicted accuracy', () => {
   it('draws the layer with its legend and proposes one more gateway', async () => {

@@ -16,6 +16,7 @@ import { AlertsPanel } from '../pages/AlertsPanel.ts';
 import { apiClient } from '../pages/MapsFixtures.ts';
 import { ReplayBar } from '../pages/ReplayBar.ts';
 import { DEMO } from '../support/browser.ts';
+import { seriousViolationsIn } from '../support/axe.ts';
 import { docsPath } from '../support/docs.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
@@ -130,6 +131,9 @@ describe('replay', () => {
     await replay.waitUntilLoaded();
     expect(await replay.at()).toBe(moment);
     expect(await replay.playing()).toBe(false);
+
+    // The time bar has no serious accessibility problem.
+    expect(await seriousViolationsIn(page, ['[data-testid="replay-bar"]'])).toEqual([]);
 
     // Play at 10x: the replayed time moves on; pause holds it.
     const start = await replay.at();

@@ -16,3 +16,18 @@ const AXE_SOURCE = fs.readFileSync(
 export async function injectAxe(page: Page): Promise<void> {
   await page.evaluate(AXE_SOURCE);
 }
+
+/** The ids of the serious and critical axe violations inside these parts of the page. */
+export async function seriousViolationsIn(page: Page, selectors: string[]): Promise<string[]> {
+  await injectAxe(page);
+  return page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
+    const result = (await axe.run(
+      { include: include.map((s) => [s]) },
+      { resultTypes: ['violations'] },
+    )) as { violations: { id: string; impact: string | null }[] };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
+  }, selectors);
+}
