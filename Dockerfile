@@ -1,8 +1,8 @@
 # The console and tracking provider in one image: node:20-slim, `npm ci`, the console built once.
 # The container runs what `npm run serve` runs (no rebuild at start). See docs/deployment.md.
 
-# --- build: every dependency, then the console's static files
-FROM node:20-slim AS build
+# --- manifests: the workspaces' package files, which both stages install from
+FROM node:20-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -11,25 +11,20 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+# --- build: every dependency, then the console's static files
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # --- runtime: production dependencies, the sources the server runs (through tsx) and the console
-FROM node:20-slim
+FROM manifests
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data \
     WEB_DIST=/app/apps/web/dist
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/contract/package.json packages/contract/
-COPY packages/positioning/package.json packages/positioning/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY tsconfig.base.json tsconfig.json ./
 COPY packages/contract packages/contract
