@@ -9,6 +9,7 @@ import './styles/zones.css';
 import './styles/floor.css';
 import './styles/plan.css';
 import './styles/replay.css';
+import './styles/reports.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

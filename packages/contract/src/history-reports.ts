@@ -43,10 +43,13 @@ export function reportBucketSeconds(rangeMs: number): number {
 
 const Instant = Type.String({ minLength: 1, maxLength: 40 });
 const IdList = Type.String({ minLength: 1, maxLength: 40_000 });
+/** The range asked for (ISO 8601 or epoch ms). */
+const range = { from: Instant, to: Instant };
+/** The range reported: `from` moves forward to what retention keeps. */
+const reported = { mapId: Type.String(), from: Type.String(), to: Type.String() };
 
 export const ZoneReportQuery = Type.Object({
-  from: Instant,
-  to: Instant,
+  ...range,
   /** Only these zones (comma-separated ids); every zone of the map without it. */
   zones: Type.Optional(IdList),
 });
@@ -72,18 +75,14 @@ export const ZoneReport = Type.Object({
 export type ZoneReport = Static<typeof ZoneReport>;
 
 export const ZoneReportResponse = SuccessWith({
-  mapId: Type.String(),
-  /** The range reported: `from` moves forward to what retention keeps. */
-  from: Type.String(),
-  to: Type.String(),
+  ...reported,
   bucketSeconds: Type.Integer(),
   zones: Type.Array(ZoneReport),
 });
 export type ZoneReportResponse = Static<typeof ZoneReportResponse>;
 
 export const DeviceReportQuery = Type.Object({
-  from: Instant,
-  to: Instant,
+  ...range,
   /** The devices (comma-separated MACs). */
   devices: IdList,
 });
@@ -117,9 +116,7 @@ export const DeviceReport = Type.Object({
 export type DeviceReport = Static<typeof DeviceReport>;
 
 export const DeviceReportResponse = SuccessWith({
-  mapId: Type.String(),
-  from: Type.String(),
-  to: Type.String(),
+  ...reported,
   /** Where the positions behind path and time seen start (positions may be kept for less). */
   positionsFrom: Type.String(),
   devices: Type.Array(DeviceReport),
@@ -127,8 +124,7 @@ export const DeviceReportResponse = SuccessWith({
 export type DeviceReportResponse = Static<typeof DeviceReportResponse>;
 
 export const HeatmapQuery = Type.Object({
-  from: Instant,
-  to: Instant,
+  ...range,
   /** The side of a cell in metres. */
   cell: Type.Number({ minimum: 0.25, maximum: 50, default: HISTORY_HEATMAP_DEFAULT_CELL_METRES }),
   devices: Type.Optional(IdList),
@@ -137,9 +133,7 @@ export type HeatmapQuery = Static<typeof HeatmapQuery>;
 
 /** Kept positions per cell: cell (i, j) covers map pixels [i·size, (i+1)·size) × [j·size, ...). */
 export const HeatmapResponse = SuccessWith({
-  mapId: Type.String(),
-  from: Type.String(),
-  to: Type.String(),
+  ...reported,
   cellMetres: Type.Number(),
   /** The side of a cell in map pixels (the map's scale). */
   cellPixels: Type.Number(),

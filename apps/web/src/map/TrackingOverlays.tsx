@@ -13,6 +13,7 @@ import { AutoZoom } from './layers/AutoZoom.tsx';
 import { DeviceCamera } from './layers/DeviceCamera.tsx';
 import { DeviceMarkers } from './layers/DeviceMarkers.tsx';
 import { GatewayLayer } from './layers/GatewayLayer.tsx';
+import { HeatmapLayer } from './layers/HeatmapLayer.tsx';
 import { PlanAccuracyLayer } from './layers/PlanAccuracyLayer.tsx';
 import { SignalPopup } from './layers/SignalPopup.tsx';
 import { TrailLayer } from './layers/TrailLayer.tsx';
@@ -30,6 +31,7 @@ export function TrackingOverlays({
   return (
     <>
       <ZoneLayer map={map} />
+      <HeatmapLayer mapId={map._id} />
       <PlanAccuracyLayer map={map} />
       <GatewayLayer map={map} />
       <TrailLayer map={map} />

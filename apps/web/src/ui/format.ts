@@ -86,3 +86,12 @@ export const formatRssi = (rssi: number | null | undefined) =>
  * in a Hebrew sentence, or the reverse, keeps its own direction and does not reorder the sentence.
  */
 export const isolate = (name: string) => `\u2068${name}\u2069`;
+
+/** A span of seconds as hours, minutes and seconds (1:05:09), or minutes and seconds (4:09). */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

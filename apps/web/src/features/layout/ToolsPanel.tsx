@@ -9,6 +9,7 @@ import { DeviceList } from '../devices/DeviceList.tsx';
 import { GatewayList } from '../gateways/GatewayList.tsx';
 import { HistoryExport } from '../history/HistoryExport.tsx';
 import { MapList } from '../maps/MapList.tsx';
+import { ReportsButton } from '../reports/ReportsButton.tsx';
 import { SettingsPanel } from '../settings/SettingsPanel.tsx';
 import { ViewControls } from '../view/ViewControls.tsx';
 import { ZonesPanel } from '../zones/ZonesPanel.tsx';
@@ -82,6 +83,7 @@ export function ToolsPanel() {
               <>
                 <MapList />
                 <HistoryExport />
+                <ReportsButton />
               </>
             )}
             {tab === 'devices' && <DeviceList />}

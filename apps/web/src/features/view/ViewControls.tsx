@@ -12,6 +12,7 @@ import { TrailsEditor } from './TrailsEditor.tsx';
 import { TriangulationEditor } from './TriangulationEditor.tsx';
 import { floorShown, useFloorStore } from '../floor/floor-store.ts';
 import { PlanSection } from '../plan/PlanSection.tsx';
+import { HeatmapControls } from '../reports/HeatmapControls.tsx';
 import { useZonesStore } from '../zones/zones-store.ts';
 import { useViewStore } from './view-store.ts';
 
@@ -49,6 +50,7 @@ export function ViewControls() {
         />
       </fieldset>
       <PlanSection />
+      <HeatmapControls />
       <TrailsEditor />
       <TooltipFieldsEditor />
       <TriangulationEditor />

@@ -19,6 +19,7 @@ import webhooks from './webhooks.json';
 import mqttOutput from './mqttOutput.json';
 import heard from './heard.json';
 import history from './history.json';
+import reports from './reports.json';
 
 export default {
   app,
@@ -41,4 +42,5 @@ export default {
   mqttOutput,
   heard,
   history,
+  reports,
 };
