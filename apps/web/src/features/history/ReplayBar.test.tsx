@@ -71,6 +71,17 @@ describe('replay time bar', () => {
     );
   });
 
+  it('steps forward with the arrow that points the way the slider runs in Hebrew', async () => {
+    routes();
+    useUiStore.setState({ language: 'he' });
+    await openBar();
+    screen.getByRole('slider').focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(at()).toBe(T0 + 70_000);
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(at()).toBe(T0 + 50_000);
+  });
+
   it('goes back to live', async () => {
     routes();
     await openBar();

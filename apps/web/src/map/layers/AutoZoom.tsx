@@ -2,13 +2,16 @@
  * Auto zoom (a view option): while it is on, the view keeps every live tag of this map in
  * sight. Turning it on fits the view to them; afterwards the view moves only when a live tag
  * comes near the edge or leaves it, so it does not twitch with every small step. Turning it off
- * brings back the view it found when it was turned on (on the same map).
+ * brings back the view it found when it was turned on (on the same map). While the map is
+ * replayed, the tags live at the replayed moment, where the replay draws them.
  */
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { isLive, type TrackingMap } from '@rtls/contract';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
 import { placedOn } from '../../features/devices/placed-devices.ts';
+import { createShownSource } from '../../features/history/shown-source.ts';
+import { useReplayStore } from '../../features/history/replay-store.ts';
 import { useViewStore } from '../../features/view/view-store.ts';
 import { imageSize } from '../crs.ts';
 import { useLeafletMap } from '../map-context.ts';
@@ -22,9 +25,13 @@ const PADDING = 60;
 /** Never closer than this many zoom levels above the whole plan's fit (one tag alone). */
 const MAX_ZOOM_ABOVE_FIT = 2;
 
+const shown = createShownSource();
+
 /** Bounds of the live tags on this map, or null when there are none. */
-function liveBounds(mapId: string, now: number): L.LatLngBounds | null {
-  const live = placedOn(useDevicesStore.getState(), mapId).filter((d) => isLive(d.lastSeen, now));
+function liveBounds(mapId: string, wall: number): L.LatLngBounds | null {
+  const { source, replay } = shown(mapId, wall);
+  const now = replay?.at ?? wall;
+  const live = placedOn(source, mapId).filter((d) => isLive(d.lastSeen, now));
   if (live.length === 0) return null;
   return L.latLngBounds(live.map((d) => [d.position.y, d.position.x] as L.LatLngTuple));
 }
@@ -93,9 +100,9 @@ export function AutoZoom({ map: tracking }: { map: TrackingMap }) {
         fit(false);
       }, wait);
     };
-    const unsub = useDevicesStore.subscribe(check);
+    const unsubs = [useDevicesStore.subscribe(check), useReplayStore.subscribe(check)];
     return () => {
-      unsub();
+      unsubs.forEach((u) => u());
       if (timer !== null) clearTimeout(timer);
     };
   }, [map, on, tracking]);
