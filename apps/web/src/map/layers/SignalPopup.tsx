@@ -3,13 +3,15 @@
  * tapped, lists the device's gateways with the headline value and the user's tooltip fields, and
  * follows its live signals. It is placed inside the map: above its device when there is room,
  * else below, and moved in from the sides; it closes on its button, Escape, or when the device
- * leaves the map.
+ * leaves the map. On a replayed map it follows the replayed tag, which has no signals to list.
  */
 import { useEffect } from 'react';
 import L from 'leaflet';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useDevicesStore } from '../../features/devices/devices-store.ts';
 import { createPlacedSelector } from '../../features/devices/placed-devices.ts';
+import { createShownSource } from '../../features/history/shown-source.ts';
+import { useReplayStore } from '../../features/history/replay-store.ts';
 import { gatewayName } from '../../features/gateways/gateways-store.ts';
 import { toLatLng } from '../crs.ts';
 import { escapeHtml } from '../escape-html.ts';
@@ -43,6 +45,7 @@ export function SignalPopup({ mapId }: { mapId: string }) {
   useEffect(() => {
     if (!map) return;
     const select = createPlacedSelector();
+    const source = createShownSource();
     const el = L.DomUtil.create('div', 'signal-popup', map.getContainer());
     el.hidden = true;
     el.setAttribute('role', 'dialog');
@@ -64,7 +67,10 @@ export function SignalPopup({ mapId }: { mapId: string }) {
     const show = () => {
       frame = 0;
       const mac = store.getState().mac;
-      const d = mac ? select(useDevicesStore.getState(), mapId).find((x) => x.mac === mac) : null;
+      const { source: devices, replay } = source(mapId);
+      const d = mac ? select(devices, mapId).find((x) => x.mac === mac) : null;
+      // A replayed tag moves with no store change: the popup follows it in every frame.
+      if (d && replay?.playing) soon();
       if (!d) {
         el.hidden = true;
         shown = null;
@@ -108,9 +114,11 @@ export function SignalPopup({ mapId }: { mapId: string }) {
         // Markers gliding under a resting pointer change the hovered tag often: once a frame.
         soon();
       }),
-      useDevicesStore.subscribe(() => {
-        if (store.getState().mac) soon();
-      }),
+      ...[useDevicesStore, useReplayStore].map((s) =>
+        s.subscribe(() => {
+          if (store.getState().mac) soon();
+        }),
+      ),
     ];
     // Pointing away from every marker closes a popup opened by hover (robust even when the
     // element under the pointer was redrawn and no mouseout came).
