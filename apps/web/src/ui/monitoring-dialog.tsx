@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider.tsx';
 import { Dialog } from './Dialog.tsx';
 import { FormActions } from './FormActions.tsx';
+import { Segmented } from './Segmented.tsx';
 
 export type Source = 'available' | 'manual';
 /** Whose texts a dialog shows: the translation namespace of devices or of gateways. */
@@ -16,18 +17,14 @@ type Kind = 'devices' | 'gateways';
 function SourceSwitch({ kind, entry }: { kind: Kind; entry: MonitoringEntry }) {
   const { t } = useI18n();
   return (
-    <div className="segmented" role="group">
-      {(['available', 'manual'] as const).map((s) => (
-        <button
-          key={s}
-          type="button"
-          aria-pressed={entry.source === s}
-          onClick={() => entry.setSource(s)}
-        >
-          {s === 'available' ? t(`${kind}.fromAvailable`) : t(`${kind}.manual`)}
-        </button>
-      ))}
-    </div>
+    <Segmented
+      value={entry.source}
+      options={[
+        { value: 'available', label: t(`${kind}.fromAvailable`) },
+        { value: 'manual', label: t(`${kind}.manual`) },
+      ]}
+      onChange={entry.setSource}
+    />
   );
 }
 

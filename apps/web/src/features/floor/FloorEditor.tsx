@@ -8,6 +8,7 @@ import { WALL_CLASS_LOSS_DB, WALL_CLASSES, type TrackingMap } from '@rtls/contra
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import type { TranslationKey } from '../../i18n/i18n.ts';
 import { SelectField } from '../../ui/fields.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
 import {
   changeWall,
   deleteSelection,
@@ -90,18 +91,13 @@ export function FloorEditor({ map }: { map: TrackingMap }) {
           draft.model.outline ? t('floor.outlineSet') : t('floor.outlineNone'),
         ].join(' · ')}
       </p>
-      <div className="segmented floor-tools" role="group" aria-label={t('floor.tools.label')}>
-        {TOOLS.map((tool) => (
-          <button
-            key={tool}
-            type="button"
-            aria-pressed={draft.tool === tool}
-            onClick={() => change((d) => setTool(d, tool))}
-          >
-            {t(`floor.tools.${tool}`)}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        className="floor-tools"
+        label={t('floor.tools.label')}
+        value={draft.tool}
+        options={TOOLS.map((tool) => ({ value: tool, label: t(`floor.tools.${tool}`) }))}
+        onChange={(tool) => change((d) => setTool(d, tool))}
+      />
       <p className="small" aria-live="polite" data-testid="floor-hint">
         {t(hintKey(draft))}
         {draft.pending.length > 0 && draft.tool !== 'door' && (

@@ -5,6 +5,7 @@ import { MapActionButton } from './MapActionButton.tsx';
 import { useAllMaps, useCurrentMap, useMapsStore } from './maps-store.ts';
 import { useMapActions } from './use-map-actions.ts';
 import { isolate } from '../../ui/format.ts';
+import { Segmented } from '../../ui/Segmented.tsx';
 
 export function MapList() {
   const { t } = useI18n();
@@ -26,22 +27,15 @@ export function MapList() {
     <section className="maps-tab" data-testid="maps-tab">
       <div className="maps-tab-head">
         <h3 className="section-title">{t('maps.count', { count: maps.length })}</h3>
-        <div className="segmented" role="group" aria-label={t('maps.viewToggle')}>
-          <button
-            type="button"
-            aria-pressed={viewMode === 'tabs'}
-            onClick={() => setViewMode('tabs')}
-          >
-            {t('maps.showTabs')}
-          </button>
-          <button
-            type="button"
-            aria-pressed={viewMode === 'grid'}
-            onClick={() => setViewMode('grid')}
-          >
-            {t('maps.showGrid')}
-          </button>
-        </div>
+        <Segmented
+          label={t('maps.viewToggle')}
+          value={viewMode}
+          options={[
+            { value: 'tabs', label: t('maps.showTabs') },
+            { value: 'grid', label: t('maps.showGrid') },
+          ]}
+          onChange={setViewMode}
+        />
       </div>
       {current && (
         <div className="current-map-banner" data-testid="current-map-banner">
