@@ -1,4 +1,5 @@
 /** The edit and delete icon buttons at the end of a zone's or a rule's row. */
+import { IconButton } from '../../ui/IconButton.tsx';
 import { PencilIcon, TrashIcon } from '../maps/icons.tsx';
 
 export function EditDeleteActions(props: {
@@ -10,26 +11,17 @@ export function EditDeleteActions(props: {
 }) {
   return (
     <span className="row-actions">
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={props.editLabel}
-        title={props.editLabel}
-        disabled={props.disabled}
-        onClick={props.onEdit}
-      >
+      <IconButton label={props.editLabel} disabled={props.disabled} onClick={props.onEdit}>
         <PencilIcon />
-      </button>
-      <button
-        type="button"
-        className="icon-button danger"
-        aria-label={props.deleteLabel}
-        title={props.deleteLabel}
+      </IconButton>
+      <IconButton
+        danger
+        label={props.deleteLabel}
         disabled={props.disabled}
         onClick={props.onDelete}
       >
         <TrashIcon />
-      </button>
+      </IconButton>
     </span>
   );
 }
