@@ -36,6 +36,9 @@ import { createLiveModule } from './modules/live/module.ts';
 import { liveRepository } from './modules/live/repository.ts';
 import { floorModelsRepository } from './modules/floor-models/repository.ts';
 import { floorModelRoutes } from './modules/floor-models/routes.ts';
+import { buildingsRepository } from './modules/buildings/repository.ts';
+import { buildingRoutes } from './modules/buildings/routes.ts';
+import { buildingsService } from './modules/buildings/service.ts';
 import { floorModelsService } from './modules/floor-models/service.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { importsService } from './modules/imports/service.ts';
@@ -280,6 +283,11 @@ export async function buildApp({
   await app.register(labelRoutes, { sql });
   await app.register(zoneRoutes, { service: zoneMonitoring.services.zones });
   await app.register(floorModelRoutes, { service: floorModelsSvc });
+  await app.register(buildingRoutes, {
+    service: buildingsService(buildingsRepository(sql), maps, (mapIds) =>
+      mapIds.forEach((id) => changed.map(id)),
+    ),
+  });
   await app.register(
     walkRoutes,
     createWalksModule(sql, { maps, positions: positions.repo, onRadioChanged: changed.map }),

@@ -22,4 +22,5 @@ export * from './alerts.ts';
 export * from './webhooks.ts';
 export * from './mqtt-output.ts';
 export * from './floor-model.ts';
+export * from './buildings.ts';
 export * from './api-walks.ts';

@@ -3,26 +3,18 @@
  * stored); owners and editors replace it whole. A model is checked (validate.ts) before it is
  * stored, so a refused one leaves the stored model as it was.
  */
-import { EMPTY_FLOOR_MODEL, type FloorModel, type MapSettings } from '@rtls/contract';
+import { EMPTY_FLOOR_MODEL, type FloorModel } from '@rtls/contract';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertCan, type MapAction } from '../maps/access.ts';
+import { planSize } from '../maps/plan-size.ts';
 import type { MapsRepository } from '../maps/repository.ts';
 import type { FloorModelsRepository } from './repository.ts';
-import { cleanFloorModel, floorModelProblem, type PlanSize } from './validate.ts';
+import { cleanFloorModel, floorModelProblem } from './validate.ts';
 
 export interface FloorModelAnswer {
   floorModel: FloorModel;
   /** When it was last replaced (ISO 8601); null when none was ever stored. */
   updatedAt: string | null;
-}
-
-/** The plan's size in pixels, when the map knows it. */
-function planSize(settings: MapSettings | null | undefined): PlanSize | null {
-  const size = settings?.imageSize;
-  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
-  return size && ok(size.width) && ok(size.height)
-    ? { width: size.width, height: size.height }
-    : null;
 }
 
 /** PostgreSQL's foreign key violation: the map was deleted while its model was being stored. */

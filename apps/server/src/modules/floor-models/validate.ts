@@ -10,12 +10,8 @@ import {
   type FloorModelErrorKey,
   type FloorPoint,
 } from '@rtls/contract';
+import type { PlanSize } from '../maps/plan-size.ts';
 import { polygonProblem } from '../zones/geometry.ts';
-
-export interface PlanSize {
-  width: number;
-  height: number;
-}
 
 const say = (key: FloorModelErrorKey, where: string) => `${FLOOR_MODEL_ERRORS[key].en}: ${where}`;
 const isRecord = (v: unknown): v is Record<string, unknown> =>
