@@ -5,7 +5,9 @@
  * marked `keep` (the selected device's), which stay home. A label that had to move may name the
  * spot it was drawn at before: that spot is tried before the rings, so labels placed again and
  * again (moving tags) stay where they were while it is free instead of hopping around. Given
- * bounds (the visible map), a label is placed only where it lies wholly inside them.
+ * bounds (the visible map), a label is placed only where it lies wholly inside them. Soft
+ * obstacles (text printed in the plan) are kept clear while some spot is: a label that finds no
+ * spot clear of them is placed again as if they were not there.
  */
 import { LABEL } from '@rtls/contract';
 
@@ -21,6 +23,8 @@ export interface LabelBox {
 export interface LabelObstacle extends LabelBox {
   /** The label this obstacle belongs to may cover it (a name box over its own device's spot). */
   owner?: string;
+  /** Covered only when no spot clear of it is left (text printed in the plan). */
+  soft?: boolean;
 }
 
 /** A label to place. Labels are placed in the given order: earlier ones have priority. */
@@ -89,8 +93,11 @@ class BoxGrid {
       }
   }
 
-  /** Whether `b` (grown by `gap`) overlaps any box here other than those owned by `id`. */
-  hits(b: LabelBox, gap: number, id: string): boolean {
+  /**
+   * Whether `b` (grown by `gap`) overlaps any box here other than those owned by `id` (and other
+   * than the soft ones, unless `soft`).
+   */
+  hits(b: LabelBox, gap: number, id: string, soft: boolean): boolean {
     const r = this.range(b, gap);
     for (let i = r.x0; i <= r.x1; i++)
       for (let j = r.y0; j <= r.y1; j++) {
@@ -99,6 +106,7 @@ class BoxGrid {
         for (const o of cell)
           if (
             o.owner !== id &&
+            (soft || !o.soft) &&
             Math.abs(o.x - b.x) * 2 < o.w + b.w + 2 * gap &&
             Math.abs(o.y - b.y) * 2 < o.h + b.h + 2 * gap
           )
@@ -118,10 +126,11 @@ export function declutterLabels(
   let budget = options.budget ?? 60_000;
   const grid = new BoxGrid();
   for (const o of obstacles) grid.add(o);
+  const anySoft = obstacles.some((o) => o.soft);
   const out: LabelPlacement[] = [];
   for (const l of labels) {
     const b = options.bounds;
-    const free = (x: number, y: number) => {
+    const free = (x: number, y: number, soft: boolean) => {
       budget--;
       if (
         b &&
@@ -129,23 +138,24 @@ export function declutterLabels(
       )
         return false;
       if (l.fits && !l.fits({ x, y, w: l.w, h: l.h })) return false;
-      return !grid.hits({ x, y, w: l.w, h: l.h }, gap, l.id);
+      return !grid.hits({ x, y, w: l.w, h: l.h }, gap, l.id, soft);
     };
-    let spot: { x: number; y: number } | null = null;
-    if (budget > 0 && free(l.home.x, l.home.y)) spot = l.home;
-    else if (l.prefer && budget > 0 && free(l.prefer.x, l.prefer.y)) spot = l.prefer;
-    for (let ring = 1; !spot && budget > 0 && ring <= LABEL.rings; ring++) {
-      const r = ring * LABEL.ringStepPx;
-      for (let k = 0; k < LABEL.anglesPerRing; k++) {
-        const angle = (2 * Math.PI * k) / LABEL.anglesPerRing;
-        const x = l.home.x + r * Math.cos(angle);
-        const y = l.home.y + r * Math.sin(angle);
-        if (free(x, y)) {
-          spot = { x, y };
-          break;
+    /** Home, the spot of last time, then the rings: the first free one. */
+    const search = (soft: boolean) => {
+      if (budget > 0 && free(l.home.x, l.home.y, soft)) return l.home;
+      if (l.prefer && budget > 0 && free(l.prefer.x, l.prefer.y, soft)) return l.prefer;
+      for (let ring = 1; budget > 0 && ring <= LABEL.rings; ring++) {
+        const r = ring * LABEL.ringStepPx;
+        for (let k = 0; k < LABEL.anglesPerRing; k++) {
+          const angle = (2 * Math.PI * k) / LABEL.anglesPerRing;
+          const x = l.home.x + r * Math.cos(angle);
+          const y = l.home.y + r * Math.sin(angle);
+          if (free(x, y, soft)) return { x, y };
         }
       }
-    }
+      return null;
+    };
+    const spot = search(true) ?? (anySoft ? search(false) : null);
     if (!spot && !l.keep) {
       out.push({ id: l.id, x: l.home.x, y: l.home.y, needsLeaderLine: false, hidden: true });
       continue;

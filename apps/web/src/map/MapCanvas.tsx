@@ -90,7 +90,7 @@ export function MapCanvas({ map: tracking, zoom, defaultImage, saveScale }: MapC
           <BackgroundLayer map={tracking} defaultImage={defaultImage} />
           <GridLayer map={tracking} />
           <FloorLayer map={tracking} />
-          <TrackingOverlays map={tracking} />
+          <TrackingOverlays map={tracking} defaultImage={defaultImage} />
           <MapControls
             map={tracking}
             frame={frameRef}

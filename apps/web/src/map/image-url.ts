@@ -1,4 +1,5 @@
 /** A map's background image path as the browser can load it. */
+import type { TrackingMap } from '@rtls/contract';
 import { getToken } from '../api/token.ts';
 
 /** /images/ paths get the login token as a query; /uploads/ paths go without; anything else is a URL. */
@@ -10,3 +11,7 @@ export function resolveImageUrl(path: string | undefined, token = getToken()): s
       : path;
   return path;
 }
+
+/** The plan image a map shows: its own, else `defaultImage` (the settings' default); null: none. */
+export const planImageUrl = (map: TrackingMap, defaultImage: string): string | null =>
+  resolveImageUrl(map.settings.backgroundImage) ?? (defaultImage || null);

@@ -109,6 +109,18 @@ function textStandIn(
   });
 }
 
+/** A white (250) grey image with the given dark (30) rectangles [x0, y0, x1, y1], pixels. */
+export function boxesImage(
+  width: number,
+  height: number,
+  boxes: readonly [number, number, number, number][],
+): GreyImage {
+  const data = new Uint8ClampedArray(width * height).fill(250);
+  for (const [x0, y0, x1, y1] of boxes)
+    for (let y = y0; y < y1; y++) data.fill(30, y * width + x0, y * width + x1);
+  return { width, height, data, channels: 1 };
+}
+
 /** The SVG drawn on a white canvas of its width × height. */
 export function rasteriseSvg(svg: string): GreyImage {
   const root = /<svg([^>]*)>/.exec(svg)?.[1] ?? '';

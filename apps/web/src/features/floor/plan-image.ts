@@ -1,14 +1,15 @@
 /**
- * The plan's strokes, read from its image in the browser: the image is drawn on a canvas at the
- * map's image size (smaller for a very large plan) and its pixels go to the detector. Works for
- * images of the console's own site (/maps/…, /images/…, /uploads/…); a canvas may not read
- * another site's image.
+ * The plan's strokes and printed text, read from its image in the browser: the image is drawn on
+ * a canvas at the map's image size (smaller for a very large plan) and its pixels go to the
+ * detectors. Works for images of the console's own site (/maps/…, /images/…, /uploads/…); a
+ * canvas may not read another site's image.
  */
 import type { Size, TrackingMap } from '@rtls/contract';
 import { framePixelsPerMetre } from '@rtls/positioning';
 import { imageSize } from '../../map/crs.ts';
-import { resolveImageUrl } from '../../map/image-url.ts';
-import { detectWalls, type Stroke } from './wall-detector.ts';
+import { planImageUrl } from '../../map/image-url.ts';
+import { detectTextBoxes, type TextBox } from './text-detector.ts';
+import { detectWalls, type PlanPixels, type Stroke } from './wall-detector.ts';
 
 /** Longest canvas side read: larger plans are read scaled down. */
 const MAX_SIDE = 4096;
@@ -24,12 +25,14 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
-/** The plan's dark straight strokes in map pixels. */
-export async function readPlanStrokes(
+/**
+ * The image's pixels at the map's image size (scaled down to MAX_SIDE on its longer side); `scale`
+ * is image pixels per map pixel.
+ */
+async function readPlanPixels(
   url: string,
   size: Size,
-  pixelsPerMetre: number,
-): Promise<Stroke[]> {
+): Promise<{ pixels: PlanPixels; scale: number }> {
   const img = await loadImage(url);
   const scale = Math.min(1, MAX_SIDE / Math.max(size.width, size.height));
   const width = Math.max(1, Math.round(size.width * scale));
@@ -41,17 +44,40 @@ export async function readPlanStrokes(
   if (!ctx) throw new Error('This browser cannot read images in a canvas');
   ctx.drawImage(img, 0, 0, width, height);
   const { data } = ctx.getImageData(0, 0, width, height);
-  const strokes = detectWalls(
-    { width, height, data, channels: 4 },
-    { pixelsPerMetre: pixelsPerMetre * scale },
-  );
+  return { pixels: { width, height, data, channels: 4 }, scale };
+}
+
+/** The plan's dark straight strokes in map pixels. */
+export async function readPlanStrokes(
+  url: string,
+  size: Size,
+  pixelsPerMetre: number,
+): Promise<Stroke[]> {
+  const { pixels, scale } = await readPlanPixels(url, size);
+  const strokes = detectWalls(pixels, { pixelsPerMetre: pixelsPerMetre * scale });
   const back = (p: { x: number; y: number }) => ({ x: p.x / scale, y: p.y / scale });
   return strokes.map((s) => ({ a: back(s.a), b: back(s.b), thickness: s.thickness / scale }));
 }
 
+/** The boxes of the text printed in the plan (room names), in map pixels. */
+export async function readPlanText(
+  url: string,
+  size: Size,
+  pixelsPerMetre: number,
+): Promise<TextBox[]> {
+  const { pixels, scale } = await readPlanPixels(url, size);
+  const boxes = detectTextBoxes(pixels, { pixelsPerMetre: pixelsPerMetre * scale });
+  return boxes.map((b) => ({
+    x0: b.x0 / scale,
+    y0: b.y0 / scale,
+    x1: b.x1 / scale,
+    y1: b.y1 / scale,
+  }));
+}
+
 /** The reader of a map's plan strokes (its image, else the default image), or null: no image. */
 export function planReader(map: TrackingMap, defaultImage: string) {
-  const url = resolveImageUrl(map.settings.backgroundImage) ?? (defaultImage || null);
+  const url = planImageUrl(map, defaultImage);
   if (!url) return null;
   return () => readPlanStrokes(url, imageSize(map.settings), framePixelsPerMetre(map));
 }

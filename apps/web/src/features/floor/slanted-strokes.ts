@@ -4,6 +4,7 @@
  * a straight stroke. Letters are too short, arcs (door swings) too hollow for their width.
  */
 import type { AxisStroke } from './axis-strokes.ts';
+import { forEachCluster } from './ink-clusters.ts';
 import type { Stroke } from './wall-detector.ts';
 
 /** Least share of its box (length × thickness) a straight stroke's cluster fills. */
@@ -95,43 +96,12 @@ export function slantedStrokes(
   o: { minLength: number; maxThickness: number },
 ): Stroke[] {
   const left = withoutStrokes(mask, width, height, taken);
-  const queue = new Int32Array(width * height);
   const out: Stroke[] = [];
-  for (let seed = 0; seed < left.length; seed++) {
-    if (left[seed] !== 1) continue;
-    left[seed] = 0;
-    queue[0] = seed;
-    let head = 0;
-    let tail = 1;
-    let x0 = width;
-    let x1 = 0;
-    let y0 = height;
-    let y1 = 0;
-    while (head < tail) {
-      const i = queue[head++]!;
-      const x = i % width;
-      const y = (i - x) / width;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const n = ny * width + nx;
-          if (left[n] !== 1) continue;
-          left[n] = 0;
-          queue[tail++] = n;
-        }
-      }
-    }
+  forEachCluster(left, width, height, (pixels, count, { x0, y0, x1, y1 }) => {
     // Clusters smaller than a stroke of the shortest length (letters, specks) are not read.
-    if (tail < o.minLength || Math.hypot(x1 - x0 + 1, y1 - y0 + 1) < o.minLength) continue;
-    const stroke = clusterStroke(queue, tail, width, o);
+    if (count < o.minLength || Math.hypot(x1 - x0 + 1, y1 - y0 + 1) < o.minLength) return;
+    const stroke = clusterStroke(pixels, count, width, o);
     if (stroke) out.push(stroke);
-  }
+  });
   return out;
 }

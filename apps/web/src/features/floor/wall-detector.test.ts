@@ -1,19 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rasteriseSvg, type GreyImage } from '../../test/svg-raster.ts';
+import { boxesImage, rasteriseSvg } from '../../test/svg-raster.ts';
 import { strokeMatch, type Segment } from '../../test/stroke-match.ts';
 import { detectWalls, inkMask, strokeLength, type Stroke } from './wall-detector.ts';
 
 const PPM = 20;
-
-/** A white grey image with the given dark rectangles [x0, y0, x1, y1] (pixels). */
-function plan(width: number, height: number, boxes: [number, number, number, number][]): GreyImage {
-  const data = new Uint8ClampedArray(width * height).fill(250);
-  for (const [x0, y0, x1, y1] of boxes)
-    for (let y = y0; y < y1; y++) data.fill(30, y * width + x0, y * width + x1);
-  return { width, height, data, channels: 1 };
-}
 
 const rounded = (s: Stroke) => ({
   a: { x: Math.round(s.a.x), y: Math.round(s.a.y) },
@@ -33,7 +25,7 @@ describe('wall detector', () => {
 
   it('finds a room: four thick strokes, centre lines meeting at the corners', () => {
     // 6 px walls around (20..220) × (20..160), drawn with square caps.
-    const img = plan(260, 200, [
+    const img = boxesImage(260, 200, [
       [17, 17, 223, 23],
       [17, 157, 223, 163],
       [17, 17, 23, 163],
@@ -52,7 +44,7 @@ describe('wall detector', () => {
   });
 
   it('keeps a door gap, drops strokes under a metre, text-sized marks and filled areas', () => {
-    const img = plan(400, 200, [
+    const img = boxesImage(400, 200, [
       [10, 50, 150, 56], // wall, then a 1.6 m door gap
       [182, 50, 390, 56],
       [10, 120, 25, 122], // 0.75 m dash
@@ -73,7 +65,7 @@ describe('wall detector', () => {
   });
 
   it('merges the two edges of a hollow wall into one centre line', () => {
-    const img = plan(300, 100, [
+    const img = boxesImage(300, 100, [
       [20, 40, 280, 42],
       [20, 48, 280, 50],
     ]);

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import L from 'leaflet';
 import type { TrackingMap } from '@rtls/contract';
 import { imageSize } from '../crs.ts';
-import { resolveImageUrl } from '../image-url.ts';
+import { planImageUrl } from '../image-url.ts';
 import { useLeafletMap } from '../map-context.ts';
 
 /** A map without its own image shows `defaultImage`, the settings' default map image. */
@@ -15,7 +15,7 @@ export function BackgroundLayer({
   defaultImage: string;
 }) {
   const map = useLeafletMap();
-  const url = resolveImageUrl(tracking.settings.backgroundImage) ?? (defaultImage || null);
+  const url = planImageUrl(tracking, defaultImage);
   const { width, height } = imageSize(tracking.settings);
   useEffect(() => {
     if (!map) return;

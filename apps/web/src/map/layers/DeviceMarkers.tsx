@@ -26,6 +26,7 @@ import { REDRAW_MS } from './CanvasMarkerLayer.ts';
 import { createFrameScheduler } from './frame-scheduler.ts';
 import { labelText, type MarkerOptions } from './marker-label.ts';
 import { createMarkerRenderer } from './marker-renderer.ts';
+import type { TextBox } from '../../features/floor/text-detector.ts';
 import { gatewayMarkerPx } from './GatewayLayer.tsx';
 import { useSignalPopupStore } from './signal-popup-store.ts';
 
@@ -35,9 +36,12 @@ const LIVENESS_TICK_MS = 15_000;
 export function DeviceMarkers({
   mapId,
   pixelsPerMetre,
+  planText,
 }: {
   mapId: string;
   pixelsPerMetre: number;
+  /** The text printed in the plan image (map pixels), which labels keep off while they can. */
+  planText: readonly TextBox[];
 }) {
   const map = useLeafletMap();
   const { t, language } = useI18n();
@@ -50,17 +54,21 @@ export function DeviceMarkers({
     let now = Date.now();
     let staleSince = useLiveStore.getState().staleSince;
     let options = pickOptions(useViewStore.getState().viewOptions);
-    const renderer = createMarkerRenderer(map, {
-      onClick: (mac) => {
-        useUiStore.getState().selectDevice(mac);
-        useSignalPopupStore.getState().open(mac, true);
+    const renderer = createMarkerRenderer(
+      map,
+      {
+        onClick: (mac) => {
+          useUiStore.getState().selectDevice(mac);
+          useSignalPopupStore.getState().open(mac, true);
+        },
+        onPoint: (mac) => useSignalPopupStore.getState().point(mac),
+        text: (d) => labelText(d, options, t, language, now, staleSince),
+        ringText: (d, cls) =>
+          `${t('map.confidenceBadge', { value: Math.round((d.triangulationInfo?.confidence ?? 0) * 100) })} · ${t(`devices.confidenceClass.${cls}`)}`,
+        markerLabel: (d) => t('map.markerHint', { name: d.name }),
       },
-      onPoint: (mac) => useSignalPopupStore.getState().point(mac),
-      text: (d) => labelText(d, options, t, language, now, staleSince),
-      ringText: (d, cls) =>
-        `${t('map.confidenceBadge', { value: Math.round((d.triangulationInfo?.confidence ?? 0) * 100) })} · ${t(`devices.confidenceClass.${cls}`)}`,
-      markerLabel: (d) => t('map.markerHint', { name: d.name }),
-    });
+      planText,
+    );
     // Unchanged devices are skipped unless something global changed (look, view, time).
     let lastLook = '';
     let lastTick = 0;
@@ -135,7 +143,7 @@ export function DeviceMarkers({
       renderer.dispose();
       showPaused(map.getContainer(), false);
     };
-  }, [map, mapId, pixelsPerMetre, t, language]);
+  }, [map, mapId, pixelsPerMetre, planText, t, language]);
   return null;
 }
 

@@ -7,6 +7,7 @@ import {
   layoutLabels,
   type ScreenDevice,
 } from './label-layout.ts';
+import { boxesOverlap } from '@rtls/positioning';
 import { MARKER } from '../../constants.ts';
 
 /** A dot at (x, y) with an 80 × 30 label at home under it. */
@@ -79,6 +80,23 @@ describe('label layout on screen', () => {
     expect(spots.get('a')?.moved).toBe(true);
     const { dx, dy } = spots.get('a')!;
     expect(Math.abs(dy + 100 - 140) * 2 >= 30 + 60 || Math.abs(dx) * 2 >= 80 + 40).toBe(true);
+  });
+
+  it('keeps labels off the text printed in the plan while another spot is free', () => {
+    // A room name right where the label's home is (under the dot).
+    const planText = [{ x: 100, y: 129, w: 90, h: 24 }];
+    const spot = layoutLabels([dot('a', 100, 100)], [], { planText }).get('a')!;
+    expect(spot.moved).toBe(true);
+    const label = { x: 100 + spot.dx, y: 100 + spot.dy, w: 80, h: 30 };
+    expect(boxesOverlap(label, planText[0]!)).toBe(false);
+  });
+
+  it("lets a label cover the plan's text when no other spot is free", () => {
+    // The whole view is a room name: the label stays home rather than being hidden.
+    const view = { w: 200, h: 200 };
+    const planText = [{ x: 100, y: 100, w: 200, h: 200 }];
+    const spots = layoutLabels([dot('a', 100, 100)], [], { planText, view });
+    expect(spots.get('a')).toEqual({ dx: 0, dy: 29, moved: false });
   });
 
   it('keeps a moved label where it was while that spot stays free', () => {

@@ -2,7 +2,8 @@
  * Label placement on screen (container pixels) with the positioning package's declutterLabels:
  * labels keep off each other, the devices' bodies and gateway icons; moved labels get a leader
  * line, and those with no room are hidden (never the selected device's). Labels also keep off
- * the map's own controls (buttons over the map), and a moved label stays where it was drawn last
+ * the map's own controls (buttons over the map) and, while any other spot is free, off the text
+ * printed in the plan image (room names); a moved label stays where it was drawn last
  * while that spot is free, so placing again as tags move does not make labels hop. It is kept
  * off the per-frame path at scale: at most MAX_PLACED_LABELS labels, and with many of them placement runs
  * at most once a second or when the view changes; in between, labels keep their offsets.
@@ -56,6 +57,8 @@ export interface LabelSpot {
 export interface LayoutContext {
   /** Boxes of the map's controls over the map (container pixels). */
   controls?: readonly LabelBox[];
+  /** Boxes of the text printed in the plan image (container pixels): covered only when no other spot is free. */
+  planText?: readonly LabelBox[];
   /** The visible map's size (container pixels): labels are placed wholly inside it. */
   view?: { w: number; h: number };
   /** The spots of the last placement, by device id. */
@@ -69,7 +72,7 @@ export interface LayoutContext {
 export function layoutLabels(
   devices: readonly ScreenDevice[],
   gateways: readonly ScreenGateway[],
-  { controls = [], previous, view }: LayoutContext = {},
+  { controls = [], planText = [], previous, view }: LayoutContext = {},
 ): Map<string, LabelSpot> {
   const obstacles: LabelObstacle[] = gateways.map((g) => ({
     x: g.x,
@@ -78,6 +81,7 @@ export function layoutLabels(
     h: g.size ?? MARKER.gateway,
   }));
   obstacles.push(...controls);
+  for (const t of planText) obstacles.push({ ...t, soft: true });
   const requests: LabelRequest[] = [];
   for (const d of devices) {
     obstacles.push({ x: d.x, y: d.y, w: d.body, h: d.body, owner: d.ownsBody ? d.id : undefined });
@@ -114,15 +118,15 @@ export function createLabelScheduler(intervalMs = LABEL_LAYOUT_MS) {
     due(now: number, redo: boolean, labelCount: number) {
       return redo || labelCount <= LAYOUT_EVERY_PASS_UP_TO || now - last >= intervalMs;
     },
-    /** Places now, with the gateways and the map's controls as obstacles, inside the view. */
+    /** Places now, with the gateways, the map's controls and the plan's text as obstacles, inside the view. */
     place(
       now: number,
       devices: readonly ScreenDevice[],
       gateways: readonly ScreenGateway[],
-      { controls = [], view }: Pick<LayoutContext, 'controls' | 'view'> = {},
+      context: Omit<LayoutContext, 'previous'> = {},
     ) {
       last = now;
-      current = layoutLabels(devices, gateways, { controls, view, previous: current });
+      current = layoutLabels(devices, gateways, { ...context, previous: current });
       return current;
     },
     get current() {

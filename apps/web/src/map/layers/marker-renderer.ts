@@ -2,12 +2,14 @@
  * Draws one pass of device markers: DOM markers for a few hundred devices, the canvas above that
  * (the selected device keeps its DOM marker, it pulses). Each marker is a body on the device's
  * spot and a label (dot label or name box) that the label layout keeps clear of other labels,
- * bodies and gateway icons, with a leader line when it moved.
+ * bodies and gateway icons (and of the text printed in the plan while it can), with a leader line
+ * when it moved.
  */
 import type L from 'leaflet';
 import type { LabelBox } from '@rtls/positioning';
 import { CONFIDENCE_CLASS_COLOUR, isLive, type ConfidenceClass, type Point } from '@rtls/contract';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
+import type { TextBox } from '../../features/floor/text-detector.ts';
 import { toLatLng } from '../crs.ts';
 import { drawOnCanvas } from './canvas-markers.ts';
 import { CanvasMarkerLayer, type MarkerSpec } from './CanvasMarkerLayer.ts';
@@ -75,7 +77,24 @@ interface Labelled {
   size: { w: number; h: number };
 }
 
-export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
+/** A box in map pixels as a label box in the map's container pixels now. */
+function onScreen(map: L.Map, b: TextBox): LabelBox {
+  const p = map.latLngToContainerPoint(toLatLng({ x: b.x0, y: b.y0 }));
+  const q = map.latLngToContainerPoint(toLatLng({ x: b.x1, y: b.y1 }));
+  return {
+    x: (p.x + q.x) / 2,
+    y: (p.y + q.y) / 2,
+    w: Math.abs(q.x - p.x),
+    h: Math.abs(q.y - p.y),
+  };
+}
+
+/** `planText`: the boxes of the text printed in the plan image, map pixels (see plan-text.ts). */
+export function createMarkerRenderer(
+  map: L.Map,
+  events: MarkerEvents,
+  planText: readonly TextBox[] = [],
+) {
   const dom = createDomMarkers(map, {
     onClick: events.onClick,
     onPoint: events.onPoint,
@@ -111,6 +130,8 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
   const rings = new Map<string, { d: PlacedDevice; value: MarkerLook['ring'] }>();
   /** The map's controls and the zone labels, as label obstacles (read again on full passes). */
   let controls: LabelBox[] = [];
+  /** The plan's text on screen (placed again on full passes: the view changed). */
+  let textBoxes: LabelBox[] = [];
 
   /** Labels of the devices in view (selected first, at most MAX_PLACED_LABELS) and their spots. */
   const placeLabels = (pass: MarkerPass, drawnAt: ReadonlyMap<string, Point>) => {
@@ -120,6 +141,7 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
       measured.clear();
       rings.clear();
       controls = [...controlBoxes(map), ...zoneLabelBoxes(map)];
+      textBoxes = planText.map((b) => onScreen(map, b));
     }
     const measure = (d: PlacedDevice) => {
       let m = measured.get(d.mac);
@@ -170,7 +192,8 @@ export function createMarkerRenderer(map: L.Map, events: MarkerEvents) {
       return { x: c.x, y: c.y, size: pass.gatewayPx };
     });
     const view = { w: size.x, h: size.y };
-    return { texts, spots: labels.place(pass.now, screen, gateways, { controls, view }) };
+    const context = { controls, planText: textBoxes, view };
+    return { texts, spots: labels.place(pass.now, screen, gateways, context) };
   };
 
   const lookOf = (
