@@ -1,6 +1,6 @@
 /** Fixtures for the maps specs: a floor-plan PNG built in memory and direct API calls for setup. */
 import { crc32, deflateSync } from 'node:zlib';
-import type { FloorModelResponse, MapResponse } from '@rtls/contract';
+import type { Alert, FloorModelResponse, MapResponse, ZoneEvent } from '@rtls/contract';
 
 function chunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -113,6 +113,12 @@ export async function apiClient(baseUrl: string, email: string, password: string
     /** Draws a zone on a map (polygon in map pixels). */
     createZone: (mapId: string, name: string, polygon: { x: number; y: number }[]) =>
       call('POST', `/maps/${mapId}/zones`, { name, polygon }),
+    /** The alerts of one map, newest first. */
+    alerts: async (mapId: string) =>
+      (await call<{ alerts: Alert[] }>('GET', `/alerts?mapId=${mapId}`)).alerts,
+    /** The event log of one map, newest first; `query` as GET /maps/{id}/events takes it. */
+    events: async (mapId: string, query = '') =>
+      (await call<{ events: ZoneEvent[] }>('GET', `/maps/${mapId}/events?${query}`)).events,
     /** Replaces a map's floor model (walls, doors, outline). */
     putFloorModel: (mapId: string, model: unknown) =>
       call('PUT', `/maps/${mapId}/floor-model`, model),

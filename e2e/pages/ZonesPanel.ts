@@ -42,12 +42,25 @@ export class ZonesPanel {
   }
 
   /** Add a rule through the form. */
-  async addRule(rule: { name: string; event: string; zone?: string; severity?: string }) {
+  async addRule(rule: {
+    name: string;
+    event: string;
+    zone?: string;
+    /** The device as the form lists it, `name (MAC)`; any device when absent. */
+    device?: string;
+    severity?: string;
+    /** Seconds; the form's default when absent. */
+    cooldown?: number;
+  }) {
     await this.rules().getByRole('button', { name: 'Add a rule' }).click();
     const form = this.ruleForm();
     await form.getByLabel('Rule name').fill(rule.name);
     await form.getByLabel('Event').selectOption({ label: rule.event });
-    if (rule.zone) await form.getByLabel('Zone').selectOption({ label: rule.zone });
+    // A select's label holds its options' texts too: the zone and device are found by name.
+    if (rule.zone) await form.locator('select[name="zoneId"]').selectOption({ label: rule.zone });
+    if (rule.device) await form.locator('select[name="mac"]').selectOption({ label: rule.device });
+    if (rule.cooldown !== undefined)
+      await form.getByLabel('Cool-down (seconds)').fill(String(rule.cooldown));
     if (rule.severity) await form.getByLabel('Severity').selectOption({ label: rule.severity });
     await form.getByRole('button', { name: 'Save rule' }).click();
     await form.waitFor({ state: 'detached' });
