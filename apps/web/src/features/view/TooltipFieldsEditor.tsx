@@ -4,6 +4,12 @@ import type { TooltipField } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useViewStore } from './view-store.ts';
 
+/** The two move buttons of a field: their direction, step and arrow. */
+const MOVES = [
+  { move: 'up', delta: -1, arrow: '↑' },
+  { move: 'down', delta: 1, arrow: '↓' },
+] as const;
+
 export function TooltipFieldsEditor() {
   const { t } = useI18n();
   const fields = useViewStore((s) => s.tooltipFields);
@@ -53,28 +59,23 @@ export function TooltipFieldsEditor() {
                 />
                 <span>{label}</span>
               </label>
-              <button
-                type="button"
-                className="icon-button small"
-                data-field={f.id}
-                data-move="up"
-                aria-label={t('view.tooltipFields.moveUp', { label })}
-                disabled={i === 0}
-                onClick={() => move(i, -1)}
-              >
-                <span aria-hidden="true">↑</span>
-              </button>
-              <button
-                type="button"
-                className="icon-button small"
-                data-field={f.id}
-                data-move="down"
-                aria-label={t('view.tooltipFields.moveDown', { label })}
-                disabled={i === fields.length - 1}
-                onClick={() => move(i, 1)}
-              >
-                <span aria-hidden="true">↓</span>
-              </button>
+              {MOVES.map(({ move: which, delta, arrow }) => (
+                <button
+                  key={which}
+                  type="button"
+                  className="icon-button small"
+                  data-field={f.id}
+                  data-move={which}
+                  aria-label={t(
+                    which === 'up' ? 'view.tooltipFields.moveUp' : 'view.tooltipFields.moveDown',
+                    { label },
+                  )}
+                  disabled={delta < 0 ? i === 0 : i === fields.length - 1}
+                  onClick={() => move(i, delta)}
+                >
+                  <span aria-hidden="true">{arrow}</span>
+                </button>
+              ))}
             </li>
           );
         })}
