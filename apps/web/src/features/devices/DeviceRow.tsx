@@ -132,35 +132,26 @@ interface ActionsProps {
 
 function RowActions({ name, onDetails, onRemove, onDelete }: ActionsProps) {
   const { t } = useI18n();
+  const actions = [
+    { key: 'devices.details', icon: <InfoIcon />, onClick: onDetails },
+    { key: 'devices.remove', icon: <RemoveIcon />, onClick: onRemove },
+    { key: 'devices.delete', icon: <TrashIcon />, onClick: onDelete },
+  ] as const;
   return (
     <span className="row-actions">
-      <button
-        type="button"
-        className="icon-button small"
-        aria-label={`${t('devices.details')}: ${name}`}
-        title={t('devices.details')}
-        onClick={onDetails}
-      >
-        <InfoIcon />
-      </button>
-      <button
-        type="button"
-        className="icon-button small"
-        aria-label={`${t('devices.remove')}: ${name}`}
-        title={t('devices.remove')}
-        onClick={onRemove}
-      >
-        <RemoveIcon />
-      </button>
-      <button
-        type="button"
-        className="icon-button small danger"
-        aria-label={`${t('devices.delete')}: ${name}`}
-        title={t('devices.delete')}
-        onClick={onDelete}
-      >
-        <TrashIcon />
-      </button>
+      {actions.map(({ key, icon, onClick }) => (
+        // The tooltip names the action; the accessible name also names the device.
+        <button
+          key={key}
+          type="button"
+          className={key === 'devices.delete' ? 'icon-button small danger' : 'icon-button small'}
+          aria-label={`${t(key)}: ${name}`}
+          title={t(key)}
+          onClick={onClick}
+        >
+          {icon}
+        </button>
+      ))}
     </span>
   );
 }
