@@ -72,14 +72,11 @@ export function availableService(sql: Sql, now = () => Date.now()) {
     running.add(ownerId);
     try {
       const cutoff = new Date(now() - AVAILABLE_RETENTION_DAYS * DAY_MS).toISOString();
-      await sql.query('delete from heard_devices where owner_id = $1 and last_seen < $2', [
-        ownerId,
-        cutoff,
-      ]);
-      await sql.query('delete from heard_gateways where owner_id = $1 and last_seen < $2', [
-        ownerId,
-        cutoff,
-      ]);
+      for (const table of ['heard_devices', 'heard_gateways'])
+        await sql.query(`delete from ${table} where owner_id = $1 and last_seen < $2`, [
+          ownerId,
+          cutoff,
+        ]);
       const snap = {
         devices: await readDevices(ownerId),
         gateways: await readGateways(ownerId),
