@@ -15,8 +15,9 @@ import {
   type WalkReportsResponse,
   type WalkResponse,
 } from '@rtls/contract';
+import type { Anchor } from '@rtls/positioning';
 import { expect, it } from 'vitest';
-import { loadMapFrame } from '../src/modules/positions/frames.ts';
+import { loadMapFrame, loadOwnerFrames } from '../src/modules/positions/frames.ts';
 import { demoDevice } from '../src/simulator/building.ts';
 import { gatewayLayout } from '../src/simulator/simulator.ts';
 import { firstMapOf, postReports } from './demo-reports.ts';
@@ -76,8 +77,15 @@ describeEachDb('walks', (t) => {
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as CalibrationResponse).calibration;
   }
-  const radioOnFrame = async () =>
-    (await loadMapFrame(t.built.positions.repo, mapId))!.frame.anchors.filter((a) => a.radio);
+  /** The map's anchors with a walk-fitted model, as the live locator's frames have them. */
+  async function radioOnFrame() {
+    const repo = t.built.positions.repo;
+    const live = (await loadOwnerFrames(repo, users.owner.id)).maps.get(mapId)!.frame;
+    const one = (await loadMapFrame(repo, mapId))!.frame;
+    const byId = (anchors: Anchor[]) => [...anchors].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(one.anchors)).toEqual(byId(live.anchors));
+    return live.anchors.filter((a) => a.radio);
+  }
 
   it('resumes an interrupted walk, redoes and removes points, and finishes it', async () => {
     const walk = await startWalk();
@@ -223,6 +231,50 @@ describeEachDb('walks', (t) => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ message: WALK_ERRORS.deviceUnknown.en });
+  });
+
+  it('cuts a drawn path walked at a steady pace into points along it', async () => {
+    const walk = await startWalk();
+    const from = Date.parse(taps[0]!.from);
+    const path = [
+      { x: 80, y: 400 },
+      { x: 280, y: 400 },
+      { x: 280, y: 200 },
+    ];
+    // 400 px in 12 s: four points of 3 s, in the middle of each: 50, 150, 250 px along the path…
+    const body = {
+      path,
+      from: new Date(from).toISOString(),
+      to: new Date(from + 12_000).toISOString(),
+    };
+    const res = await as('editor')('POST', `/api/walks/${walk.id}/path`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const points = (res.json() as WalkResponse).walk.points;
+    expect(points.map((p) => [p.x, p.y])).toEqual([
+      [130, 400],
+      [230, 400],
+      [280, 350],
+      [280, 250],
+    ]);
+    expect(points[1]).toMatchObject({
+      from: new Date(from + 3000).toISOString(),
+      to: new Date(from + 6000).toISOString(),
+    });
+    // …and a path over them, or off the plan, is refused whole.
+    const again = await as('editor')('POST', `/api/walks/${walk.id}/path`, body);
+    expect(again.statusCode).toBe(409);
+    const off = {
+      ...body,
+      path: [...path, { x: 5000, y: 0 }],
+      from: taps[5]!.from,
+      to: taps[5]!.to,
+    };
+    expect((await as('editor')('POST', `/api/walks/${walk.id}/path`, off)).json()).toMatchObject({
+      message: WALK_ERRORS.offPlan.en,
+    });
+    expect(
+      ((await as('editor')('GET', `/api/walks/${walk.id}`)).json() as WalkResponse).walk.points,
+    ).toHaveLength(4);
   });
 
   it('refuses to calibrate a walk its tag was not heard on', async () => {

@@ -4,6 +4,7 @@
  * GET|POST /api/maps/{id}/walks                       (a map's walks; start one for a tag)
  * GET /api/walks/{id}                                 (a walk and its points: resume it)
  * POST /api/walks/{id}/points                         (a point: where the tag stood, and when)
+ * POST /api/walks/{id}/path                           (a drawn path walked at a steady pace)
  * PUT|DELETE /api/walks/{id}/points/{pointId}         (redo or remove a point)
  * POST /api/walks/{id}/finish
  * POST /api/walks/{id}/calibrations                   (fit, with held-out before/after)
@@ -27,6 +28,9 @@ export const WALK_LIMITS = {
   maxWindowMs: 10 * 60_000,
   /** Open walks per map at once. */
   maxOpenPerMap: 20,
+  /** A drawn path walked at a steady pace becomes a point per this much of its time (ms). */
+  pathStepMs: 3_000,
+  maxPathVertices: 200,
 } as const;
 
 /**
@@ -78,6 +82,20 @@ export const WalkPointBody = Type.Object({
   to: Instant,
 });
 export type WalkPointBody = Static<typeof WalkPointBody>;
+
+/**
+ * A path drawn on the plan (map pixels) and walked along at a steady pace from one instant to
+ * another: it becomes a point per WALK_LIMITS.pathStepMs, where the walker was in the middle of it.
+ */
+export const WalkPathBody = Type.Object({
+  path: Type.Array(Type.Object({ x: Coordinate, y: Coordinate }), {
+    minItems: 2,
+    maxItems: WALK_LIMITS.maxPathVertices,
+  }),
+  from: Instant,
+  to: Instant,
+});
+export type WalkPathBody = Static<typeof WalkPathBody>;
 
 export const WalkPointParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
@@ -243,6 +261,10 @@ export const WALK_ERRORS = {
   notHeard: {
     en: `The tag was heard at fewer than ${WALK_LIMITS.minPoints} points of the walk`,
     he: `התג נשמע בפחות מ-${WALK_LIMITS.minPoints} נקודות בהליכה`,
+  },
+  pathTooShort: {
+    en: `A path must take at least ${WALK_LIMITS.pathStepMs / 1000} s to walk`,
+    he: `הליכה לאורך מסלול חייבת לקחת לפחות ${WALK_LIMITS.pathStepMs / 1000} שניות`,
   },
   tooManyOpen: {
     en: `A map has at most ${WALK_LIMITS.maxOpenPerMap} open walks`,

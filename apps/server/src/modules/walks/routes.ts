@@ -7,6 +7,7 @@ import {
   IdParams,
   MapRadioCalibrationResponse,
   WalkCreateBody,
+  WalkPathBody,
   WalkPointBody,
   WalkPointParams,
   WalkReportResponse,
@@ -94,6 +95,22 @@ export const walkRoutes: FastifyPluginAsyncTypebox<{
     },
     async (req, reply) => {
       const walk = await walks.addPoint(req.user.id, req.params.id, req.body);
+      return reply.code(201).send({ success: true as const, walk });
+    },
+  );
+  app.post(
+    '/api/walks/:id/path',
+    {
+      schema: {
+        tags,
+        summary: `Add a drawn path walked at a steady pace: a point per few seconds of it ${editors}`,
+        params: IdParams,
+        body: WalkPathBody,
+        response: { 201: WalkResponse, ...refusals },
+      },
+    },
+    async (req, reply) => {
+      const walk = await walks.addPath(req.user.id, req.params.id, req.body);
       return reply.code(201).send({ success: true as const, walk });
     },
   );

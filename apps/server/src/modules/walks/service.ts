@@ -1,8 +1,9 @@
 /**
  * Walk rules: owners and editors of a map start walks on it for one of the map owner's tags, add,
  * redo and remove points while the walk is open (an interrupted walk is resumed by reading it and
- * adding on), and finish it once it has enough points. A point is on the plan, its window runs
- * forward for a plausible time, and it overlaps no other point's (two taps at once).
+ * adding on) or walk a drawn path at a steady pace (a point per few seconds of it), and finish it
+ * once it has enough points. A point is on the plan, its window runs forward for a plausible time,
+ * and it overlaps no other point's (two taps at once).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -11,6 +12,7 @@ import {
   type MapSettings,
   type Walk,
   type WalkCreateBody,
+  type WalkPathBody,
   type WalkPointBody,
   type Zone,
 } from '@rtls/contract';
@@ -41,15 +43,19 @@ function planSize(settings: MapSettings | null | undefined) {
   return s && s.width > 0 && s.height > 0 ? s : null;
 }
 
+/** True when a spot (map pixels) lies off the plan; never when the plan's size is unknown. */
+function offPlan(p: { x: number; y: number }, settings: MapSettings | null | undefined): boolean {
+  const plan = planSize(settings);
+  return plan !== null && (p.x < 0 || p.y < 0 || p.x > plan.width || p.y > plan.height);
+}
+
 /** The problem with a point, or null: on the plan, a window forward and of a plausible length. */
 export function pointProblem(
   p: StoredPoint,
   settings: MapSettings | null | undefined,
   others: readonly StoredPoint[],
 ): { status: 400 | 409; message: string } | null {
-  const plan = planSize(settings);
-  if (plan && (p.x < 0 || p.y < 0 || p.x > plan.width || p.y > plan.height))
-    return { status: 400, message: say('offPlan') };
+  if (offPlan(p, settings)) return { status: 400, message: say('offPlan') };
   const ms = p.toMs - p.fromMs;
   if (!Number.isFinite(ms) || ms < WALK_LIMITS.minWindowMs || ms > WALK_LIMITS.maxWindowMs)
     return { status: 400, message: say('badWindow') };
@@ -73,6 +79,42 @@ export function walkAccess(deps: WalkDeps) {
       return { walk, map: assertCan(map, action) };
     },
   };
+}
+
+/** Where a walker at a steady pace along the path (pixels) is at a fraction (0…1) of its time. */
+export function alongPath(path: readonly { x: number; y: number }[], fraction: number) {
+  const lengths = path.slice(1).map((p, i) => Math.hypot(p.x - path[i]!.x, p.y - path[i]!.y));
+  let left = fraction * lengths.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < lengths.length; i++) {
+    const len = lengths[i]!;
+    if (left <= len && len > 0) {
+      const a = path[i]!;
+      const b = path[i + 1]!;
+      return { x: a.x + ((b.x - a.x) * left) / len, y: a.y + ((b.y - a.y) * left) / len };
+    }
+    left -= len;
+  }
+  return { ...path[path.length - 1]! };
+}
+
+/**
+ * A path walked from fromMs to toMs as points: one per WALK_LIMITS.pathStepMs (the last slice
+ * taking the remainder), each where the walker was in the middle of its slice.
+ */
+export function pathPoints(
+  path: readonly { x: number; y: number }[],
+  fromMs: number,
+  toMs: number,
+  newId: () => string,
+): StoredPoint[] {
+  const step = WALK_LIMITS.pathStepMs;
+  const n = Math.floor((toMs - fromMs) / step);
+  return Array.from({ length: n }, (_, i) => {
+    const start = fromMs + i * step;
+    const end = i === n - 1 ? toMs : start + step;
+    const at = alongPath(path, ((start + end) / 2 - fromMs) / (toMs - fromMs));
+    return { id: newId(), x: at.x, y: at.y, fromMs: start, toMs: end };
+  });
 }
 
 export function walksService(deps: WalkDeps) {
@@ -122,6 +164,25 @@ export function walksService(deps: WalkDeps) {
     },
     addPoint: (userId: string, walkId: string, body: WalkPointBody) =>
       store(userId, walkId, newId(), body),
+    /** A drawn path walked at a steady pace, as points (all of them, or none when one is refused). */
+    async addPath(userId: string, walkId: string, body: WalkPathBody): Promise<Walk> {
+      const { map } = await openWalk(userId, walkId);
+      const points = await repo.points(walkId);
+      const fromMs = Date.parse(body.from);
+      const toMs = Date.parse(body.to);
+      if (!(toMs - fromMs >= WALK_LIMITS.pathStepMs)) throw badRequest(say('pathTooShort'));
+      const cut = pathPoints(body.path, fromMs, toMs, newId);
+      if (points.length + cut.length > WALK_LIMITS.maxPoints)
+        throw badRequest(say('tooManyPoints'));
+      if (body.path.some((v) => offPlan(v, map.settings))) throw badRequest(say('offPlan'));
+      for (const p of cut) {
+        const problem = pointProblem(p, map.settings, points);
+        if (problem)
+          throw problem.status === 409 ? conflict(problem.message) : badRequest(problem.message);
+      }
+      for (const p of cut) await repo.putPoint(walkId, p);
+      return (await repo.get(walkId))!;
+    },
     async replacePoint(userId: string, walkId: string, pointId: string, body: WalkPointBody) {
       const { walk } = await openWalk(userId, walkId);
       if (!walk.points.some((p) => p.id === pointId)) throw notFound('Point');
