@@ -1,4 +1,22 @@
 /** Small labelled form fields shared by the forms (sign-in, devices, gateways, view, settings panel). */
+import type { ReactNode } from 'react';
+
+/** A label around its text and control; `compact` for the narrow panels. */
+function Field(props: {
+  label: string;
+  compact?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const classes = ['field', props.compact && 'compact', props.className].filter(Boolean).join(' ');
+  return (
+    <label className={classes}>
+      <span>{props.label}</span>
+      {props.children}
+    </label>
+  );
+}
+
 export function TextField(props: {
   label: string;
   name: string;
@@ -9,33 +27,24 @@ export function TextField(props: {
   autoComplete?: string;
   required?: boolean;
 }) {
+  const { label, onChange, ...input } = props;
   return (
-    <label className="field">
-      <span>{props.label}</span>
-      <input
-        type={props.type}
-        name={props.name}
-        autoComplete={props.autoComplete}
-        required={props.required}
-        value={props.value}
-        maxLength={props.maxLength}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </label>
+    <Field label={label}>
+      <input {...input} onChange={(e) => onChange(e.target.value)} />
+    </Field>
   );
 }
 
 export function ColorField(props: { label: string; value: string; onChange: (v: string) => void }) {
   return (
-    <label className="field">
-      <span>{props.label}</span>
+    <Field label={props.label}>
       <input
         name="color"
         type="color"
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
       />
-    </label>
+    </Field>
   );
 }
 
@@ -72,10 +81,7 @@ export function SelectField<T extends string | number>(props: {
 }) {
   const byString = new Map(props.options.map((o) => [String(o.value), o.value]));
   return (
-    <label
-      className={`field${props.compact ? ' compact' : ''}${props.className ? ` ${props.className}` : ''}`}
-    >
-      <span>{props.label}</span>
+    <Field label={props.label} compact={props.compact} className={props.className}>
       <select
         name={props.name}
         value={String(props.value)}
@@ -90,7 +96,7 @@ export function SelectField<T extends string | number>(props: {
           </option>
         ))}
       </select>
-    </label>
+    </Field>
   );
 }
 
@@ -107,21 +113,16 @@ export function NumberRangeField(props: {
   rangeText: string;
   inputMode?: 'decimal';
 }) {
+  const { label, onChange, invalid, rangeText, ...input } = props;
   return (
-    <label className="field compact">
-      <span>{props.label}</span>
+    <Field label={label} compact>
       <input
         type="number"
-        name={props.name}
-        inputMode={props.inputMode}
-        min={props.min}
-        max={props.max}
-        step={props.step}
-        value={props.value}
-        aria-invalid={props.invalid}
-        onChange={(e) => props.onChange(e.target.value)}
+        {...input}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(e.target.value)}
       />
-      {props.invalid && <small className="error-text">{props.rangeText}</small>}
-    </label>
+      {invalid && <small className="error-text">{rangeText}</small>}
+    </Field>
   );
 }
