@@ -2,13 +2,15 @@
  * Replay on the live map: the demo's walking tags enter a zone that covers the whole floor, which
  * opens an alert; "Replay this moment" on it opens the map's replay paused at the alert's time;
  * it plays, pauses and scrubs, and a tag's marker then stands where the history API says the tag
- * was at the replayed moment; Back to live leaves the replay. Runs its own server (it adds a zone
+ * was at the replayed moment, and the zone's count is that of the kept visits then; Back to live
+ * leaves the replay. Runs its own server (it adds a zone
  * and a rule to the demo map).
  */
 import {
   HISTORY_STATE_LOOKBACK_MS,
   type HistoryPositionsResponse,
   type HistoryStateResponse,
+  type HistoryVisitsResponse,
   type Point,
 } from '@rtls/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +167,15 @@ describe('replay', () => {
         return drawn ? toSegment(drawn, a, b) : Infinity;
       })
       .toBeLessThan(tolerance);
+    // The zone's count is that of the visits the history kept at the replayed moment.
+    const { visits } = await read<HistoryVisitsResponse>(
+      `/maps/${mapId}/history/visits?from=${new Date(at).toISOString()}&to=${new Date(at + 1).toISOString()}`,
+    );
+    const inZone = visits.filter(
+      (v) => Date.parse(v.enteredAt) <= at && (v.exitedAt === null || at < Date.parse(v.exitedAt)),
+    ).length;
+    await expect.poll(() => page.getByTestId('zone-count').textContent()).toBe(String(inZone));
+
     // The screenshot of the docs: the replayed map without the alert panel over it.
     await alerts.counter().click();
     await alerts.panel().waitFor({ state: 'hidden' });
