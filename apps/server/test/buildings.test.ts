@@ -11,7 +11,15 @@ import {
   type BuildingsResponse,
 } from '@rtls/contract';
 import { expect, it } from 'vitest';
-import { bearer, countRows, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
+import { loadOwnerFrames } from '../src/modules/positions/frames.ts';
+import {
+  bearer,
+  countRows,
+  createSignedInUser,
+  describeEachDb,
+  seedAccount,
+  type SignedIn,
+} from './helpers.ts';
 
 const PLAN = { width: 1000, height: 600 };
 
@@ -41,7 +49,7 @@ describeEachDb('buildings', (t) => {
   }
 
   const call = (
-    who: SignedIn,
+    who: { token: string },
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     body?: unknown,
@@ -212,5 +220,43 @@ describeEachDb('buildings', (t) => {
     expect((await call(users.owner, 'GET', `/api/maps/${body.floors[0]!.mapId}`)).statusCode).toBe(
       200,
     );
+  });
+
+  it('gives the positioning frames each building whose floors have gateways, with their levels', async () => {
+    const seeded = await seedAccount(t.built, { devices: 1, gateways: 4 });
+    const [ground] = await t.built.repos.maps.own(seeded.id);
+    const upstairs = randomUUID();
+    await t.built.repos.maps.insert({
+      id: upstairs,
+      ownerId: seeded.id,
+      name: 'Upstairs',
+      description: '',
+      isPublic: false,
+      metadata: {},
+      settings: ground!.settings,
+    });
+    // Two of the four gateways hang upstairs.
+    const macs = (await loadOwnerFrames(t.built.positions.repo, seeded.id)).maps
+      .get(ground!.id)!
+      .frame.anchors.map((a) => a.id);
+    await t.sql.query(
+      'update gateways set map_id = $1 where owner_id = $2 and mac = any($3::text[])',
+      [upstairs, seeded.id, macs.slice(2)],
+    );
+    const res = await call(seeded, 'POST', '/api/buildings', {
+      name: 'Two storeys',
+      floors: [
+        { mapId: ground!.id, level: 0, heightM: 3 },
+        { mapId: upstairs, level: 1, heightM: 3 },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const { building } = res.json<BuildingResponse>();
+    const frames = await loadOwnerFrames(t.built.positions.repo, seeded.id);
+    expect(frames.maps.get(ground!.id)!.buildingId).toBe(building._id);
+    expect(frames.maps.get(upstairs)!.buildingId).toBe(building._id);
+    const floors = frames.buildings.get(building._id)!.floors;
+    expect(floors.get(ground!.id)).toEqual({ level: 0, gateways: new Set(macs.slice(0, 2)) });
+    expect(floors.get(upstairs)).toEqual({ level: 1, gateways: new Set(macs.slice(2)) });
   });
 });

@@ -48,6 +48,7 @@ function ownerFrames(plan?: { width: number; height: number }): OwnerFrames {
       ...M1.map((g) => [g, 'm1'] as const),
       ...M2.map((g) => [g, 'm2'] as const),
     ]),
+    buildings: new Map(),
   };
 }
 
@@ -253,4 +254,46 @@ it('shows where another instance locates a device, never an older fix, until it 
   positions.adoptRemote('u1', DEV2, [fix(10, Date.now() + 1_000)]); // located here: this one wins
   expect(positions.locatedOf('u1', DEV2)).toEqual([here]);
   expect(positions.onMap('m1')).toHaveLength(1);
+});
+
+it('places a device heard on two floors of a building on one floor, moving it when the other confirms', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const frames = ownerFrames();
+    // m1 is the ground floor of a building, m2 the floor above.
+    frames.maps.get('m1')!.buildingId = 'b1';
+    frames.maps.get('m2')!.buildingId = 'b1';
+    frames.buildings.set('b1', {
+      floors: new Map([
+        ['m1', { level: 0, gateways: new Set(M1) }],
+        ['m2', { level: 1, gateways: new Set(M2) }],
+      ]),
+      links: new Map(),
+    });
+    const { positions } = setUp({}, frames);
+    const heard = (ground: number, above: number, at: number): ObservedReport[] => [
+      ...M1.map((gateway, i) => ({ device: DEV1, gateway, rssi: ground - 2 * i, receivedAt: at })),
+      ...M2.map((gateway, i) => ({ device: DEV1, gateway, rssi: above - 2 * i, receivedAt: at })),
+    ];
+    const floorAt = async (ground: number, above: number, second: number) => {
+      vi.setSystemTime(t0 + second * 1000);
+      await positions.observe('u1', heard(ground, above, Date.now()));
+      positions.settle();
+      return positions.locatedOf('u1', DEV1).map((l) => l.mapId);
+    };
+    const t0 = Date.now();
+    // The ground floor's gateways hear it best: it is there, and not upstairs.
+    for (let s = 0; s < 10; s++) expect(await floorAt(-62, -80, s)).toEqual(['m1']);
+    expect(positions.onMap('m2')).toEqual([]);
+    // Upstairs now: it moves once the upper floor's own gateways have led for a few seconds.
+    const moved: string[][] = [];
+    for (let s = 10; s < 25; s++) moved.push(await floorAt(-82, -60, s));
+    const at = moved.findIndex((m) => m[0] === 'm2');
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThanOrEqual(10);
+    expect(moved.slice(at).every((m) => m.length === 1 && m[0] === 'm2')).toBe(true);
+    expect(positions.onMap('m1')).toEqual([]);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -2,24 +2,31 @@
  * What the server needs to locate one owner's devices, cached per owner: the monitored devices and
  * their mode, a positioning frame per map the owner's gateways are placed on (its gateways and
  * floor model, built by the positioning package's buildFrame), and the settings each map is
- * located with.
+ * located with, and the buildings whose floors those maps are.
  */
 import {
   DEFAULT_TRIANGULATION,
   gatewayLogicThreshold,
+  type BuildingLink,
   type FloorModel,
   type PositioningMode,
   type TriangulationSettings,
 } from '@rtls/contract';
 import {
   buildFrame,
+  type BuildingFloor,
   type FrameGateway,
   type LinkSummary,
   type LocateSettings,
   type MapFrame,
 } from '@rtls/positioning';
 import { createOwnerCache } from '../../lib/owner-cache.ts';
-import type { MapRadioModels, PlacedGatewayRow, PositionsRepository } from './repository.ts';
+import type {
+  BuildingFloorRow,
+  MapRadioModels,
+  PlacedGatewayRow,
+  PositionsRepository,
+} from './repository.ts';
 
 /** One map the owner's gateways hang on. */
 export interface OwnerMap {
@@ -27,6 +34,19 @@ export interface OwnerMap {
   /** The map's owner: whose triangulation settings locate on it. */
   mapOwnerId: string;
   settings: LocateSettings;
+  /** The building the map is a floor of, when it is one with another located floor. */
+  buildingId?: string;
+}
+
+/**
+ * A building with two floors or more that have gateways placed: a device heard on several is
+ * located on one of them (floor-choice.ts).
+ */
+export interface OwnerBuilding {
+  /** Each located floor (map id): its level and its gateways. */
+  floors: Map<string, BuildingFloor>;
+  /** Where stairs and lifts stop on each floor (map pixels). */
+  links: Map<string, { x: number; y: number }[]>;
 }
 
 export interface OwnerFrames {
@@ -36,6 +56,8 @@ export interface OwnerFrames {
   maps: Map<string, OwnerMap>;
   /** Which map each placed gateway hangs on. */
   gatewayMap: Map<string, string>;
+  /** Buildings by id, of the maps above. */
+  buildings: Map<string, OwnerBuilding>;
 }
 
 /** A user's triangulation settings as the locator takes them, defaults filled. */
@@ -133,9 +155,10 @@ export async function loadOwnerFrames(
   const byMap = new Map<string, PlacedGatewayRow[]>();
   for (const g of gateways) byMap.set(g.map_id, [...(byMap.get(g.map_id) ?? []), g]);
   const mapOwners = new Set(gateways.map((g) => g.map_owner_id));
-  const [stored, models] = await Promise.all([
+  const [stored, models, floors] = await Promise.all([
     repo.triangulation([...mapOwners]),
     floorModels([...byMap.keys()]),
+    repo.buildingFloors([...byMap.keys()]),
   ]);
   const maps = new Map<string, OwnerMap>();
   const gatewayMap = new Map<string, string>();
@@ -155,7 +178,34 @@ export async function loadOwnerFrames(
     monitored: new Map(devices.map((d) => [d.mac, d.positioning_mode])),
     maps,
     gatewayMap,
+    buildings: buildingsOf(floors, byMap, maps),
   };
+}
+
+/** The buildings with two located floors or more, each of those maps marked with its building. */
+function buildingsOf(
+  rows: readonly BuildingFloorRow[],
+  gateways: ReadonlyMap<string, readonly PlacedGatewayRow[]>,
+  maps: Map<string, OwnerMap>,
+): Map<string, OwnerBuilding> {
+  const out = new Map<string, OwnerBuilding>();
+  for (const r of rows) {
+    let b = out.get(r.building_id);
+    if (!b) {
+      const links = typeof r.links === 'string' ? (JSON.parse(r.links) as BuildingLink[]) : r.links;
+      const stops = new Map<string, { x: number; y: number }[]>();
+      for (const l of links)
+        for (const s of l.stops) stops.set(s.mapId, [...(stops.get(s.mapId) ?? []), s]);
+      out.set(r.building_id, (b = { floors: new Map(), links: stops }));
+    }
+    const macs = new Set((gateways.get(r.map_id) ?? []).map((g) => g.mac));
+    b.floors.set(r.map_id, { level: r.level, gateways: macs });
+  }
+  for (const [id, b] of out) {
+    if (b.floors.size < 2) out.delete(id);
+    else for (const mapId of b.floors.keys()) maps.get(mapId)!.buildingId = id;
+  }
+  return out;
 }
 
 /** The settings as text, made once per loaded settings object rather than once per locate. */

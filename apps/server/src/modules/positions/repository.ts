@@ -1,5 +1,6 @@
 /** SQL for positions: what locating needs of an owner, batched trail writes, pruning and reads. */
 import type {
+  BuildingLink,
   FloorModel,
   GatewayCustomSettings,
   MapSettings,
@@ -51,6 +52,14 @@ export type TrailPointRow = TrailFix;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A map that is a floor of a building, with the building's stairs and lifts. */
+export interface BuildingFloorRow {
+  map_id: string;
+  building_id: string;
+  level: number;
+  links: BuildingLink[] | string;
+}
+
 export function positionsRepository(sql: Sql) {
   return {
     /** The owner's gateways placed on a map, with the map's settings (scale) and owner. */
@@ -79,6 +88,17 @@ export function positionsRepository(sql: Sql) {
       if (mapIds.length === 0) return Promise.resolve([]);
       return sql.query<FloorModelVersionRow>(
         'select map_id, updated_at::text as version from floor_models where map_id = any($1::text[])',
+        [mapIds],
+      );
+    },
+
+    /** Of these maps, the floors of buildings: their building, level and its stairs and lifts. */
+    buildingFloors(mapIds: readonly string[]): Promise<BuildingFloorRow[]> {
+      if (mapIds.length === 0) return Promise.resolve([]);
+      return sql.query<BuildingFloorRow>(
+        `select f.map_id, f.building_id, f.level, b.links
+         from building_floors f join buildings b on b.id = f.building_id
+         where f.map_id = any($1::text[])`,
         [mapIds],
       );
     },
