@@ -45,11 +45,15 @@ interface Range {
   to: number;
 }
 
-/** Every page of a paged history call, following `next` until the server has no more. */
+/**
+ * Every page of a paged history call, following `next` until the server has no more; `onPage` sees
+ * the pages so far after each one.
+ */
 async function allPages<T extends { next: string | null }>(
   path: string,
   range: Range,
   signal?: AbortSignal,
+  onPage?: (pages: readonly T[]) => void,
 ): Promise<T[]> {
   const pages: T[] = [];
   let cursor: string | undefined;
@@ -65,17 +69,27 @@ async function allPages<T extends { next: string | null }>(
       signal,
     });
     pages.push(page);
+    onPage?.(pages);
     cursor = page.next ?? undefined;
   } while (cursor);
   return pages;
 }
 
-/** Every position kept on a map in the range, as the server pages them (per device, oldest first). */
-export const fetchHistoryPositions = (mapId: string, range: Range, signal?: AbortSignal) =>
+/**
+ * Every position kept on a map in the range, as the server pages them (per device, oldest first);
+ * `onPage` sees the pages read so far, so a replay can start before the last one came.
+ */
+export const fetchHistoryPositions = (
+  mapId: string,
+  range: Range,
+  signal?: AbortSignal,
+  onPage?: (pages: readonly HistoryPositionsResponse[]) => void,
+) =>
   allPages<HistoryPositionsResponse>(
     `/maps/${encodeURIComponent(mapId)}/history/positions`,
     range,
     signal,
+    onPage,
   );
 
 /** Every zone visit overlapping the range. */

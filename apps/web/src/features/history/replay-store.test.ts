@@ -36,7 +36,12 @@ describe('replay store', () => {
   it('opens a map paused at the moment asked for, with the positions of the range', async () => {
     await useReplayStore.getState().open(session, T0 + 60_000);
     const s = useReplayStore.getState();
-    expect(positions).toHaveBeenCalledWith('m1', session, expect.any(AbortSignal));
+    expect(positions).toHaveBeenCalledWith(
+      'm1',
+      session,
+      expect.any(AbortSignal),
+      expect.any(Function),
+    );
     expect(Object.keys(s.tracks)).toEqual(['A']);
     expect(s.loading).toBe(false);
     expect(replayMoment(s, 'm1', Date.now())).toEqual({ at: T0 + 60_000, playing: false });
@@ -61,6 +66,29 @@ describe('replay store', () => {
       at: T0 + 300_000,
       playing: false,
     });
+  });
+
+  it('draws the devices of the pages read so far while the rest loads', async () => {
+    let finish: () => void = () => {};
+    positions.mockImplementationOnce(async (_mapId, _range, _signal, onPage) => {
+      const first = {
+        success: true as const,
+        mapId: 'm1',
+        next: 'more',
+        devices: [{ mac: 'FIRST', points: [{ at: new Date(T0).toISOString(), x: 1, y: 1 }] }],
+      };
+      onPage?.([first]);
+      await new Promise<void>((resolve) => (finish = resolve));
+      return [first];
+    });
+    const opening = useReplayStore.getState().open(session);
+    await vi.waitFor(() =>
+      expect(Object.keys(useReplayStore.getState().tracks)).toEqual(['FIRST']),
+    );
+    expect(useReplayStore.getState().loading).toBe(true);
+    finish();
+    await opening;
+    expect(useReplayStore.getState().loading).toBe(false);
   });
 
   it('goes back to live when closed', async () => {

@@ -71,8 +71,12 @@ export const useReplayStore = create<ReplayState>((set, get) => {
         loading: true,
       });
       try {
+        // The devices of the pages read so far are drawn while the next pages load.
+        const partly = (pages: Parameters<typeof toTracks>[0]) => {
+          if (loading === ctrl) set({ tracks: toTracks(pages) });
+        };
         const [pages, visits] = await Promise.all([
-          fetchHistoryPositions(session.mapId, session, ctrl.signal),
+          fetchHistoryPositions(session.mapId, session, ctrl.signal, partly),
           fetchHistoryVisits(session.mapId, session, ctrl.signal),
         ]);
         if (loading !== ctrl) return;
