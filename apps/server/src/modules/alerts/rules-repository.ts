@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventType, Rule, Severity } from '@rtls/contract';
 import type { Sql } from '../../lib/db.ts';
+import { mapItemQueries } from '../zones/map-items.ts';
 
 interface RuleRow {
   id: string;
@@ -53,13 +54,7 @@ export function rulesRepository(sql: Sql) {
     r.cooldownSeconds,
   ];
   return {
-    async ofMap(mapId: string): Promise<Rule[]> {
-      const rows = await sql.query<RuleRow>(
-        'select * from zone_rules where map_id = $1 order by created_at, id',
-        [mapId],
-      );
-      return rows.map(present);
-    },
+    ...mapItemQueries(sql, 'zone_rules', present),
     async all(): Promise<Rule[]> {
       const rows = await sql.query<RuleRow>('select * from zone_rules order by created_at, id');
       return rows.map(present);
@@ -71,20 +66,6 @@ export function rulesRepository(sql: Sql) {
         [types],
       );
       return rows.map((r) => r.map_id);
-    },
-    async get(mapId: string, ruleId: string): Promise<Rule | null> {
-      const rows = await sql.query<RuleRow>(
-        'select * from zone_rules where map_id = $1 and id = $2',
-        [mapId, ruleId],
-      );
-      return rows[0] ? present(rows[0]) : null;
-    },
-    async count(mapId: string): Promise<number> {
-      const rows = await sql.query<{ n: string | number }>(
-        'select count(*) as n from zone_rules where map_id = $1',
-        [mapId],
-      );
-      return Number(rows[0]?.n ?? 0);
     },
     async insert(mapId: string, r: RuleFields): Promise<Rule> {
       const rows = await sql.query<RuleRow>(
@@ -105,13 +86,6 @@ export function rulesRepository(sql: Sql) {
         [mapId, ruleId, ...values(r)],
       );
       return rows[0] ? present(rows[0]) : null;
-    },
-    async remove(mapId: string, ruleId: string): Promise<boolean> {
-      const rows = await sql.query(
-        'delete from zone_rules where map_id = $1 and id = $2 returning id',
-        [mapId, ruleId],
-      );
-      return rows.length > 0;
     },
   };
 }

@@ -17,7 +17,7 @@ import {
 import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
 import type { MapsRepository } from '../maps/repository.ts';
 import type { ZonesRepository } from '../zones/repository.ts';
-import { mapFor } from '../zones/service.ts';
+import { mapFor, mapItemAccess } from '../zones/map-items.ts';
 import type { RuleFields, RulesRepository } from './rules-repository.ts';
 
 const timed = (type: Rule['type']) => (TIMED_EVENT_TYPES as readonly string[]).includes(type);
@@ -50,10 +50,7 @@ export function rulesService(
     };
   }
   return {
-    async list(userId: string, mapId: string): Promise<Rule[]> {
-      await mapFor(maps, userId, mapId, 'read');
-      return rules.ofMap(mapId);
-    },
+    ...mapItemAccess(maps, rules, ruleNotFound, onChanged),
     async create(userId: string, mapId: string, body: RuleCreateBody): Promise<Rule> {
       await mapFor(maps, userId, mapId, 'edit');
       const fields = await checked(mapId, {
@@ -106,11 +103,6 @@ export function rulesService(
       if (!rule) throw ruleNotFound();
       await onChanged(mapId);
       return rule;
-    },
-    async remove(userId: string, mapId: string, ruleId: string): Promise<void> {
-      await mapFor(maps, userId, mapId, 'edit');
-      if (!(await rules.remove(mapId, ruleId))) throw ruleNotFound();
-      await onChanged(mapId);
     },
   };
 }

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Zone, ZoneVertex } from '@rtls/contract';
 import type { Sql } from '../../lib/db.ts';
+import { mapItemQueries } from './map-items.ts';
 
 interface ZoneRow {
   id: string;
@@ -26,13 +27,7 @@ const present = (r: ZoneRow): Zone => ({
 
 export function zonesRepository(sql: Sql) {
   return {
-    async ofMap(mapId: string): Promise<Zone[]> {
-      const rows = await sql.query<ZoneRow>(
-        'select * from zones where map_id = $1 order by created_at, id',
-        [mapId],
-      );
-      return rows.map(present);
-    },
+    ...mapItemQueries(sql, 'zones', present),
     /** Zones of several maps at once (presence loads them by map). */
     async ofMaps(mapIds: readonly string[]): Promise<Zone[]> {
       if (mapIds.length === 0) return [];
@@ -41,20 +36,6 @@ export function zonesRepository(sql: Sql) {
         [mapIds],
       );
       return rows.map(present);
-    },
-    async get(mapId: string, zoneId: string): Promise<Zone | null> {
-      const rows = await sql.query<ZoneRow>('select * from zones where map_id = $1 and id = $2', [
-        mapId,
-        zoneId,
-      ]);
-      return rows[0] ? present(rows[0]) : null;
-    },
-    async count(mapId: string): Promise<number> {
-      const rows = await sql.query<{ n: number | string }>(
-        'select count(*) as n from zones where map_id = $1',
-        [mapId],
-      );
-      return Number(rows[0]?.n ?? 0);
     },
     async insert(z: { mapId: string; name: string; color: string; polygon: ZoneVertex[] }) {
       const rows = await sql.query<ZoneRow>(
@@ -75,13 +56,6 @@ export function zonesRepository(sql: Sql) {
         [mapId, zoneId, z.name, z.color, JSON.stringify(z.polygon)],
       );
       return rows[0] ? present(rows[0]) : null;
-    },
-    async remove(mapId: string, zoneId: string): Promise<boolean> {
-      const rows = await sql.query('delete from zones where map_id = $1 and id = $2 returning id', [
-        mapId,
-        zoneId,
-      ]);
-      return rows.length > 0;
     },
   };
 }

@@ -11,20 +11,12 @@ import {
   type ZoneUpdateBody,
 } from '@rtls/contract';
 import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
-import { assertCan, type MapAction } from '../maps/access.ts';
 import type { MapsRepository } from '../maps/repository.ts';
 import { polygonProblem } from './geometry.ts';
+import { mapFor, mapItemAccess } from './map-items.ts';
 import type { ZonesRepository } from './repository.ts';
 
-/** A map the caller may act on this way, or the 404/403 that says why not. */
-export async function mapFor(
-  maps: MapsRepository,
-  userId: string,
-  mapId: string,
-  action: MapAction,
-) {
-  return assertCan(await maps.visible(userId, mapId), action);
-}
+export { mapFor };
 
 export const zoneNotFound = () => new HttpError(404, ALERTING_ERRORS.zoneNotFound.en);
 
@@ -40,10 +32,7 @@ export function zonesService(
     return polygon.map((p) => ({ x: p.x, y: p.y }));
   };
   return {
-    async list(userId: string, mapId: string): Promise<Zone[]> {
-      await mapFor(maps, userId, mapId, 'read');
-      return zones.ofMap(mapId);
-    },
+    ...mapItemAccess(maps, zones, zoneNotFound, onChanged),
     async create(userId: string, mapId: string, body: ZoneCreateBody): Promise<Zone> {
       await mapFor(maps, userId, mapId, 'edit');
       const polygon = checked(body.polygon);
@@ -70,11 +59,6 @@ export function zonesService(
       if (!zone) throw zoneNotFound();
       await onChanged(mapId);
       return zone;
-    },
-    async remove(userId: string, mapId: string, zoneId: string): Promise<void> {
-      await mapFor(maps, userId, mapId, 'edit');
-      if (!(await zones.remove(mapId, zoneId))) throw zoneNotFound();
-      await onChanged(mapId);
     },
   };
 }
