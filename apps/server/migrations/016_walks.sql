@@ -10,10 +10,12 @@ create table walks (
 );
 create index walks_map_idx on walks (map_id, created_at);
 
--- A point of a walk: where the tag stood (map pixels) from one instant to another.
+-- A point of a walk: where the tag stood (map pixels) from one instant to another; or where a
+-- reference stands (a fixed tag or a gateway, device_mac), heard in that window instead.
 create table walk_points (
   id text primary key,
   walk_id text not null references walks(id) on delete cascade,
+  device_mac text,
   x double precision not null,
   y double precision not null,
   from_at timestamptz not null,

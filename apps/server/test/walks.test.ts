@@ -63,7 +63,7 @@ describeEachDb('walks', (t) => {
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as WalkResponse).walk;
   }
-  const addPoint = (walkId: string, tap: WalkTap) =>
+  const addPoint = (walkId: string, tap: object) =>
     as('editor')('POST', `/api/walks/${walkId}/points`, tap);
   /** A finished walk with all twenty taps. */
   async function walked() {
@@ -226,6 +226,16 @@ describeEachDb('walks', (t) => {
     const early = await as('editor')('POST', `/api/walks/${walk.id}/calibrations`);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ message: WALK_ERRORS.notFinished.en });
+    // A gateway of the owner's at its own spot serves as a reference point; a stranger's does not.
+    const gateway = gatewayLayout(GATEWAYS)[3]!;
+    const reference = { ...taps[2]!, x: gateway.x * 20, y: gateway.y * 20 };
+    const ok = await addPoint(walk.id, { ...reference, deviceMac: gateway.mac });
+    expect((ok.json() as WalkResponse).walk.points.at(-1)!.deviceMac).toBe(gateway.mac);
+    await refused(
+      { ...taps[3]!, deviceMac: 'AA:BB:CC:DD:EE:FF' },
+      400,
+      WALK_ERRORS.deviceUnknown.en,
+    );
     const unknown = await as('editor')('POST', `/api/maps/${mapId}/walks`, {
       deviceMac: 'AA:BB:CC:DD:EE:FF',
     });

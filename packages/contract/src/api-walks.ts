@@ -49,6 +49,8 @@ export const WalkPoint = Type.Object({
   y: Type.Number(),
   from: Type.String(),
   to: Type.String(),
+  /** The reference heard at this point instead of the walk's tag; null for the walk's tag. */
+  deviceMac: Nullable(Type.String()),
 });
 export type WalkPoint = Static<typeof WalkPoint>;
 
@@ -74,12 +76,17 @@ export const WalkCreateBody = Type.Object({
 });
 export type WalkCreateBody = Static<typeof WalkCreateBody>;
 
-/** Where the tag stood (map pixels) from one instant to another (ISO 8601). */
+/**
+ * Where the tag stood (map pixels) from one instant to another (ISO 8601). A fixed tag or a
+ * gateway of the map owner standing at a known spot serves as a reference point: its MAC in
+ * deviceMac, and its reports in the window are read instead of the walk's tag's.
+ */
 export const WalkPointBody = Type.Object({
   x: Coordinate,
   y: Coordinate,
   from: Instant,
   to: Instant,
+  deviceMac: Type.Optional(Type.String({ minLength: 1, maxLength: 160 })),
 });
 export type WalkPointBody = Static<typeof WalkPointBody>;
 
@@ -236,8 +243,8 @@ export type WalkReportsResponse = Static<typeof WalkReportsResponse>;
 /** The API's sentences for a walk, a calibration or a report refused. */
 export const WALK_ERRORS = {
   deviceUnknown: {
-    en: 'That tag is not one of the map owner’s devices',
-    he: 'התג אינו אחד מהמכשירים של בעל המפה',
+    en: 'That tag is not one of the map owner’s devices or gateways',
+    he: 'התג אינו אחד מהמכשירים או השערים של בעל המפה',
   },
   offPlan: { en: 'The point is off the plan', he: 'הנקודה מחוץ לתוכנית' },
   badWindow: {

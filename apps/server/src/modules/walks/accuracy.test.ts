@@ -32,6 +32,7 @@ const DX = [1, 2, 3, 4, 10];
 const X = [3, 5, 7, 4, 6];
 const points: StoredPoint[] = DX.map((_, i) => ({
   id: `p${i}`,
+  device: null,
   x: X[i]! * PPM,
   y: 5 * PPM,
   fromMs: i * 10_000,
@@ -77,7 +78,7 @@ const header = {
 };
 
 describe('accuracy report', () => {
-  const evidence = pointEvidence(points, readings, frame);
+  const evidence = pointEvidence(points, new Map([[null, readings]]), frame);
   const report = accuracyReport(header, evidence, frame.anchors, frame, zones);
 
   it('averages each point’s reports within its window, per gateway of the map', () => {
@@ -117,12 +118,38 @@ describe('accuracy report', () => {
   it('counts a point no gateway heard as not located', () => {
     const silent = pointEvidence(
       [{ ...points[0]!, fromMs: 90_000, toMs: 95_000 }],
-      readings,
+      new Map([[null, readings]]),
       frame,
     );
     const r = accuracyReport(header, silent, frame.anchors, frame, []);
     expect(r.unlocated).toBe(1);
     expect(r.summary).toEqual({ count: 0, medianM: null, p90M: null, maxM: null });
+  });
+
+  it('reads a reference point’s own transmitter, never a gateway hearing itself', () => {
+    // Gateway G6 stands at (6, 7.5) m: the others hear it there, and it "hears" itself loudly.
+    const g6 = frame.anchors[6]!;
+    const heardG6 = frame.anchors.map((a) => readingsAt(a, g6.x, g6.y, 1_000));
+    const ref = { ...points[0]!, device: 'G6', x: 6 * PPM, y: 7.5 * PPM };
+    const e = pointEvidence(
+      [ref],
+      new Map([
+        [null, readings],
+        ['G6', heardG6],
+      ]),
+      frame,
+    );
+    expect(e[0]!.heard.map((h) => h.mac).sort()).toEqual([
+      'G0',
+      'G1',
+      'G2',
+      'G3',
+      'G4',
+      'G5',
+      'G7',
+    ]);
+    const r = accuracyReport(header, e, frame.anchors, frame, []);
+    expect(r.points[0]!.errorM!).toBeLessThan(0.1);
   });
 
   it('writes a CSV row per point and the walk’s and zones’ figures', () => {

@@ -30,17 +30,22 @@ export interface PointEvidence {
   heard: HeardGateway[];
 }
 
-/** Each point's readings: the tag's reports in its window from the frame's gateways, averaged. */
+/**
+ * Each point's readings: the reports in its window of its transmitter (the walk's tag, or the
+ * point's reference) from the frame's gateways (a gateway never counts as hearing itself),
+ * averaged per gateway. `readings` has each transmitter's reports, the walk's tag's under null.
+ */
 export function pointEvidence(
   points: readonly StoredPoint[],
-  readings: readonly TagReading[],
+  readings: ReadonlyMap<string | null, readonly TagReading[]>,
   frame: MapFrame,
 ): PointEvidence[] {
   const onMap = new Set(frame.anchors.map((a) => a.id));
   return points.map((point) => {
     const sums = new Map<string, { sum: number; count: number }>();
-    for (const r of readings) {
-      if (r.atMs < point.fromMs || r.atMs > point.toMs || !onMap.has(r.gateway)) continue;
+    for (const r of readings.get(point.device) ?? []) {
+      if (r.atMs < point.fromMs || r.atMs > point.toMs) continue;
+      if (!onMap.has(r.gateway) || r.gateway === point.device) continue;
       const s = sums.get(r.gateway) ?? { sum: 0, count: 0 };
       s.sum += r.rssi;
       s.count++;

@@ -22,7 +22,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { assertCan } from '../maps/access.ts';
 import type { MapRadioModels } from '../positions/repository.ts';
 import { accuracyReport, pointEvidence, reportCsv, type PointEvidence } from './accuracy.ts';
-import type { AppliedRow } from './repository.ts';
+import type { AppliedRow, TagReading } from './repository.ts';
 import { walkAccess, type WalkDeps } from './service.ts';
 
 const say = (key: keyof typeof WALK_ERRORS) => WALK_ERRORS[key].en;
@@ -44,7 +44,9 @@ export function calibrationsService(deps: WalkDeps) {
     const points = await repo.points(walkId);
     const from = Math.min(...points.map((p) => p.fromMs));
     const to = Math.max(...points.map((p) => p.toMs));
-    const readings = await repo.readings(map.owner_id, walk.deviceMac, from, to);
+    const readings = new Map<string | null, TagReading[]>();
+    for (const device of new Set(points.map((p) => p.device)))
+      readings.set(device, await repo.readings(map.owner_id, device ?? walk.deviceMac, from, to));
     const evidence = pointEvidence(points, readings, located.frame);
     const heard = evidence.filter((e) => e.heard.length > 0);
     if (heard.length < WALK_LIMITS.minPoints) throw new HttpError(422, say('notHeard'));

@@ -23,6 +23,7 @@ interface WalkRow {
 interface PointRow {
   id: string;
   walk_id: string;
+  device_mac: string | null;
   x: number;
   y: number;
   from_at: Date | string;
@@ -32,6 +33,8 @@ interface PointRow {
 /** A point with its window in epoch milliseconds, as the service checks and reads it. */
 export interface StoredPoint {
   id: string;
+  /** A reference heard at this point instead of the walk's tag; null for the walk's tag. */
+  device: string | null;
   x: number;
   y: number;
   fromMs: number;
@@ -62,6 +65,7 @@ const presentPoint = (p: PointRow): WalkPoint => ({
   y: p.y,
   from: iso(p.from_at),
   to: iso(p.to_at),
+  deviceMac: p.device_mac,
 });
 
 const presentWalk = (w: WalkRow, points: PointRow[]): Walk => ({
@@ -112,6 +116,7 @@ export function walksRepository(sql: Sql) {
       const rows = await pointsOf([walkId]);
       return rows.map((p) => ({
         id: p.id,
+        device: p.device_mac,
         x: p.x,
         y: p.y,
         fromMs: new Date(p.from_at).getTime(),
@@ -120,11 +125,19 @@ export function walksRepository(sql: Sql) {
     },
     async putPoint(walkId: string, p: StoredPoint) {
       await sql.query(
-        `insert into walk_points (id, walk_id, x, y, from_at, to_at)
-         values ($1, $2, $3, $4, $5, $6)
-         on conflict (id) do update set x = excluded.x, y = excluded.y,
-           from_at = excluded.from_at, to_at = excluded.to_at`,
-        [p.id, walkId, p.x, p.y, new Date(p.fromMs).toISOString(), new Date(p.toMs).toISOString()],
+        `insert into walk_points (id, walk_id, device_mac, x, y, from_at, to_at)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict (id) do update set device_mac = excluded.device_mac, x = excluded.x,
+           y = excluded.y, from_at = excluded.from_at, to_at = excluded.to_at`,
+        [
+          p.id,
+          walkId,
+          p.device,
+          p.x,
+          p.y,
+          new Date(p.fromMs).toISOString(),
+          new Date(p.toMs).toISOString(),
+        ],
       );
     },
     async deletePoint(walkId: string, pointId: string): Promise<boolean> {
@@ -154,11 +167,13 @@ export function walksRepository(sql: Sql) {
         atMs: Number(r.at_ms),
       }));
     },
-    async deviceKnown(ownerId: string, device: string): Promise<boolean> {
-      const rows = await sql.query('select 1 from devices where owner_id = $1 and mac = $2', [
-        ownerId,
-        device,
-      ]);
+    /** True for one of the owner's devices, or (when gateways count) of their gateways. */
+    async deviceKnown(ownerId: string, device: string, gateways = false): Promise<boolean> {
+      const rows = await sql.query(
+        `select 1 from devices where owner_id = $1 and mac = $2
+         ${gateways ? 'union all select 1 from gateways where owner_id = $1 and mac = $2' : ''}`,
+        [ownerId, device],
+      );
       return rows.length > 0;
     },
 

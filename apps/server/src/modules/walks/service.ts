@@ -113,7 +113,7 @@ export function pathPoints(
     const start = fromMs + i * step;
     const end = i === n - 1 ? toMs : start + step;
     const at = alongPath(path, ((start + end) / 2 - fromMs) / (toMs - fromMs));
-    return { id: newId(), x: at.x, y: at.y, fromMs: start, toMs: end };
+    return { id: newId(), device: null, x: at.x, y: at.y, fromMs: start, toMs: end };
   });
 }
 
@@ -131,8 +131,12 @@ export function walksService(deps: WalkDeps) {
     const points = await repo.points(walkId);
     const isNew = !points.some((p) => p.id === id);
     if (isNew && points.length >= WALK_LIMITS.maxPoints) throw badRequest(say('tooManyPoints'));
+    const device = body.deviceMac ?? null;
+    if (device !== null && !(await repo.deviceKnown(map.owner_id, device, true)))
+      throw badRequest(say('deviceUnknown'));
     const p = {
       id,
+      device,
       x: body.x,
       y: body.y,
       fromMs: Date.parse(body.from),
