@@ -1,6 +1,6 @@
 /**
  * What lies over the map that labels keep off, as boxes in the map's container pixels: the map's
- * own controls (its toolbar) and the zone labels.
+ * own controls (its toolbar, the replay's time bar) and the zone labels.
  */
 import type L from 'leaflet';
 import type { LabelBox } from '@rtls/positioning';
@@ -16,13 +16,15 @@ function boxOf(el: Element, origin: DOMRect): LabelBox {
   };
 }
 
-/** Boxes of the controls that sit over the map (its toolbar). */
+/** Boxes of the controls that sit over the map (its toolbar, the replay's time bar). */
 export function controlBoxes(map: L.Map): LabelBox[] {
   const host = map.getContainer();
   const frame = host.parentElement;
   if (!frame) return [];
   const origin = host.getBoundingClientRect();
-  return [...frame.querySelectorAll(':scope > .map-controls')].map((el) => boxOf(el, origin));
+  return [...frame.querySelectorAll(':scope > .map-controls, :scope > .replay-bar')].map((el) =>
+    boxOf(el, origin),
+  );
 }
 
 /** Boxes of the zone labels drawn on the map. */
