@@ -287,6 +287,16 @@ describeEachDb('walks', (t) => {
     ).toHaveLength(4);
   });
 
+  it('keeps one of two overlapping taps sent at once', async () => {
+    const walk = await startWalk();
+    const late = { ...taps[0]!, from: new Date(Date.parse(taps[0]!.from) + 1000).toISOString() };
+    const answers = await Promise.all([addPoint(walk.id, taps[0]!), addPoint(walk.id, late)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const points = ((await as('editor')('GET', `/api/walks/${walk.id}`)).json() as WalkResponse)
+      .walk.points;
+    expect(points).toHaveLength(1);
+  });
+
   it('refuses to calibrate a walk its tag was not heard on', async () => {
     const walk = await startWalk('editor', demoDevice(1).mac);
     for (const tap of taps.slice(0, 8)) expect((await addPoint(walk.id, tap)).statusCode).toBe(201);

@@ -140,6 +140,25 @@ export function walksRepository(sql: Sql) {
         ],
       );
     },
+    /**
+     * Store points of a walk under its row's lock, so that two taps at once are checked one after
+     * the other: `change` sees the walk's status and points as they are and returns what to store
+     * (it throws to store nothing).
+     */
+    async changePoints(
+      walkId: string,
+      change: (status: WalkStatus, points: StoredPoint[]) => Promise<StoredPoint[]>,
+    ): Promise<void> {
+      await sql.transaction(async (tx) => {
+        const rows = await tx.query<{ status: WalkStatus }>(
+          'select status from walks where id = $1 for update',
+          [walkId],
+        );
+        const locked = walksRepository(tx);
+        const put = await change(rows[0]?.status ?? 'finished', await locked.points(walkId));
+        for (const p of put) await locked.putPoint(walkId, p);
+      });
+    },
     async deletePoint(walkId: string, pointId: string): Promise<boolean> {
       const rows = await sql.query<{ id: string }>(
         'delete from walk_points where walk_id = $1 and id = $2 returning id',

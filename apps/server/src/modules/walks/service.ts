@@ -126,27 +126,28 @@ export function walksService(deps: WalkDeps) {
     if (found.walk.status !== 'open') throw conflict(say('finished'));
     return found;
   };
+  /** Store points checked against the walk's others as they are (under the walk's lock). */
+  const put = async (walkId: string, settings: MapSettings, make: StoredPoint[]) => {
+    await repo.changePoints(walkId, async (status, points) => {
+      if (status !== 'open') throw conflict(say('finished'));
+      const added = make.filter((p) => !points.some((o) => o.id === p.id)).length;
+      if (points.length + added > WALK_LIMITS.maxPoints) throw badRequest(say('tooManyPoints'));
+      for (const p of make) {
+        const problem = pointProblem(p, settings, points);
+        if (problem)
+          throw problem.status === 409 ? conflict(problem.message) : badRequest(problem.message);
+      }
+      return make;
+    });
+    return (await repo.get(walkId))!;
+  };
   const store = async (userId: string, walkId: string, id: string, body: WalkPointBody) => {
     const { map } = await openWalk(userId, walkId);
-    const points = await repo.points(walkId);
-    const isNew = !points.some((p) => p.id === id);
-    if (isNew && points.length >= WALK_LIMITS.maxPoints) throw badRequest(say('tooManyPoints'));
     const device = body.deviceMac ?? null;
     if (device !== null && !(await repo.deviceKnown(map.owner_id, device, true)))
       throw badRequest(say('deviceUnknown'));
-    const p = {
-      id,
-      device,
-      x: body.x,
-      y: body.y,
-      fromMs: Date.parse(body.from),
-      toMs: Date.parse(body.to),
-    };
-    const problem = pointProblem(p, map.settings, points);
-    if (problem)
-      throw problem.status === 409 ? conflict(problem.message) : badRequest(problem.message);
-    await repo.putPoint(walkId, p);
-    return (await repo.get(walkId))!;
+    const [fromMs, toMs] = [Date.parse(body.from), Date.parse(body.to)];
+    return put(walkId, map.settings, [{ id, device, x: body.x, y: body.y, fromMs, toMs }]);
   };
   return {
     async list(userId: string, mapId: string): Promise<Walk[]> {
@@ -171,21 +172,11 @@ export function walksService(deps: WalkDeps) {
     /** A drawn path walked at a steady pace, as points (all of them, or none when one is refused). */
     async addPath(userId: string, walkId: string, body: WalkPathBody): Promise<Walk> {
       const { map } = await openWalk(userId, walkId);
-      const points = await repo.points(walkId);
       const fromMs = Date.parse(body.from);
       const toMs = Date.parse(body.to);
       if (!(toMs - fromMs >= WALK_LIMITS.pathStepMs)) throw badRequest(say('pathTooShort'));
-      const cut = pathPoints(body.path, fromMs, toMs, newId);
-      if (points.length + cut.length > WALK_LIMITS.maxPoints)
-        throw badRequest(say('tooManyPoints'));
       if (body.path.some((v) => offPlan(v, map.settings))) throw badRequest(say('offPlan'));
-      for (const p of cut) {
-        const problem = pointProblem(p, map.settings, points);
-        if (problem)
-          throw problem.status === 409 ? conflict(problem.message) : badRequest(problem.message);
-      }
-      for (const p of cut) await repo.putPoint(walkId, p);
-      return (await repo.get(walkId))!;
+      return put(walkId, map.settings, pathPoints(body.path, fromMs, toMs, newId));
     },
     async replacePoint(userId: string, walkId: string, pointId: string, body: WalkPointBody) {
       const { walk } = await openWalk(userId, walkId);
