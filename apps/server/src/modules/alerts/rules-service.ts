@@ -49,8 +49,9 @@ export function rulesService(
       dwellSeconds: dwells(r.type) ? r.dwellSeconds : 0,
     };
   }
+  const { change, ...access } = mapItemAccess(maps, rules, ruleNotFound, onChanged);
   return {
-    ...mapItemAccess(maps, rules, ruleNotFound, onChanged),
+    ...access,
     async create(userId: string, mapId: string, body: RuleCreateBody): Promise<Rule> {
       await mapFor(maps, userId, mapId, 'edit');
       const fields = await checked(mapId, {
@@ -71,39 +72,34 @@ export function rulesService(
       await onChanged(mapId);
       return rule;
     },
-    async update(userId: string, mapId: string, ruleId: string, body: RuleUpdateBody) {
-      await mapFor(maps, userId, mapId, 'edit');
-      const current = await rules.get(mapId, ruleId);
-      if (!current) throw ruleNotFound();
-      const merged: RuleFields = {
-        name: body.name ?? current.name,
-        type: body.type ?? current.type,
-        zoneId: body.zoneId === undefined ? current.zoneId : body.zoneId,
-        mac: body.mac === undefined ? current.mac : body.mac,
-        gateway: body.gateway === undefined ? current.gateway : body.gateway,
-        thresholdSeconds:
-          body.thresholdSeconds === undefined ? current.thresholdSeconds : body.thresholdSeconds,
-        dwellSeconds: body.dwellSeconds ?? current.dwellSeconds,
-        cooldownSeconds: body.cooldownSeconds ?? current.cooldownSeconds,
-        severity: body.severity ?? current.severity,
-        enabled: body.enabled ?? current.enabled,
-      };
-      // Changing to enter or exit drops a duration that no longer applies.
-      if (body.type && !timed(body.type) && body.thresholdSeconds === undefined)
-        merged.thresholdSeconds = null;
-      // Changing to enter or exit from another type takes the default dwell unless one is given.
-      if (
-        body.type &&
-        dwells(body.type) &&
-        !dwells(current.type) &&
-        body.dwellSeconds === undefined
-      )
-        merged.dwellSeconds = defaultDwellSeconds(body.type);
-      const rule = await rules.update(mapId, ruleId, await checked(mapId, merged));
-      if (!rule) throw ruleNotFound();
-      await onChanged(mapId);
-      return rule;
-    },
+    update: (userId: string, mapId: string, ruleId: string, body: RuleUpdateBody) =>
+      change(userId, mapId, ruleId, async (current) => {
+        const merged: RuleFields = {
+          name: body.name ?? current.name,
+          type: body.type ?? current.type,
+          zoneId: body.zoneId === undefined ? current.zoneId : body.zoneId,
+          mac: body.mac === undefined ? current.mac : body.mac,
+          gateway: body.gateway === undefined ? current.gateway : body.gateway,
+          thresholdSeconds:
+            body.thresholdSeconds === undefined ? current.thresholdSeconds : body.thresholdSeconds,
+          dwellSeconds: body.dwellSeconds ?? current.dwellSeconds,
+          cooldownSeconds: body.cooldownSeconds ?? current.cooldownSeconds,
+          severity: body.severity ?? current.severity,
+          enabled: body.enabled ?? current.enabled,
+        };
+        // Changing to enter or exit drops a duration that no longer applies.
+        if (body.type && !timed(body.type) && body.thresholdSeconds === undefined)
+          merged.thresholdSeconds = null;
+        // Changing to enter or exit from another type takes the default dwell unless one is given.
+        if (
+          body.type &&
+          dwells(body.type) &&
+          !dwells(current.type) &&
+          body.dwellSeconds === undefined
+        )
+          merged.dwellSeconds = defaultDwellSeconds(body.type);
+        return rules.update(mapId, ruleId, await checked(mapId, merged));
+      }),
   };
 }
 export type RulesService = ReturnType<typeof rulesService>;

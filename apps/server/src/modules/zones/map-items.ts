@@ -56,10 +56,10 @@ export function mapItemQueries<Row, T>(
   };
 }
 
-/** Listing and deleting a map's items; `onChanged` after a delete, `notFound` for a missing one. */
+/** Listing, changing and deleting a map's items: `onChanged` after a change, `notFound` for a missing one. */
 export function mapItemAccess<T>(
   maps: MapsRepository,
-  items: Pick<ReturnType<typeof mapItemQueries<unknown, T>>, 'ofMap' | 'remove'>,
+  items: Pick<ReturnType<typeof mapItemQueries<unknown, T>>, 'ofMap' | 'get' | 'remove'>,
   notFound: () => HttpError,
   onChanged: (mapId: string) => void | Promise<void>,
 ) {
@@ -67,6 +67,21 @@ export function mapItemAccess<T>(
     async list(userId: string, mapId: string): Promise<T[]> {
       await mapFor(maps, userId, mapId, 'read');
       return items.ofMap(mapId);
+    },
+    /** Change one: `save` stores what it makes of the current item (null: it is gone meanwhile). */
+    async change(
+      userId: string,
+      mapId: string,
+      id: string,
+      save: (current: T) => Promise<T | null>,
+    ): Promise<T> {
+      await mapFor(maps, userId, mapId, 'edit');
+      const current = await items.get(mapId, id);
+      if (!current) throw notFound();
+      const changed = await save(current);
+      if (!changed) throw notFound();
+      await onChanged(mapId);
+      return changed;
     },
     async remove(userId: string, mapId: string, id: string): Promise<void> {
       await mapFor(maps, userId, mapId, 'edit');

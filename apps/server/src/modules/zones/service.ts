@@ -31,8 +31,9 @@ export function zonesService(
     if (problem) throw badRequest(ALERTING_ERRORS[problem].en);
     return polygon.map((p) => ({ x: p.x, y: p.y }));
   };
+  const { change, ...access } = mapItemAccess(maps, zones, zoneNotFound, onChanged);
   return {
-    ...mapItemAccess(maps, zones, zoneNotFound, onChanged),
+    ...access,
     async create(userId: string, mapId: string, body: ZoneCreateBody): Promise<Zone> {
       await mapFor(maps, userId, mapId, 'edit');
       const polygon = checked(body.polygon);
@@ -47,19 +48,14 @@ export function zonesService(
       await onChanged(mapId);
       return zone;
     },
-    async update(userId: string, mapId: string, zoneId: string, body: ZoneUpdateBody) {
-      await mapFor(maps, userId, mapId, 'edit');
-      const current = await zones.get(mapId, zoneId);
-      if (!current) throw zoneNotFound();
-      const zone = await zones.update(mapId, zoneId, {
-        name: body.name?.trim() ?? current.name,
-        color: body.color?.toUpperCase() ?? current.color,
-        polygon: body.polygon ? checked(body.polygon) : current.polygon,
-      });
-      if (!zone) throw zoneNotFound();
-      await onChanged(mapId);
-      return zone;
-    },
+    update: (userId: string, mapId: string, zoneId: string, body: ZoneUpdateBody) =>
+      change(userId, mapId, zoneId, (current) =>
+        zones.update(mapId, zoneId, {
+          name: body.name?.trim() ?? current.name,
+          color: body.color?.toUpperCase() ?? current.color,
+          polygon: body.polygon ? checked(body.polygon) : current.polygon,
+        }),
+      ),
   };
 }
 export type ZonesService = ReturnType<typeof zonesService>;
