@@ -85,6 +85,33 @@ export class LiveMapPage {
     }));
   }
 
+  /**
+   * The text the console found printed in the plan image (its `data-plan-text`, map pixels) as
+   * rectangles on screen; the plan image is drawn over its natural size in map pixels.
+   */
+  async planText(): Promise<Rect[]> {
+    return this.page.evaluate(() => {
+      const img = document.querySelector<HTMLImageElement>('img.floor-plan')!;
+      const host = document.querySelector<HTMLElement>('[data-testid="map-canvas"]')!;
+      const r = img.getBoundingClientRect();
+      const sx = r.width / img.naturalWidth;
+      const sy = r.height / img.naturalHeight;
+      return (host.dataset.planText ?? '')
+        .split(';')
+        .filter(Boolean)
+        .map((box, i) => {
+          const [x0, y0, x1, y1] = box.split(',').map(Number) as [number, number, number, number];
+          return {
+            id: `text ${i + 1}`,
+            left: r.left + x0 * sx,
+            top: r.top + y0 * sy,
+            right: r.left + x1 * sx,
+            bottom: r.top + y1 * sy,
+          };
+        });
+    });
+  }
+
   /** Colours of the confidence rings drawn (computed CSS), one per ringed marker. */
   async ringColours(): Promise<string[]> {
     return this.page.$$eval('[data-testid="device-marker"][data-confidence]', (els) =>
