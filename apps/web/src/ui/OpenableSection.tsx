@@ -2,7 +2,7 @@
  * A group of the settings panel whose body is loaded only when the user opens it: a title, an
  * introduction and a button that shows or hides the body (rendered only while shown).
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider.tsx';
 
 /** The translation groups of such sections: each has a title, an intro, manage and hide. */
@@ -35,4 +35,15 @@ export function OpenableSection({ id, texts, children }: Props) {
       {open && children}
     </fieldset>
   );
+}
+
+/** A settings section as a component of its own: the group `id`, opening onto `Body`. */
+export function openableSection(id: string, texts: SectionTexts, Body: ComponentType) {
+  return function Section() {
+    return (
+      <OpenableSection id={id} texts={texts}>
+        <Body />
+      </OpenableSection>
+    );
+  };
 }

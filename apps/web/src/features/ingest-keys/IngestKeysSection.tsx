@@ -7,18 +7,12 @@ import { useState } from 'react';
 import type { IngestKeyInfo } from '@rtls/contract';
 import { createIngestKey, fetchIngestKeys, revokeIngestKey } from '../../api/ingest-keys.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { OpenableSection } from '../../ui/OpenableSection.tsx';
+import { openableSection } from '../../ui/OpenableSection.tsx';
 import { useBusyCall } from '../../ui/use-busy-call.ts';
 import { CreatedKey } from './CreatedKey.tsx';
 import { IngestKeyList } from './IngestKeyList.tsx';
 
-export function IngestKeysSection() {
-  return (
-    <OpenableSection id="ingest-keys" texts="ingestKeys">
-      <IngestKeysManager />
-    </OpenableSection>
-  );
-}
+export const IngestKeysSection = openableSection('ingest-keys', 'ingestKeys', IngestKeysManager);
 
 function IngestKeysManager() {
   const { t } = useI18n();

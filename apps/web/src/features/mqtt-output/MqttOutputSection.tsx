@@ -9,16 +9,10 @@ import { localizedError } from '../../api/localized-error.ts';
 import { fetchMqttOutput, updateMqttOutput } from '../../api/mqtt-output.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { CheckboxField } from '../../ui/fields.tsx';
-import { OpenableSection } from '../../ui/OpenableSection.tsx';
+import { openableSection } from '../../ui/OpenableSection.tsx';
 import { useBusyCall } from '../../ui/use-busy-call.ts';
 
-export function MqttOutputSection() {
-  return (
-    <OpenableSection id="mqtt-output" texts="mqttOutput">
-      <MqttOutputForm />
-    </OpenableSection>
-  );
-}
+export const MqttOutputSection = openableSection('mqtt-output', 'mqttOutput', MqttOutputForm);
 
 function MqttOutputForm() {
   const { t, language } = useI18n();

@@ -8,20 +8,14 @@ import { useState } from 'react';
 import type { DeadLetter, Webhook } from '@rtls/contract';
 import * as api from '../../api/webhooks.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { OpenableSection } from '../../ui/OpenableSection.tsx';
+import { openableSection } from '../../ui/OpenableSection.tsx';
 import { useBusyCall } from '../../ui/use-busy-call.ts';
 import { CreatedKey } from '../ingest-keys/CreatedKey.tsx';
 import { DeadLetterList } from './DeadLetterList.tsx';
 import { WebhookForm } from './WebhookForm.tsx';
 import { WebhookList } from './WebhookList.tsx';
 
-export function WebhooksSection() {
-  return (
-    <OpenableSection id="webhooks" texts="webhooks">
-      <WebhooksManager />
-    </OpenableSection>
-  );
-}
+export const WebhooksSection = openableSection('webhooks', 'webhooks', WebhooksManager);
 
 function WebhooksManager() {
   const { t, language } = useI18n();
