@@ -102,6 +102,19 @@ describe('declutterLabels when crowded out', () => {
     expect(out[0]).toMatchObject({ id: 'late', hidden: true });
   });
 
+  it('covers a soft obstacle (text in the plan) only when every spot clear of it is taken', () => {
+    const text: LabelObstacle = { x: 5, y: 7, w: 200, h: 40, soft: true };
+    // With room around, the label leaves the text.
+    const [free] = declutterLabels([label('t', 5, 7)], [text]);
+    expect(free!.needsLeaderLine).toBe(true);
+    expect(boxesOverlap(boxOf(free!, label('t', 0, 0)), text)).toBe(false);
+    // With the text the only gap among hard obstacles, the label goes there rather than hiding.
+    const rest = tiles.filter((t) => !boxesOverlap(t, text));
+    const [onText] = declutterLabels([label('t', 5, 7)], [...rest, text]);
+    expect(onText).toMatchObject({ hidden: false });
+    expect(boxesOverlap(boxOf(onText!, label('t', 0, 0)), text)).toBe(true);
+  });
+
   it("never hides a kept label (the selected device's): it stays home", () => {
     const out = declutterLabels([label('sel', 5, 7, { keep: true })], tiles);
     expect(out[0]).toEqual({ id: 'sel', x: 5, y: 7, needsLeaderLine: false, hidden: false });
