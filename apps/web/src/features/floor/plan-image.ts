@@ -13,6 +13,11 @@ import { detectWalls, type PlanPixels, type Stroke } from './wall-detector.ts';
 
 /** Longest canvas side read: larger plans are read scaled down. */
 const MAX_SIDE = 4096;
+/**
+ * Longest canvas side read for text, which the live map reads on every visit: a quarter of the
+ * pixels of MAX_SIDE, and printed names stay several pixels tall.
+ */
+const TEXT_MAX_SIDE = 2048;
 
 function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
@@ -26,15 +31,16 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 }
 
 /**
- * The image's pixels at the map's image size (scaled down to MAX_SIDE on its longer side); `scale`
+ * The image's pixels at the map's image size (scaled down to `maxSide` on its longer side); `scale`
  * is image pixels per map pixel.
  */
 async function readPlanPixels(
   url: string,
   size: Size,
+  maxSide: number,
 ): Promise<{ pixels: PlanPixels; scale: number }> {
   const img = await loadImage(url);
-  const scale = Math.min(1, MAX_SIDE / Math.max(size.width, size.height));
+  const scale = Math.min(1, maxSide / Math.max(size.width, size.height));
   const width = Math.max(1, Math.round(size.width * scale));
   const height = Math.max(1, Math.round(size.height * scale));
   const canvas = document.createElement('canvas');
@@ -53,7 +59,7 @@ export async function readPlanStrokes(
   size: Size,
   pixelsPerMetre: number,
 ): Promise<Stroke[]> {
-  const { pixels, scale } = await readPlanPixels(url, size);
+  const { pixels, scale } = await readPlanPixels(url, size, MAX_SIDE);
   const strokes = detectWalls(pixels, { pixelsPerMetre: pixelsPerMetre * scale });
   const back = (p: { x: number; y: number }) => ({ x: p.x / scale, y: p.y / scale });
   return strokes.map((s) => ({ a: back(s.a), b: back(s.b), thickness: s.thickness / scale }));
@@ -65,7 +71,7 @@ export async function readPlanText(
   size: Size,
   pixelsPerMetre: number,
 ): Promise<TextBox[]> {
-  const { pixels, scale } = await readPlanPixels(url, size);
+  const { pixels, scale } = await readPlanPixels(url, size, TEXT_MAX_SIDE);
   const boxes = detectTextBoxes(pixels, { pixelsPerMetre: pixelsPerMetre * scale });
   return boxes.map((b) => ({
     x0: b.x0 / scale,
