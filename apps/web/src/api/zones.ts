@@ -3,80 +3,68 @@ import type {
   EventsQuery,
   EventsResponse,
   PresenceResponse,
+  Rule,
   RuleCreateBody,
-  RuleResponse,
-  RulesResponse,
   RuleUpdateBody,
+  Zone,
   ZoneCreateBody,
-  ZoneResponse,
-  ZonesResponse,
   ZoneUpdateBody,
 } from '@rtls/contract';
 import { apiRequest } from './http.ts';
 
 const key = (id: string) => encodeURIComponent(id);
-const zonesPath = (mapId: string) => `/maps/${key(mapId)}/zones`;
-const rulesPath = (mapId: string) => `/maps/${key(mapId)}/rules`;
 
-export const fetchZones = async (mapId: string) =>
-  (await apiRequest<ZonesResponse>(zonesPath(mapId), { error: 'fetchZones' })).zones;
+/**
+ * The calls on one kind of a map's items, under /maps/{mapId}/<kind>s: list, create, change and
+ * delete, each failing with its own API_ERRORS text (fetchZones, createZone, …).
+ */
+function mapItemCalls<T, C, U>(kind: 'Zone' | 'Rule') {
+  const one = kind === 'Zone' ? 'zone' : 'rule';
+  const many = `${one}s`;
+  const path = (mapId: string, id?: string) =>
+    `/maps/${key(mapId)}/${many}${id === undefined ? '' : `/${key(id)}`}`;
+  return {
+    list: async (mapId: string) =>
+      (await apiRequest<Record<string, T[]>>(path(mapId), { error: `fetch${kind}s` }))[many]!,
+    create: async (mapId: string, body: C) =>
+      (
+        await apiRequest<Record<string, T>>(path(mapId), {
+          method: 'POST',
+          body,
+          error: `create${kind}`,
+        })
+      )[one]!,
+    update: async (mapId: string, id: string, body: U) =>
+      (
+        await apiRequest<Record<string, T>>(path(mapId, id), {
+          method: 'PUT',
+          body,
+          error: `update${kind}`,
+        })
+      )[one]!,
+    remove: async (mapId: string, id: string) => {
+      await apiRequest(path(mapId, id), { method: 'DELETE', error: `delete${kind}` });
+    },
+  };
+}
 
-export const createZone = async (mapId: string, body: ZoneCreateBody) =>
-  (
-    await apiRequest<ZoneResponse>(zonesPath(mapId), {
-      method: 'POST',
-      body,
-      error: 'createZone',
-    })
-  ).zone;
-
-export const updateZone = async (mapId: string, zoneId: string, body: ZoneUpdateBody) =>
-  (
-    await apiRequest<ZoneResponse>(`${zonesPath(mapId)}/${key(zoneId)}`, {
-      method: 'PUT',
-      body,
-      error: 'updateZone',
-    })
-  ).zone;
-
-export const deleteZone = async (mapId: string, zoneId: string) => {
-  await apiRequest(`${zonesPath(mapId)}/${key(zoneId)}`, {
-    method: 'DELETE',
-    error: 'deleteZone',
-  });
-};
+export const {
+  list: fetchZones,
+  create: createZone,
+  update: updateZone,
+  remove: deleteZone,
+} = mapItemCalls<Zone, ZoneCreateBody, ZoneUpdateBody>('Zone');
 
 /** Each device's presence on the map and the occupancy of its zones, now. */
 export const fetchPresence = (mapId: string) =>
   apiRequest<PresenceResponse>(`/maps/${key(mapId)}/presence`, { error: 'fetchPresence' });
 
-export const fetchRules = async (mapId: string) =>
-  (await apiRequest<RulesResponse>(rulesPath(mapId), { error: 'fetchRules' })).rules;
-
-export const createRule = async (mapId: string, body: RuleCreateBody) =>
-  (
-    await apiRequest<RuleResponse>(rulesPath(mapId), {
-      method: 'POST',
-      body,
-      error: 'createRule',
-    })
-  ).rule;
-
-export const updateRule = async (mapId: string, ruleId: string, body: RuleUpdateBody) =>
-  (
-    await apiRequest<RuleResponse>(`${rulesPath(mapId)}/${key(ruleId)}`, {
-      method: 'PUT',
-      body,
-      error: 'updateRule',
-    })
-  ).rule;
-
-export const deleteRule = async (mapId: string, ruleId: string) => {
-  await apiRequest(`${rulesPath(mapId)}/${key(ruleId)}`, {
-    method: 'DELETE',
-    error: 'deleteRule',
-  });
-};
+export const {
+  list: fetchRules,
+  create: createRule,
+  update: updateRule,
+  remove: deleteRule,
+} = mapItemCalls<Rule, RuleCreateBody, RuleUpdateBody>('Rule');
 
 /** The map's event log, newest first; page back with `before` (the oldest `at` of a page). */
 export const fetchEvents = async (mapId: string, query: Partial<EventsQuery> = {}) =>
