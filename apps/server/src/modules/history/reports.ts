@@ -89,7 +89,8 @@ export function historyReports({
       );
       const scope: StaysScope = {
         series: h.series.map((s) => s.id),
-        zones: zones.map((z) => z.id),
+        // Every zone's stays when none are named: the map's zones below pick the ones shown.
+        zones: asked,
         from,
         to,
         now: now(),
