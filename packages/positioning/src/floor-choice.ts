@@ -1,7 +1,7 @@
 /**
  * Which floor of a building a tag is on, from what the gateways of every floor hear, shown on one
  * floor only. A belief over the floors follows the readings (each floor weighed by the strongest
- * reading of its own gateways: a tag is nearest to gateways of its own floor, since every floor
+ * few readings of its own gateways: a tag is nearest to gateways of its own floor, since every floor
  * between adds its loss) and moves between floors as people do: rarely, to the next floor, more
  * readily near stairs or a lift. The shown floor changes only past guards that keep a tag from
  * flipping: the new floor's belief must be strong, its own gateways must confirm it (several of
@@ -23,8 +23,8 @@ export interface FloorReading {
 
 export interface FloorChoiceOptions {
   /**
-   * Spread (dB) of a floor's strongest reading about what it would be on the tag's floor: a
-   * floor whose best reading is this much below another's is e times less likely. Shadowing is
+   * Spread (dB) of a floor's level (its strongest readings) about what it would be on the tag's
+   * floor: a floor whose level is this much below another's is e times less likely. Shadowing is
    * 4–8 dB indoors.
    */
   spreadDb?: number;
@@ -53,9 +53,18 @@ export interface FloorDecision {
 
 /** What a floor whose gateways heard nothing counts as having heard (dBm): below sensitivity. */
 const UNHEARD_DBM = -105;
+/** How many of a floor's strongest readings tell its level. */
+const TOP_K = 3;
 
+/**
+ * Generic values: a storey changed about once in two minutes of walking, faster by the stairs.
+ * spreadDb and TOP_K were chosen on the three-storey simulation (simulate:quality --floors 3,
+ * seeds 1–3 of 20 minutes: right floor 97.4–98.1 % against 96.4–97.4 % with the strongest
+ * reading alone and 6 dB; longest wait for the new floor 5–11 s against 9–39 s) and checked on
+ * seeds 4–6 (97.6–97.7 %, at most 7 s, no flip).
+ */
 const DEFAULTS: Required<FloorChoiceOptions> = {
-  spreadDb: 6,
+  spreadDb: 4,
   changePerS: 0.01,
   changeNearLinkPerS: 0.2,
   switchShare: 0.9,
@@ -104,15 +113,29 @@ export function createFloorChoice(
     belief = next;
   }
 
-  /** The strongest reading of each floor's own gateways, and how many of them heard the tag. */
+  /**
+   * Each floor's level: the mean of its own gateways' TOP_K strongest readings (a gateway not
+   * heard counts as UNHEARD_DBM), and how many of them heard the tag. One gateway right above or
+   * below the tag can outshine its own floor's farther ones; a few of them together cannot.
+   */
   function heardBy(readings: readonly FloorReading[]) {
-    const strongest = new Map<string, number>();
-    const own = new Map<string, number>();
+    const byFloor = new Map<string, number[]>();
     for (const r of readings) {
       const floor = byGateway.get(r.gateway);
       if (floor === undefined || !Number.isFinite(r.rssi)) continue;
-      strongest.set(floor, Math.max(strongest.get(floor) ?? -Infinity, r.rssi));
-      own.set(floor, (own.get(floor) ?? 0) + 1);
+      const list = byFloor.get(floor);
+      if (list) list.push(r.rssi);
+      else byFloor.set(floor, [r.rssi]);
+    }
+    const strongest = new Map<string, number>();
+    const own = new Map<string, number>();
+    for (const [floor, levels] of byFloor) {
+      levels.sort((a, b) => b - a);
+      const k = Math.min(TOP_K, floors.get(floor)!.gateways.size);
+      let sum = 0;
+      for (let i = 0; i < k; i++) sum += levels[i] ?? UNHEARD_DBM;
+      strongest.set(floor, sum / k);
+      own.set(floor, levels.length);
     }
     return { strongest, own };
   }

@@ -1,12 +1,16 @@
 /**
  * Prints how well the demo building reads, and what its shown positions do against its walls
  * and rooms (see quality.ts):
- *   npm run simulate:quality -- [--devices 8] [--seconds 600] [--seed 1]
+ *   npm run simulate:quality -- [--devices 8] [--seconds 600] [--seed 1] [--floors 3]
+ *
+ * With --floors N (2 or more), then how well tags are put on their floor in a building of N
+ * storeys of the demo floor whose walkers take the stairs (quality-floors.ts).
  */
 import { parseArgs } from 'node:util';
 import { rng } from '@rtls/positioning';
 import { DEMO_GATEWAYS, DEMO_LOGIC_THRESHOLD, DEMO_RSSI_AT_1M } from './building.ts';
 import { measureDemo } from './quality.ts';
+import { measureFloors } from './quality-floors.ts';
 import { FAST_STEP_M_S, JUMP_M, JUMP_WINDOW_S, STANDING_MS } from './quality-shown.ts';
 import { gatewayLayout } from './simulator.ts';
 
@@ -15,6 +19,7 @@ const { values } = parseArgs({
     devices: { type: 'string', default: '8' },
     seconds: { type: 'string', default: '600' },
     seed: { type: 'string', default: '1' },
+    floors: { type: 'string', default: '1' },
   },
 });
 const report = measureDemo({
@@ -63,3 +68,25 @@ console.log(
 console.log(
   `  room flips of a tag standing ${STANDING_MS / 1000} s or more: ${shown.flipsPer10MinStanding.toFixed(2)} per 10 minutes standing (${shown.standingSeconds} tag-seconds)`,
 );
+
+const floors = Number(values.floors);
+if (floors >= 2) {
+  const f = measureFloors({
+    floors,
+    devices: Number(values.devices),
+    seconds: Number(values.seconds),
+    gatewaysPerFloor: DEMO_GATEWAYS.length,
+    seed: Number(values.seed),
+  });
+  const sorted = [...f.delaysS].sort((a, b) => a - b);
+  const q = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+  console.log(
+    `floors: ${floors} storeys of the demo floor, ${DEMO_GATEWAYS.length} gateways each, walkers taking the stairs (${f.tagSeconds} tag-seconds shown):`,
+  );
+  console.log(`  on the right floor ${pct(f.correct)}`);
+  console.log(
+    `  new floor shown after the stairs: median ${q(0.5)} s, p90 ${q(0.9)} s, longest ${sorted.at(-1) ?? NaN} s over ${sorted.length} trips; never shown ${f.missed}`,
+  );
+  console.log(`  flips (a floor shown under 5 s): ${f.flipsPerTagHour.toFixed(2)} per tag-hour`);
+}
