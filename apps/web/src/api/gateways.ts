@@ -1,5 +1,6 @@
 /** Gateway calls, keyed by MAC. */
 import type {
+  Gateway,
   GatewayMonitorBody,
   GatewayResponse,
   GatewaySettingsBody,
@@ -7,18 +8,18 @@ import type {
   GatewayUpdateBody,
 } from '@rtls/contract';
 import { apiRequest } from './http.ts';
+import { monitoredCalls } from './monitored.ts';
 
 const key = (id: string) => encodeURIComponent(id);
 
-export const fetchGateways = async () =>
-  (await apiRequest<GatewaysResponse>('/gateways', { error: 'fetchGateways' })).gateways;
-
-export const fetchMonitoredGateways = async () =>
-  (
-    await apiRequest<GatewaysResponse>('/gateways/monitored', {
-      error: 'fetchMonitoredGateways',
-    })
-  ).gateways;
+export const {
+  list: fetchGateways,
+  monitored: fetchMonitoredGateways,
+  update: updateGateway,
+  remove: deleteGateway,
+  monitor: monitorGateway,
+  unmonitor: unmonitorGateway,
+} = monitoredCalls<Gateway, GatewayUpdateBody, GatewayMonitorBody>('Gateway');
 
 export const fetchMapGateways = async (mapId: string) =>
   (
@@ -27,19 +28,6 @@ export const fetchMapGateways = async (mapId: string) =>
     })
   ).gateways;
 
-export const updateGateway = async (mac: string, body: GatewayUpdateBody) =>
-  (
-    await apiRequest<GatewayResponse>(`/gateways/${key(mac)}`, {
-      method: 'PUT',
-      body,
-      error: 'updateGateway',
-    })
-  ).gateway;
-
-export const deleteGateway = async (mac: string) => {
-  await apiRequest(`/gateways/${key(mac)}`, { method: 'DELETE', error: 'deleteGateway' });
-};
-
 /** The sliders: logicThreshold and/or viewRadius, with the map. */
 export const updateGatewaySettings = async (mac: string, body: GatewaySettingsBody) =>
   (
@@ -47,23 +35,6 @@ export const updateGatewaySettings = async (mac: string, body: GatewaySettingsBo
       method: 'PATCH',
       body,
       error: 'updateGatewaySettings',
-    })
-  ).gateway;
-
-export const monitorGateway = async (mac: string, body: GatewayMonitorBody) =>
-  (
-    await apiRequest<GatewayResponse>(`/gateways/monitor/${key(mac)}`, {
-      method: 'POST',
-      body,
-      error: 'monitorGateway',
-    })
-  ).gateway;
-
-export const unmonitorGateway = async (mac: string) =>
-  (
-    await apiRequest<GatewayResponse>(`/gateways/monitor/${key(mac)}`, {
-      method: 'DELETE',
-      error: 'unmonitorGateway',
     })
   ).gateway;
 
