@@ -4,16 +4,26 @@
  * point) in an in-process app on PGlite, its reports stored through ingest first. Each call is
  * timed end to end through the API (SQL reads, the fit, five folds of held-out fixes, the report).
  * Baseline in the same run: reading the finished walk back, the cheapest call on the same data.
+ * Then what a calibration brings: the held-out p90 before and after, and the verdict, for the
+ * same walk on 8, 12 and all 19 demo gateways and six seeds of the simulated channel.
  * Prints figures; asserts nothing.
  *
  *   npm run bench:walks                 (5 rounds)
  *   BENCH_WALKS_ROUNDS=20 npm run bench:walks
  */
+import { calibrationVerdict } from '@rtls/contract';
+import { buildFrame, crossValidateWalk, summariseErrors } from '@rtls/positioning';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate, openDatabase } from '../apps/server/src/lib/db.ts';
 import { MIGRATIONS_DIR } from '../apps/server/src/server.ts';
-import { demoDevice } from '../apps/server/src/simulator/building.ts';
+import { pointEvidence } from '../apps/server/src/modules/walks/accuracy.ts';
+import {
+  DEMO_LOGIC_THRESHOLD,
+  DEMO_PIXELS_PER_METRE,
+  DEMO_RSSI_AT_1M,
+  demoDevice,
+} from '../apps/server/src/simulator/building.ts';
 import { seedDemo } from '../apps/server/src/simulator/demo-seed.ts';
 import { gatewayLayout } from '../apps/server/src/simulator/simulator.ts';
 import { simulateWalk } from '../apps/server/test/walk-sim.ts';
@@ -98,6 +108,53 @@ async function main() {
   } finally {
     await built.app.close();
     await sql.close();
+  }
+  gains();
+}
+
+/** Held-out p90 before → after and the verdict, per gateway layout and seed. */
+function gains() {
+  console.log('held-out p90 (m) before → after, change, verdict:');
+  for (const count of [8, 12, 19]) {
+    const gateways = gatewayLayout(count);
+    const frame = buildFrame(
+      { _id: 'bench', settings: { pixelsPerMetre: DEMO_PIXELS_PER_METRE } },
+      gateways.map((g) => ({
+        mac: g.mac,
+        position: { x: g.x * DEMO_PIXELS_PER_METRE, y: g.y * DEMO_PIXELS_PER_METRE },
+        maxRSSI: DEMO_RSSI_AT_1M,
+        logicThreshold: DEMO_LOGIC_THRESHOLD,
+      })),
+    );
+    const cells: string[] = [];
+    for (let seed = 1; seed <= 6; seed++) {
+      const walk = simulateWalk({ device: 'T', gateways, startMs: 0, seed });
+      const points = walk.taps.map((t, i) => ({
+        id: `p${i}`,
+        device: null,
+        x: t.x,
+        y: t.y,
+        fromMs: Date.parse(t.from),
+        toMs: Date.parse(t.to),
+      }));
+      const readings = walk.reports.map((r) => ({
+        gateway: r.gateway,
+        rssi: r.rssi,
+        atMs: r.timestamp,
+      }));
+      const evidence = pointEvidence(points, new Map([[null, readings]]), frame);
+      const held = crossValidateWalk(
+        evidence.map((e) => e.sample),
+        frame.anchors,
+      );
+      const before = summariseErrors(held.before);
+      const after = summariseErrors(held.after);
+      const v = calibrationVerdict(before, after);
+      cells.push(
+        `${before.p90M!.toFixed(1)} → ${after.p90M!.toFixed(1)} (${v.p90ChangePct!.toFixed(0)} %, ${v.reason})`,
+      );
+    }
+    console.log(`${String(count).padStart(2)} gateways: ${cells.join('; ')}`);
   }
 }
 

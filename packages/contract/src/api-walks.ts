@@ -35,8 +35,8 @@ export const WALK_LIMITS = {
 
 /**
  * When a calibration may be applied: its held-out p90 error must be lower than the current
- * model's, and neither the p90 nor the median may grow by more than maxWorsening (a fraction).
- * A gain of targetGain is what a walk over a floor is expected to bring.
+ * model's; one that makes it grow by more than maxWorsening (a fraction) is called worse. A gain
+ * of targetGain is what a walk over a floor is expected to bring.
  */
 export const CALIBRATION_RULES = { maxWorsening: 0.05, targetGain: 0.2 } as const;
 
@@ -314,12 +314,10 @@ export function calibrationVerdict(before: ErrorSummary, after: ErrorSummary): C
   const b = before.p90M;
   const a = after.p90M;
   const change = b !== null && a !== null && b > 0 ? ((a - b) / b) * 100 : null;
-  const grew = (x: number | null, y: number | null) =>
-    x !== null && y !== null && y > x * (1 + CALIBRATION_RULES.maxWorsening);
   const reason: CalibrationVerdictReason =
     a === null || b === null
       ? 'no-better'
-      : grew(b, a) || grew(before.medianM, after.medianM)
+      : a > b * (1 + CALIBRATION_RULES.maxWorsening)
         ? 'worse'
         : a < b
           ? 'improves'
