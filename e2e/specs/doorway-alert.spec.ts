@@ -22,6 +22,7 @@ import { AlertsPanel } from '../pages/AlertsPanel.ts';
 import { apiClient } from '../pages/MapsFixtures.ts';
 import { ZonesPanel } from '../pages/ZonesPanel.ts';
 import { DEMO } from '../support/browser.ts';
+import { heardAt } from '../support/heard.ts';
 import { feedReports } from '../support/ingest.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
@@ -49,54 +50,12 @@ const IN_MS = 24_000;
 const OUT_MS = 20_000;
 
 /**
- * What the demo gateways hear from a tag standing in the middle of the crossing, at (30 m, 20 m),
- * and in the main corridor 3 m west of it, at (25 m, 20 m): the simulator's radio without noise
- * (−50 dBm at 1 m, exponent 2.2, 4 dB a wall up to 12 dB; those under the −95 dBm threshold left
- * out). The server locates them about 2 m inside and 2.4 m outside the zone's west side, both
- * beyond the presence's 0.75 m edge margin, so every swing is an entry and an exit.
+ * A tag standing in the middle of the crossing, at (30 m, 20 m), and in the main corridor 3 m west
+ * of it, at (25 m, 20 m). The server locates them about 2 m inside and 2.4 m outside the zone's west
+ * side, both beyond the presence's 0.75 m edge margin, so every swing is an entry and an exit.
  */
-const IN_ZONE: Record<string, number> = {
-  'AC:23:3F:00:00:01': -53, // GW Crossing
-  'AC:23:3F:00:00:10': -71, // GW Corridor East Centre
-  'AC:23:3F:00:00:0F': -73, // GW Corridor West Centre
-  'AC:23:3F:00:00:12': -76, // GW North Passage
-  'AC:23:3F:00:00:13': -76, // GW South Passage
-  'AC:23:3F:00:00:07': -78, // GW Surgery
-  'AC:23:3F:00:00:09': -78, // GW Pharmacy
-  'AC:23:3F:00:00:0A': -78, // GW Imaging
-  'AC:23:3F:00:00:0C': -78, // GW Staff
-  'AC:23:3F:00:00:0E': -81, // GW Corridor West
-  'AC:23:3F:00:00:11': -81, // GW Corridor East
-  'AC:23:3F:00:00:06': -85, // GW Ward B
-  'AC:23:3F:00:00:0B': -85, // GW Ward D
-  'AC:23:3F:00:00:08': -86, // GW Lab
-  'AC:23:3F:00:00:0D': -86, // GW Recovery
-  'AC:23:3F:00:00:02': -93, // GW Ward A
-  'AC:23:3F:00:00:03': -93, // GW Storage
-  'AC:23:3F:00:00:04': -93, // GW Ward C
-  'AC:23:3F:00:00:05': -93, // GW Loading Bay
-};
-const OUTSIDE: Record<string, number> = {
-  'AC:23:3F:00:00:01': -66, // GW Crossing
-  'AC:23:3F:00:00:0F': -67, // GW Corridor West Centre
-  'AC:23:3F:00:00:10': -75, // GW Corridor East Centre
-  'AC:23:3F:00:00:09': -77, // GW Pharmacy
-  'AC:23:3F:00:00:0C': -77, // GW Staff
-  'AC:23:3F:00:00:06': -79, // GW Ward B
-  'AC:23:3F:00:00:0B': -79, // GW Ward D
-  'AC:23:3F:00:00:0E': -79, // GW Corridor West
-  'AC:23:3F:00:00:11': -83, // GW Corridor East
-  'AC:23:3F:00:00:12': -84, // GW North Passage
-  'AC:23:3F:00:00:13': -84, // GW South Passage
-  'AC:23:3F:00:00:07': -88, // GW Surgery
-  'AC:23:3F:00:00:08': -88, // GW Lab
-  'AC:23:3F:00:00:0A': -88, // GW Imaging
-  'AC:23:3F:00:00:0D': -88, // GW Recovery
-  'AC:23:3F:00:00:02': -91, // GW Ward A
-  'AC:23:3F:00:00:04': -91, // GW Ward C
-  'AC:23:3F:00:00:03': -95, // GW Storage
-  'AC:23:3F:00:00:05': -95, // GW Loading Bay
-};
+const IN_ZONE = heardAt(30, 20);
+const OUTSIDE = heardAt(25, 20);
 
 const own = useOwnServer({ env: { SIMULATOR_DEVICES: '0' } });
 

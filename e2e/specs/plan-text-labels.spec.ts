@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LiveMapPage, overlap, type Rect } from '../pages/LiveMapPage.ts';
 import { apiClient } from '../pages/MapsFixtures.ts';
 import { DEMO } from '../support/browser.ts';
+import { heardAt } from '../support/heard.ts';
 import { feedReports } from '../support/ingest.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
@@ -17,28 +18,11 @@ const PRINTED_NAMES = 14;
 
 const TAG = 'E2:E2:00:00:00:0E';
 /**
- * What the demo gateways hear from a tag standing in the main corridor at (10 m, 19 m), just above
- * the west "Main Corridor" printed in the plan (its letters between 19.7 and 20.35 m): the
- * simulator's radio without noise, those under the −95 dBm threshold left out. The server locates
- * it within a few centimetres of that spot, so its label's home, under its dot, is on the name.
+ * A tag standing in the main corridor at (10 m, 19 m), just above the west "Main Corridor"
+ * printed in the plan (its letters between 19.7 and 20.35 m). The server locates it within a few
+ * centimetres of that spot, so its label's home, under its dot, is on the name.
  */
-const HEARD: Record<string, number> = {
-  'AC:23:3F:00:00:0E': -67, // GW Corridor West
-  'AC:23:3F:00:00:0F': -71, // GW Corridor West Centre
-  'AC:23:3F:00:00:02': -72, // GW Ward A
-  'AC:23:3F:00:00:04': -74, // GW Ward C
-  'AC:23:3F:00:00:01': -79, // GW Crossing
-  'AC:23:3F:00:00:06': -82, // GW Ward B
-  'AC:23:3F:00:00:0C': -82, // GW Staff
-  'AC:23:3F:00:00:10': -82, // GW Corridor East Centre
-  'AC:23:3F:00:00:0B': -83, // GW Ward D
-  'AC:23:3F:00:00:11': -86, // GW Corridor East
-  'AC:23:3F:00:00:09': -89, // GW Pharmacy
-  'AC:23:3F:00:00:13': -89, // GW South Passage
-  'AC:23:3F:00:00:12': -93, // GW North Passage
-  'AC:23:3F:00:00:07': -94, // GW Surgery
-  'AC:23:3F:00:00:0A': -94, // GW Imaging
-};
+const HEARD = heardAt(10, 19);
 
 let feeder: ReturnType<typeof feedReports> | null = null;
 afterAll(() => feeder?.stop());
