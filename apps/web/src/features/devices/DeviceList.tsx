@@ -12,7 +12,7 @@ import { useTick } from '../gateways/gateway-health.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useRightsOn } from '../maps/access.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
-import { ListTools } from '../../ui/ListTools.tsx';
+import { ListHead } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { AddDeviceDialog } from './AddDeviceDialog.tsx';
@@ -67,7 +67,8 @@ export function DeviceList() {
   const error = useDevicesStore((s) => s.error);
   const selected = useUiStore((s) => s.selectedDeviceMac);
   const selectDevice = useUiStore((s) => s.selectDevice);
-  const [currentOnly, setCurrentOnly] = useStoredFlag(STORAGE_KEYS.devicesCurrentMapOnly);
+  const currentOnlyFlag = useStoredFlag(STORAGE_KEYS.devicesCurrentMapOnly);
+  const [currentOnly] = currentOnlyFlag;
   const [adding, setAdding] = useState(false);
   const [details, setDetails] = useState<string | null>(null);
   const [query, setQuery] = useState('');
@@ -89,15 +90,10 @@ export function DeviceList() {
     return <div className="spinner" role="status" aria-label={t('app.loading')} />;
   return (
     <section className="device-panel">
-      <div className="panel-head">
-        <h3 className="section-title">{t('devices.title')}</h3>
-        <span className="muted small">{t('devices.count', { count: all.length })}</span>
-      </div>
-      <ListTools
-        filterLabel={t('devices.showCurrentMap')}
-        currentOnly={currentOnly}
-        onCurrentOnly={setCurrentOnly}
-        addLabel={t('devices.add')}
+      <ListHead
+        texts="devices"
+        count={all.length}
+        currentOnly={currentOnlyFlag}
         {...(rights.edit ? { onAdd: () => setAdding(true) } : {})}
       />
       {all.length > 0 && (

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { ListTools } from '../../ui/ListTools.tsx';
+import { ListHead } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { useRightsOn } from '../maps/access.ts';
 import { AddGatewayDialog } from './AddGatewayDialog.tsx';
@@ -19,7 +19,8 @@ export function GatewayList() {
   const monitored = useGatewaysStore((s) => s.monitored);
   const mapId = useGatewaysStore((s) => s.mapId);
   const error = useGatewaysStore((s) => s.error);
-  const [currentOnly, setCurrentOnly] = useStoredFlag(STORAGE_KEYS.gatewaysCurrentMapOnly);
+  const currentOnlyFlag = useStoredFlag(STORAGE_KEYS.gatewaysCurrentMapOnly);
+  const [currentOnly] = currentOnlyFlag;
   const [adding, setAdding] = useState(false);
   const rights = useRightsOn(mapId);
 
@@ -39,15 +40,10 @@ export function GatewayList() {
 
   return (
     <section className="gateway-panel">
-      <div className="panel-head">
-        <h3 className="section-title">{t('gateways.title')}</h3>
-        <span className="muted small">{t('gateways.count', { count: list.length })}</span>
-      </div>
-      <ListTools
-        filterLabel={t('gateways.showCurrentMap')}
-        currentOnly={currentOnly}
-        onCurrentOnly={setCurrentOnly}
-        addLabel={t('gateways.add')}
+      <ListHead
+        texts="gateways"
+        count={list.length}
+        currentOnly={currentOnlyFlag}
         {...(rights.edit ? { onAdd: openAdd } : {})}
       />
       {mapId && !rights.edit && <p className="small muted">{t('gateways.readOnly')}</p>}
