@@ -13,6 +13,7 @@ import type {
 } from '@rtls/contract';
 import { fetchAvailableDevices } from '../../api/available.ts';
 import * as api from '../../api/devices.ts';
+import { readByMac } from '../../app/by-mac.ts';
 import { fetchMapDevices } from '../../api/maps.ts';
 import {
   entityName,
@@ -110,12 +111,8 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
     }
   },
   async loadConfigured() {
-    try {
-      const list = await api.fetchDevices();
-      set({ configured: Object.fromEntries(list.map((d) => [d.mac, d])) });
-    } catch (err) {
-      console.error('Failed to fetch devices', err);
-    }
+    const configured = await readByMac(api.fetchDevices, 'devices');
+    if (configured) set({ configured });
   },
   async loadAvailable() {
     set({ availableLoading: true, availableError: null });

@@ -13,6 +13,7 @@ import {
 } from '@rtls/contract';
 import { fetchAvailableGateways } from '../../api/available.ts';
 import * as api from '../../api/gateways.ts';
+import { byMac, readByMac } from '../../app/by-mac.ts';
 import { isRefusal } from '../maps/refusal.ts';
 
 /** Unsaved slider values of one gateway. */
@@ -149,18 +150,14 @@ export const useGatewaysStore = create<GatewaysState>((set, get) => ({
     try {
       const list = await api.fetchMapGateways(mapId);
       if (get().mapId !== mapId) return; // the user moved on to another map meanwhile
-      set({ entities: Object.fromEntries(list.map((g) => [g.mac, g])), loading: false });
+      set({ entities: byMac(list), loading: false });
     } catch (err) {
       set({ loading: false, error: (err as Error).message });
     }
   },
   async loadAll() {
-    try {
-      const list = await api.fetchGateways();
-      set({ all: Object.fromEntries(list.map((g) => [g.mac, g])) });
-    } catch (err) {
-      console.error('Failed to fetch gateways', err);
-    }
+    const all = await readByMac(api.fetchGateways, 'gateways');
+    if (all) set({ all });
   },
   async loadMonitored() {
     try {
