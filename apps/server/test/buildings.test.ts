@@ -17,6 +17,7 @@ import {
   countRows,
   createSignedInUser,
   describeEachDb,
+  insertMap,
   seedAccount,
   type SignedIn,
 } from './helpers.ts';
@@ -31,22 +32,12 @@ describeEachDb('buildings', (t) => {
   });
 
   /** A new map of the owner, with an editor and a viewer (the viewer on `viewed` maps only). */
-  async function newMap(viewed = true): Promise<string> {
-    const { maps } = t.built.repos;
-    const mapId = randomUUID();
-    await maps.insert({
-      id: mapId,
-      ownerId: users.owner.id,
-      name: 'Floor',
-      description: '',
-      isPublic: false,
-      metadata: {},
+  const newMap = (viewed = true) =>
+    insertMap(t.built, users.owner.id, {
       settings: { imageSize: PLAN, pixelsPerMetre: 20 },
+      editors: [users.editor.id],
+      viewers: viewed ? [users.viewer.id] : [],
     });
-    await maps.setCollaborator(mapId, users.editor.id, 'editor');
-    if (viewed) await maps.setCollaborator(mapId, users.viewer.id, 'viewer');
-    return mapId;
-  }
 
   const call = (
     who: { token: string },
@@ -225,16 +216,7 @@ describeEachDb('buildings', (t) => {
   it('gives the positioning frames each building whose floors have gateways, with their levels', async () => {
     const seeded = await seedAccount(t.built, { devices: 1, gateways: 4 });
     const [ground] = await t.built.repos.maps.own(seeded.id);
-    const upstairs = randomUUID();
-    await t.built.repos.maps.insert({
-      id: upstairs,
-      ownerId: seeded.id,
-      name: 'Upstairs',
-      description: '',
-      isPublic: false,
-      metadata: {},
-      settings: ground!.settings,
-    });
+    const upstairs = await insertMap(t.built, seeded.id, { settings: ground!.settings });
     // Two of the four gateways hang upstairs.
     const macs = (await loadOwnerFrames(t.built.positions.repo, seeded.id)).maps
       .get(ground!.id)!

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import {
   EMPTY_FLOOR_MODEL,
   FLOOR_MODEL_ERRORS,
@@ -22,6 +21,7 @@ import {
   countRows,
   createSignedInUser,
   describeEachDb,
+  insertMap,
   seedAccount,
   type SignedIn,
 } from './helpers.ts';
@@ -54,22 +54,13 @@ describeEachDb(
     });
 
     /** A new map of the owner, with an editor and a viewer. */
-    async function newMap(isPublic = false): Promise<string> {
-      const { maps } = t.built.repos;
-      const mapId = randomUUID();
-      await maps.insert({
-        id: mapId,
-        ownerId: users.owner.id,
-        name: 'Ward',
-        description: '',
-        isPublic,
-        metadata: {},
+    const newMap = (isPublic = false) =>
+      insertMap(t.built, users.owner.id, {
         settings: { imageSize: PLAN, pixelsPerMetre: 20 },
+        editors: [users.editor.id],
+        viewers: [users.viewer.id],
+        isPublic,
       });
-      await maps.setCollaborator(mapId, users.editor.id, 'editor');
-      await maps.setCollaborator(mapId, users.viewer.id, 'viewer');
-      return mapId;
-    }
     const call = (who: SignedIn | null, method: 'GET' | 'PUT', mapId: string, payload?: unknown) =>
       t.app.inject({
         method,

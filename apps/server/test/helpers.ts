@@ -2,9 +2,10 @@
  * Builds the server for integration tests on PGlite (always) and on PostgreSQL (TEST_DATABASE_URL
  * or the local one, when reachable), one app per suite, closed and dropped after it.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
+import type { MapSettings } from '@rtls/contract';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -296,4 +297,26 @@ export async function countRows(sql: Sql, table: string, ownerId?: string): Prom
     ownerId ? [ownerId] : [],
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/** A new map of `ownerId` (a plan of `settings`), shared with these editors and viewers; its id. */
+export async function insertMap(
+  built: BuiltApp,
+  ownerId: string,
+  opts: { settings: MapSettings; editors?: string[]; viewers?: string[]; isPublic?: boolean },
+): Promise<string> {
+  const { maps } = built.repos;
+  const mapId = randomUUID();
+  await maps.insert({
+    id: mapId,
+    ownerId,
+    name: 'Floor',
+    description: '',
+    isPublic: opts.isPublic ?? false,
+    metadata: {},
+    settings: opts.settings,
+  });
+  for (const id of opts.editors ?? []) await maps.setCollaborator(mapId, id, 'editor');
+  for (const id of opts.viewers ?? []) await maps.setCollaborator(mapId, id, 'viewer');
+  return mapId;
 }
