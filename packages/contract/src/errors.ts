@@ -91,6 +91,12 @@ export const API_ERRORS = {
   // Floor model
   fetchFloorModel: 'Failed to fetch the floor model',
   updateFloorModel: 'Failed to save the floor model',
+  // Buildings
+  fetchBuildings: 'Failed to fetch buildings',
+  fetchBuilding: 'Failed to fetch building',
+  createBuilding: 'Failed to create building',
+  updateBuilding: 'Failed to update building',
+  deleteBuilding: 'Failed to delete building',
   // History
   exportHistory: 'Failed to export the history',
   fetchHistory: 'Failed to load the history',

@@ -20,6 +20,7 @@ import mqttOutput from './mqttOutput.json';
 import heard from './heard.json';
 import history from './history.json';
 import reports from './reports.json';
+import buildings from './buildings.json';
 
 export default {
   app,
@@ -43,4 +44,5 @@ export default {
   heard,
   history,
   reports,
+  buildings,
 };
