@@ -13,7 +13,7 @@ import type {
 } from '@rtls/contract';
 import { fetchAvailableDevices } from '../../api/available.ts';
 import * as api from '../../api/devices.ts';
-import { readByMac } from '../../app/by-mac.ts';
+import { readAvailable, readByMac } from '../../app/by-mac.ts';
 import { fetchMapDevices } from '../../api/maps.ts';
 import {
   entityName,
@@ -114,15 +114,8 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
     const configured = await readByMac(api.fetchDevices, 'devices');
     if (configured) set({ configured });
   },
-  async loadAvailable() {
-    set({ availableLoading: true, availableError: null });
-    try {
-      const list = await fetchAvailableDevices();
-      set({ available: list.filter((d) => !d.isMonitored), availableLoading: false });
-    } catch (err) {
-      set({ availableLoading: false, availableError: (err as Error).message });
-    }
-  },
+  loadAvailable: () =>
+    readAvailable(set, async () => (await fetchAvailableDevices()).filter((d) => !d.isMonitored)),
   async addToMonitoring(mac, settings) {
     const d = await api.monitorDevice(mac, settings);
     set((s) => ({

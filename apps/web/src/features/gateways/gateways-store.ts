@@ -13,7 +13,7 @@ import {
 } from '@rtls/contract';
 import { fetchAvailableGateways } from '../../api/available.ts';
 import * as api from '../../api/gateways.ts';
-import { byMac, readByMac } from '../../app/by-mac.ts';
+import { byMac, readAvailable, readByMac } from '../../app/by-mac.ts';
 import { isRefusal } from '../maps/refusal.ts';
 
 /** Unsaved slider values of one gateway. */
@@ -166,15 +166,7 @@ export const useGatewaysStore = create<GatewaysState>((set, get) => ({
       set({ error: (err as Error).message });
     }
   },
-  async loadAvailable(days) {
-    set({ availableLoading: true, availableError: null });
-    try {
-      const list = await fetchAvailableGateways(days);
-      set({ available: list, availableLoading: false });
-    } catch (err) {
-      set({ availableLoading: false, availableError: (err as Error).message });
-    }
-  },
+  loadAvailable: (days) => readAvailable(set, () => fetchAvailableGateways(days)),
   async addToMonitoring(mac, body) {
     const g = await api.monitorGateway(mac, body);
     set((s) => ({
