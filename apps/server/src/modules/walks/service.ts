@@ -17,6 +17,7 @@ import {
   type Zone,
 } from '@rtls/contract';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { planSize } from '../maps/plan-size.ts';
 import { assertCan, type MapAction } from '../maps/access.ts';
 import type { MapRow, MapsRepository } from '../maps/repository.ts';
 import type { SingleMapFrame } from '../positions/frames.ts';
@@ -36,12 +37,6 @@ export interface WalkDeps {
 }
 
 const say = (key: keyof typeof WALK_ERRORS) => WALK_ERRORS[key].en;
-
-/** The plan's size in pixels when the map knows it. */
-function planSize(settings: MapSettings | null | undefined) {
-  const s = settings?.imageSize;
-  return s && s.width > 0 && s.height > 0 ? s : null;
-}
 
 /** True when a spot (map pixels) lies off the plan; never when the plan's size is unknown. */
 function offPlan(p: { x: number; y: number }, settings: MapSettings | null | undefined): boolean {
