@@ -14,6 +14,7 @@ import type {
 import { fetchAvailableDevices } from '../../api/available.ts';
 import * as api from '../../api/devices.ts';
 import { readAvailable, readByMac } from '../../app/by-mac.ts';
+import { without } from '../../app/records.ts';
 import { fetchMapDevices } from '../../api/maps.ts';
 import {
   entityName,
@@ -128,7 +129,6 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
   async removeFromMonitoring(mac) {
     const d = await api.unmonitorDevice(mac);
     set((s) => {
-      const { [mac]: _gone, ...entities } = s.entities;
       const back: AvailableDevice = {
         mac: d.mac,
         name: d.name,
@@ -137,7 +137,7 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
         isMonitored: false,
       };
       return {
-        entities,
+        entities: without(s.entities, mac),
         configured: { ...s.configured, [d.mac]: d },
         monitored: s.monitored.filter((m) => m !== mac),
         available:
@@ -149,16 +149,12 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
   },
   async deleteDevice(mac) {
     await api.deleteDevice(mac);
-    set((s) => {
-      const { [mac]: _gone, ...entities } = s.entities;
-      const { [mac]: _deleted, ...configured } = s.configured;
-      return {
-        entities,
-        configured,
-        monitored: s.monitored.filter((m) => m !== mac),
-        available: s.available.filter((a) => a.mac !== mac),
-      };
-    });
+    set((s) => ({
+      entities: without(s.entities, mac),
+      configured: without(s.configured, mac),
+      monitored: s.monitored.filter((m) => m !== mac),
+      available: s.available.filter((a) => a.mac !== mac),
+    }));
   },
   async updateDevice(mac, body) {
     const d = await api.updateDevice(mac, body);

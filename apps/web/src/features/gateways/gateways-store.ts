@@ -14,6 +14,7 @@ import {
 import { fetchAvailableGateways } from '../../api/available.ts';
 import * as api from '../../api/gateways.ts';
 import { byMac, readAvailable, readByMac } from '../../app/by-mac.ts';
+import { without } from '../../app/records.ts';
 import { isRefusal } from '../maps/refusal.ts';
 
 /** Unsaved slider values of one gateway. */
@@ -107,11 +108,6 @@ export function displayedGateway(
  */
 export const gatewayThreshold = (g: Gateway) =>
   gatewayLogicThreshold(g) ?? GATEWAY_ADD_DEFAULTS.logicThreshold;
-
-const without = <T>(record: Record<string, T>, key: string) => {
-  const { [key]: _gone, ...rest } = record;
-  return rest;
-};
 
 type Lists = Pick<GatewaysState, 'entities' | 'monitored' | 'all'>;
 

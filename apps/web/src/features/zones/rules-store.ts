@@ -3,6 +3,7 @@ import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/zones.ts';
 import { openMap } from '../../app/map-scoped-store.ts';
+import { without } from '../../app/records.ts';
 import { TIMED_EVENT_TYPES, type EventType, type Rule, type RuleCreateBody } from '@rtls/contract';
 
 interface RulesState {
@@ -54,10 +55,7 @@ export const useRulesStore = create<RulesState>((set, get) => ({
     const mapId = get().mapId;
     if (!mapId) return;
     await api.deleteRule(mapId, ruleId);
-    set((s) => {
-      const { [ruleId]: _gone, ...entities } = s.entities;
-      return { entities };
-    });
+    set((s) => ({ entities: without(s.entities, ruleId) }));
   },
   reset: () => set(initial),
 }));

@@ -7,6 +7,7 @@ import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/zones.ts';
 import { openMap } from '../../app/map-scoped-store.ts';
+import { without } from '../../app/records.ts';
 import { canSave, editDraft, newDraft, type ZoneDraft } from './zone-draft.ts';
 import type { Zone, ZoneOccupancy, ZonePresence } from '@rtls/contract';
 
@@ -152,11 +153,11 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
     const mapId = get().mapId;
     if (!mapId) return;
     await api.deleteZone(mapId, zoneId);
-    set((s) => {
-      const { [zoneId]: _gone, ...entities } = s.entities;
-      const { [zoneId]: _count, ...occupancy } = s.occupancy;
-      return { entities, occupancy, ...(s.draft?.zoneId === zoneId ? { draft: null } : {}) };
-    });
+    set((s) => ({
+      entities: without(s.entities, zoneId),
+      occupancy: without(s.occupancy, zoneId),
+      ...(s.draft?.zoneId === zoneId ? { draft: null } : {}),
+    }));
   },
   reset: () => set(initial),
 }));
