@@ -2,6 +2,8 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type FetchCall } from '../test/fetch-mock.ts';
 import { makeDevice, makeGateway, makeMap } from '../test/fixtures.ts';
+import { makeBuilding } from '../test/building-fixtures.ts';
+import { useBuildingsStore } from '../features/buildings/buildings-store.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { gatewayName, useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
@@ -73,6 +75,16 @@ describe('initial load', () => {
     // A gateway on another map is named by the account's gateway list.
     expect(gatewayName(ELSEWHERE.mac)).toBe('Loading dock');
     expect(gatewayName('GW:UNKNOWN')).toBe('GW:UNKNOWN');
+  });
+
+  it('loads the buildings with the other lists', async () => {
+    const building = makeBuilding();
+    mockFetch({
+      ...routes(ok({ devices: [] })),
+      'GET /api/buildings': ok({ success: true, buildings: [building] }),
+    });
+    await runInitialLoad();
+    await vi.waitFor(() => expect(useBuildingsStore.getState().buildings).toEqual([building]));
   });
 
   it('runs the safety-net load, with a logged warning, when monitored devices did not load', async () => {

@@ -1,13 +1,15 @@
 /**
  * The session's initial loads, in this order: the stores are reset, several initial loads
  * start (settings file, app and user settings, configured devices, the account's gateways,
- * monitored gateways and the available lists), then maps (own and shared), then monitored
- * devices, with a safety-net load (and a logged warning) when the monitored list did not load.
+ * monitored gateways, the available lists and the buildings), then maps (own and shared), then
+ * monitored devices, with a safety-net load (and a logged warning) when the monitored list did
+ * not load.
  * Monitored devices, and the positions on the watched maps, are re-fetched every 20 s (the server
  * sends nothing when a device leaves a map someone else watches). Failures are only logged.
  */
 import { useEffect } from 'react';
 import { useAlertsStore } from '../features/alerts/alerts-store.ts';
+import { useBuildingsStore } from '../features/buildings/buildings-store.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
@@ -27,6 +29,7 @@ export async function runInitialLoad(isCancelled: () => boolean = () => false): 
   useZonesStore.getState().reset();
   useRulesStore.getState().reset();
   useAlertsStore.getState().reset();
+  useBuildingsStore.getState().reset();
   // Several initial loads that nothing else waits for.
   void useSettingsStore.getState().load();
   void useViewStore.getState().load();
@@ -36,6 +39,7 @@ export async function runInitialLoad(isCancelled: () => boolean = () => false): 
   void useGatewaysStore.getState().loadAvailable();
   void useGatewaysStore.getState().loadMonitored();
   void useAlertsStore.getState().load();
+  void useBuildingsStore.getState().load();
   try {
     await useMapsStore.getState().load();
     await useDevicesStore.getState().loadMonitored();

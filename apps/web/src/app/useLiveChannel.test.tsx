@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ERRORS } from '@rtls/contract';
+import { useBuildingsStore } from '../features/buildings/buildings-store.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useLiveStore } from '../features/live/live-store.ts';
@@ -176,7 +177,9 @@ describe('useLiveChannel', () => {
     const loadGateways = vi.fn(async () => {});
     const loadAllGateways = vi.fn(async () => {});
     const refresh = vi.fn(async () => {});
+    const loadBuildings = vi.fn(async () => {});
     useDevicesStore.setState({ loadMonitored: load, loadConfigured, refreshPositions: refresh });
+    useBuildingsStore.setState({ load: loadBuildings });
     useGatewaysStore.setState({ loadMonitored: loadGateways, loadAll: loadAllGateways });
     renderHook(() => useLiveChannel());
     live.opts!.onReconnected();
@@ -185,6 +188,7 @@ describe('useLiveChannel', () => {
     expect(loadGateways).toHaveBeenCalledTimes(1);
     expect(loadAllGateways).toHaveBeenCalledTimes(1);
     expect(refresh).toHaveBeenCalledTimes(1);
+    expect(loadBuildings).toHaveBeenCalledTimes(1);
   });
 
   it('marks what is shown stale as of the last time the server was heard, until connected again', () => {

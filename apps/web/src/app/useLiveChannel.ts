@@ -14,6 +14,7 @@ import { getToken } from '../api/token.ts';
 import { useDevicesStore } from '../features/devices/devices-store.ts';
 import { useFloorStore } from '../features/floor/floor-store.ts';
 import { useAlertsStore } from '../features/alerts/alerts-store.ts';
+import { useBuildingsStore } from '../features/buildings/buildings-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useHeardStore } from '../features/heard/heard-store.ts';
 import { createLiveConnection, type ZoneEventHandlers } from '../features/live/live-connection.ts';
@@ -40,6 +41,7 @@ const PROBE_INTERVAL_MS = 1_000;
 /** Everything that may be stale after the channel was down. */
 function refetchLists() {
   void useMapsStore.getState().load();
+  void useBuildingsStore.getState().load();
   void useDevicesStore.getState().loadMonitored();
   void useDevicesStore.getState().loadConfigured();
   void useDevicesStore

@@ -1,10 +1,11 @@
 /**
  * What a signed-in session keeps running: the initial loads (useInitialLoad), the live
- * connection, the current map's gateways, and the positions of the map on screen (the server
- * locates every device; the console only follows the maps it shows).
+ * connection, the current map's gateways, the positions of the map on screen and of the other
+ * floors of its building (the server locates every device; the console only follows the maps it
+ * shows), and Follow across those floors.
  */
 import { useEffect } from 'react';
-import { useDevicesStore } from '../features/devices/devices-store.ts';
+import { followAcrossFloors } from '../features/buildings/floor-switch.ts';
 import { useFloorStore } from '../features/floor/floor-store.ts';
 import { useGatewaysStore } from '../features/gateways/gateways-store.ts';
 import { useMapsStore } from '../features/maps/maps-store.ts';
@@ -12,6 +13,7 @@ import { useRulesStore } from '../features/zones/rules-store.ts';
 import { useZonesStore } from '../features/zones/zones-store.ts';
 import { useInitialLoad } from './useInitialLoad.ts';
 import { useLiveChannel } from './useLiveChannel.ts';
+import { useWatchedMaps } from './useWatchedMaps.ts';
 
 export function useSessionData() {
   useInitialLoad();
@@ -25,6 +27,7 @@ export function useSessionData() {
     void useZonesStore.getState().loadForMap(currentMapId);
     void useFloorStore.getState().loadForMap(currentMapId);
     void useRulesStore.getState().loadForMap(currentMapId);
-    useDevicesStore.getState().watch(currentMapId ? [currentMapId] : []);
   }, [currentMapId]);
+  useWatchedMaps(currentMapId);
+  useEffect(followAcrossFloors, []);
 }
