@@ -2,8 +2,9 @@
  * One device in the list: select (toggle), inline rename, details, remove and delete. Another
  * account's device on a shared or public map is read-only: it can only be selected. While live
  * updates are paused, its status is unknown since then and it says when it was last seen, not how
- * long ago.
+ * long ago. A device located on another floor of the building on screen says which ("On Level 2").
  */
+import { useId } from 'react';
 import { lastSeenText, listStatus } from '@rtls/contract';
 import { formatLastSeen, formatRssi, unknownSince } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
@@ -18,6 +19,8 @@ interface Props {
   device: LiveDevice;
   readOnly?: boolean;
   selected: boolean;
+  /** The name of the other floor of the building on screen the device is located on. */
+  floor?: string | undefined;
   onSelect: () => void;
   onDetails: () => void;
   /** A remove or delete failed (the list says why). */
@@ -28,10 +31,12 @@ export function DeviceRow({
   device: d,
   readOnly = false,
   selected,
+  floor,
   onSelect,
   onDetails,
   onFailure,
 }: Props) {
+  const floorId = useId();
   const { t, language } = useI18n();
   const staleSince = useLiveStore((s) => s.staleSince);
   const status = listStatus(d.lastSeen);
@@ -42,26 +47,22 @@ export function DeviceRow({
       ? `${t('devices.lastSeen')} ${seen}`
       : seen;
   const zone = useDeviceZone(d.mac, t);
-  const remove = () => {
-    if (!window.confirm(t('devices.confirmRemove'))) return;
-    useDevicesStore
-      .getState()
-      .removeFromMonitoring(d.mac)
-      .catch((err: unknown) => {
-        console.error('Failed to remove device from monitoring', err);
-        onFailure?.(err);
-      });
+  /** Asks `question` first; a failed change is logged (as `failed`) and shown. */
+  const confirmed = (question: string, failed: string, change: () => Promise<unknown>) => () => {
+    if (!window.confirm(question)) return;
+    change().catch((err: unknown) => {
+      console.error(failed, err);
+      onFailure?.(err);
+    });
   };
-  const del = () => {
-    if (!window.confirm(t('devices.confirmDelete'))) return;
-    useDevicesStore
-      .getState()
-      .deleteDevice(d.mac)
-      .catch((err: unknown) => {
-        console.error('Failed to delete device', err);
-        onFailure?.(err);
-      });
-  };
+  const remove = confirmed(
+    t('devices.confirmRemove'),
+    'Failed to remove device from monitoring',
+    () => useDevicesStore.getState().removeFromMonitoring(d.mac),
+  );
+  const del = confirmed(t('devices.confirmDelete'), 'Failed to delete device', () =>
+    useDevicesStore.getState().deleteDevice(d.mac),
+  );
   return (
     <li
       className={`device-row${selected ? ' current' : ''}${readOnly ? ' read-only' : ''}`}
@@ -93,6 +94,7 @@ export function DeviceRow({
         className="device-row-select"
         aria-pressed={selected}
         aria-label={d.name}
+        aria-describedby={floor === undefined ? undefined : floorId}
         onClick={onSelect}
       >
         <span className="muted small" dir="ltr">
@@ -110,6 +112,14 @@ export function DeviceRow({
               {' · '}
               <span className="device-zone" data-testid="device-zone" dir="auto">
                 {zone}
+              </span>
+            </>
+          )}
+          {floor !== undefined && (
+            <>
+              {' · '}
+              <span className="device-floor" id={floorId} data-testid="device-floor" dir="auto">
+                {t('buildings.onFloor', { floor })}
               </span>
             </>
           )}
