@@ -10,6 +10,7 @@ import './styles/floor.css';
 import './styles/plan.css';
 import './styles/replay.css';
 import './styles/reports.css';
+import './styles/buildings.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

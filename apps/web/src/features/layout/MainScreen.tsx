@@ -1,6 +1,7 @@
 /** Main screen: header, then either the All Maps grid or the tab bar, map and tools panel. */
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCanvas } from '../../map/MapCanvas.tsx';
+import { FloorSwitcher } from '../buildings/FloorSwitcher.tsx';
 import { HeardNotice } from '../heard/HeardNotice.tsx';
 import { AllMapsPage } from '../maps/AllMapsPage.tsx';
 import { MapDialogs } from '../maps/MapFormModal.tsx';
@@ -60,6 +61,8 @@ export function MainScreen() {
             <MapTabBar />
             <div className="map-stage">
               <MapArea />
+              {/* Outside the map, which is remounted per floor: a switch keeps its focus. */}
+              <FloorSwitcher />
             </div>
           </main>
           {!minimised && <ToolsPanel />}
