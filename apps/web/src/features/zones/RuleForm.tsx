@@ -48,6 +48,22 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
     />
   );
 
+  /** A choice of one of the rule's fields among `options`; the select is named like the field. */
+  const choiceField = <K extends 'eventType' | 'zoneId' | 'mac' | 'severity'>(
+    key: K,
+    label: string,
+    options: readonly { value: RuleFormValues[K]; label: string }[],
+  ) => (
+    <SelectField
+      compact
+      name={key}
+      label={label}
+      value={values[key]}
+      options={options}
+      onChange={(value) => set({ [key]: value })}
+    />
+  );
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const result = ruleBody(values);
@@ -77,40 +93,21 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
           onChange={(e) => set({ name: e.target.value })}
         />
       </label>
-      <SelectField
-        compact
-        name="eventType"
-        label={t('rules.eventType')}
-        value={values.eventType}
-        options={EVENT_TYPES.map((value) => ({ value, label: t(`rules.events.${value}`) }))}
-        onChange={(eventType) => set({ eventType })}
-      />
-      {ZONE_EVENTS.includes(values.eventType) && (
-        <SelectField
-          compact
-          name="zoneId"
-          label={t('rules.zone')}
-          value={values.zoneId}
-          options={[
-            { value: '', label: t('rules.anyZone') },
-            ...zones.map((z) => ({ value: z.id, label: z.name })),
-          ]}
-          onChange={(zoneId) => set({ zoneId })}
-        />
+      {choiceField(
+        'eventType',
+        t('rules.eventType'),
+        EVENT_TYPES.map((value) => ({ value, label: t(`rules.events.${value}`) })),
       )}
-      {deviceEvent(values.eventType) && (
-        <SelectField
-          compact
-          name="mac"
-          label={t('rules.device')}
-          value={values.mac}
-          options={[
-            { value: '', label: t('rules.anyDevice') },
-            ...deviceChoices({ ...configured, ...live }, values.mac),
-          ]}
-          onChange={(mac) => set({ mac })}
-        />
-      )}
+      {ZONE_EVENTS.includes(values.eventType) &&
+        choiceField('zoneId', t('rules.zone'), [
+          { value: '', label: t('rules.anyZone') },
+          ...zones.map((z) => ({ value: z.id, label: z.name })),
+        ])}
+      {deviceEvent(values.eventType) &&
+        choiceField('mac', t('rules.device'), [
+          { value: '', label: t('rules.anyDevice') },
+          ...deviceChoices({ ...configured, ...live }, values.mac),
+        ])}
       {TIMED_EVENTS.includes(values.eventType) && (
         <SecondsField
           name="threshold"
@@ -122,14 +119,11 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
       )}
       {DWELL_EVENTS.includes(values.eventType) && timingField('dwell', RULE_LIMITS.maxDwellS)}
       {timingField('cooldown', RULE_LIMITS.maxCooldownS)}
-      <SelectField
-        compact
-        name="severity"
-        label={t('rules.severity')}
-        value={values.severity}
-        options={SEVERITIES.map((value) => ({ value, label: t(`rules.severities.${value}`) }))}
-        onChange={(severity) => set({ severity })}
-      />
+      {choiceField(
+        'severity',
+        t('rules.severity'),
+        SEVERITIES.map((value) => ({ value, label: t(`rules.severities.${value}`) })),
+      )}
       <CheckboxField
         name="enabled"
         label={t('rules.enabled')}
