@@ -4,8 +4,10 @@
  * the map on screen), details, rename,
  * remove and delete. With the filter on, the list
  * is exactly what the map draws. Other accounts' devices located on the map on screen (a shared or
- * public map) follow as read-only rows: they can be selected, never edited. Live updates reach the
- * list at most once a second and only visible rows render, so thousands of devices stay cheap.
+ * public map) follow as read-only rows: they can be selected, never edited. A device located on
+ * another floor of the building on screen says which; selecting it shows that floor. Live updates
+ * reach the list at most once a second and only visible rows render, so thousands of devices stay
+ * cheap.
  */
 import { useState } from 'react';
 import { useTick } from '../gateways/gateway-health.ts';
@@ -14,6 +16,8 @@ import { useRightsOn } from '../maps/access.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { ListHead } from '../../ui/ListTools.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
+import { showDeviceOn } from '../buildings/floor-switch.ts';
+import { useOtherFloorOf } from '../buildings/use-other-floor.ts';
 import { useUiStore } from '../layout/ui-store.ts';
 import { AddDeviceDialog } from './AddDeviceDialog.tsx';
 import { DeviceDetailsDialog } from './DeviceDetailsDialog.tsx';
@@ -84,6 +88,7 @@ export function DeviceList() {
   const win = useWindow(rows.length, rowHeight);
   // Adding monitors a device of the user's own account: not offered to a viewer of the map on screen.
   const rights = useRightsOn(mapId);
+  const otherFloorOf = useOtherFloorOf();
 
   if (error && monitored.length === 0) return <p className="error-text">{error}</p>;
   if (loading && monitored.length === 0)
@@ -138,17 +143,21 @@ export function DeviceList() {
           style={{ ['--row-h' as string]: `${rowHeight}px` }}
         >
           {win.padTop > 0 && <li aria-hidden="true" style={{ blockSize: win.padTop }} />}
-          {rows.slice(win.start, win.end).map((d) => (
-            <DeviceRow
-              key={d.mac}
-              device={d}
-              readOnly={isReadOnly(d)}
-              selected={selected === d.mac}
-              onSelect={() => selectDevice(d.mac)}
-              onDetails={() => setDetails(d.mac)}
-              onFailure={setFailure}
-            />
-          ))}
+          {rows.slice(win.start, win.end).map((d) => {
+            const floor = otherFloorOf(d.mac);
+            return (
+              <DeviceRow
+                key={d.mac}
+                device={d}
+                readOnly={isReadOnly(d)}
+                selected={selected === d.mac}
+                floor={floor?.name}
+                onSelect={() => (floor ? showDeviceOn(d.mac, floor.mapId) : selectDevice(d.mac))}
+                onDetails={() => setDetails(d.mac)}
+                onFailure={setFailure}
+              />
+            );
+          })}
           {win.padBottom > 0 && <li aria-hidden="true" style={{ blockSize: win.padBottom }} />}
         </ul>
       )}
