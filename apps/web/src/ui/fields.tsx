@@ -35,6 +35,30 @@ export function TextField(props: {
   );
 }
 
+/** The name a user gives an item of a panel (a zone, a rule), in any script and so any direction. */
+export function NameField(props: {
+  label: string;
+  name: string;
+  value: string;
+  maxLength: number;
+  /** The id of a text that says more about the field. */
+  describedBy?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={props.label} compact>
+      <input
+        name={props.name}
+        value={props.value}
+        maxLength={props.maxLength}
+        dir="auto"
+        aria-describedby={props.describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
 export function ColorField(props: { label: string; value: string; onChange: (v: string) => void }) {
   return (
     <Field label={props.label}>

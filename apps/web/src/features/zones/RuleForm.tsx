@@ -7,7 +7,7 @@ import { EVENT_TYPES, RULE_LIMITS, SEVERITIES, type Rule } from '@rtls/contract'
 import { errorText } from '../../api/http.ts';
 import { useAlertsStore } from '../alerts/alerts-store.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { CheckboxField, SelectField } from '../../ui/fields.tsx';
+import { CheckboxField, NameField, SelectField } from '../../ui/fields.tsx';
 import { useDevicesStore } from '../devices/devices-store.ts';
 import {
   DWELL_EVENTS,
@@ -83,16 +83,13 @@ export function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => vo
 
   return (
     <form className="rule-form" onSubmit={(e) => void submit(e)} data-testid="rule-form">
-      <label className="field compact">
-        <span>{t('rules.name')}</span>
-        <input
-          name="ruleName"
-          value={values.name}
-          maxLength={100}
-          dir="auto"
-          onChange={(e) => set({ name: e.target.value })}
-        />
-      </label>
+      <NameField
+        name="ruleName"
+        label={t('rules.name')}
+        value={values.name}
+        maxLength={RULE_LIMITS.nameMaxChars}
+        onChange={(name) => set({ name })}
+      />
       {choiceField(
         'eventType',
         t('rules.eventType'),

@@ -3,12 +3,14 @@
  * itself is drawn on the map (ZoneDrawLayer); both read the same draft.
  */
 import { useId, type FormEvent } from 'react';
+import { ZONE_LIMITS } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { canSave } from './zone-draft.ts';
 import { isValidPolygon } from './zone-geometry.ts';
 import { useZonesStore } from './zones-store.ts';
 import { ErrorText } from '../../ui/ErrorText.tsx';
 import { FormActions } from '../../ui/FormActions.tsx';
+import { NameField } from '../../ui/fields.tsx';
 
 export function ZoneDraftForm() {
   const { t } = useI18n();
@@ -46,17 +48,14 @@ export function ZoneDraftForm() {
           {t('zones.draw.invalid')}
         </p>
       )}
-      <label className="field compact">
-        <span>{t('zones.form.name')}</span>
-        <input
-          name="zoneName"
-          value={draft.name}
-          maxLength={100}
-          dir="auto"
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => change((d) => ({ ...d, name: e.target.value }))}
-        />
-      </label>
+      <NameField
+        name="zoneName"
+        label={t('zones.form.name')}
+        value={draft.name}
+        maxLength={ZONE_LIMITS.nameMaxChars}
+        describedBy={`${id}-hint`}
+        onChange={(name) => change((d) => ({ ...d, name }))}
+      />
       <label className="field compact">
         <span>{t('zones.form.color')}</span>
         <input
