@@ -5,6 +5,7 @@
  * one), and screen readers hear which floor is shown, also when Follow changed it.
  */
 import type { KeyboardEvent } from 'react';
+import type { Building, BuildingFloor } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { useMapsStore } from '../maps/maps-store.ts';
@@ -30,13 +31,18 @@ function moveFocus(e: KeyboardEvent<HTMLElement>) {
 }
 
 export function FloorSwitcher() {
-  const { t } = useI18n();
   const building = useCurrentBuilding();
   const current = useMapsStore((s) => s.currentMapId);
-  const maps = useMapsStore((s) => s.entities);
-  const counts = useFloorCounts(building?.floors ?? []);
   const here = building?.floors.find((f) => f.mapId === current);
   if (!building || !here || building.floors.length < 2) return null;
+  return <Floors building={building} here={here} />;
+}
+
+/** The switcher of a building whose floor is on screen (counting only while there is one). */
+function Floors({ building, here }: { building: Building; here: BuildingFloor }) {
+  const { t } = useI18n();
+  const maps = useMapsStore((s) => s.entities);
+  const counts = useFloorCounts(building.floors);
   const options = [...building.floors].reverse().map((floor) => {
     const name = floorName(floor, maps, t);
     const count = counts[floor.mapId] ?? 0;
