@@ -79,8 +79,8 @@ function DeviceSection({
             ))}
           </div>
           <p className="report-timeline-ends small muted" dir="ltr" aria-hidden="true">
-            <span>{formatDate(range.from, language)}</span>
-            <span>{formatDate(range.to, language)}</span>
+            <bdi>{formatDate(range.from, language)}</bdi>
+            <bdi>{formatDate(range.to, language)}</bdi>
           </p>
         </>
       )}

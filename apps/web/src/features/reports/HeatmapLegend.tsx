@@ -27,9 +27,10 @@ export function HeatmapLegend({ heatmap }: { heatmap: HeatmapResponse }) {
         style={{ background: gradient }}
         aria-hidden="true"
       />
-      <p className="heatmap-scale-ends small">
-        <span>{t('reports.heatmap.few')}</span>
-        <span>{t('reports.heatmap.most', { count: heatmap.max })}</span>
+      {/* Left to right like the colours, in either language. */}
+      <p className="heatmap-scale-ends small" dir="ltr">
+        <bdi>{t('reports.heatmap.few')}</bdi>
+        <bdi>{t('reports.heatmap.most', { count: heatmap.max })}</bdi>
       </p>
     </section>
   );

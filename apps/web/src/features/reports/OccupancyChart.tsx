@@ -41,7 +41,7 @@ function chartOptions(
   return {
     width: el.clientWidth || 640,
     height: HEIGHT,
-    legend: { show: true },
+    legend: { show: true, live: false },
     cursor: { drag: { x: false, y: false } },
     scales: {
       y: {

@@ -138,7 +138,7 @@ describe('History reports', () => {
     const url = new URL(calls[0]!.url, 'http://x');
     expect(url.searchParams.get('from')).toBe(new Date('2026-01-01T08:00').toISOString());
     expect(url.searchParams.get('to')).toBe(new Date('2026-01-01T10:00').toISOString());
-    expect(screen.getByText(/Most devices at once: 2/)).toBeTruthy();
+    expect(screen.getByText(/Each point covers one minute. Most devices at once: 2/)).toBeTruthy();
     const start = Date.parse(FROM) / 1000;
     await vi.waitFor(() =>
       expect(charts.at(-1)?.data).toEqual([

@@ -73,9 +73,9 @@ export function ZoneReportView({ report }: { report: ZoneReportResponse }) {
         <figcaption>
           <strong>{t('reports.zones.chartTitle', { zone: isolate(zone.name) })}</strong>{' '}
           <span>
+            {t('reports.zones.bucket', { count: report.bucketSeconds / 60 })}{' '}
             {zone.peak
               ? t('reports.zones.chartSummary', {
-                  minutes: report.bucketSeconds / 60,
                   peak: zone.peak.devices,
                   at: formatDate(zone.peak.at, language),
                 })
