@@ -1,5 +1,4 @@
 /** The one action of each row of a list (delete, retry, revoke), taken by the row's id. */
-import type { ReactNode } from 'react';
 
 /** A list whose rows each have one action: the rows, whether a call runs, and the action. */
 export interface RowActionListProps<T> {
@@ -8,18 +7,23 @@ export interface RowActionListProps<T> {
   onAction: (id: string) => void;
 }
 
-interface Props {
+/** What a row's action button says. */
+export interface RowActionTexts {
   /** The accessible name: what the action does to which row. */
   label: string;
   /** A question to confirm first (an action that cannot be undone). */
   confirm?: string;
+  button: string;
+}
+
+interface Props {
+  texts: RowActionTexts;
   busy: boolean;
   onAct: () => void;
-  children: ReactNode;
 }
 
 /** The row's button: disabled while a call runs; when there is a question, acts only on yes. */
-export function RowAction({ label, confirm, busy, onAct, children }: Props) {
+export function RowAction({ texts: { label, confirm, button }, busy, onAct }: Props) {
   return (
     <button
       type="button"
@@ -30,7 +34,7 @@ export function RowAction({ label, confirm, busy, onAct, children }: Props) {
         if (confirm === undefined || window.confirm(confirm)) onAct();
       }}
     >
-      {children}
+      {button}
     </button>
   );
 }

@@ -2,12 +2,17 @@
 import type { IngestKeyInfo } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { formatDate, formatLastSeen, isolate } from '../../ui/format.ts';
-import { RowAction, type RowActionListProps } from '../../ui/RowAction.tsx';
+import { RowAction, type RowActionListProps, type RowActionTexts } from '../../ui/RowAction.tsx';
 
 export function IngestKeyList({ items: keys, busy, onAction }: RowActionListProps<IngestKeyInfo>) {
   const { t, language } = useI18n();
   if (keys.length === 0) return <p className="muted">{t('ingestKeys.empty')}</p>;
   const nameOf = (k: IngestKeyInfo) => k.name || t('ingestKeys.unnamed');
+  const revoking = (k: IngestKeyInfo): RowActionTexts => ({
+    label: t('ingestKeys.revoke', { name: nameOf(k) }),
+    confirm: t('ingestKeys.revokeConfirm', { name: isolate(nameOf(k)) }),
+    button: t('ingestKeys.revokeButton'),
+  });
   const details = (k: IngestKeyInfo) =>
     [
       t('ingestKeys.created', { date: formatDate(k.createdAt, language) }),
@@ -25,14 +30,7 @@ export function IngestKeyList({ items: keys, busy, onAction }: RowActionListProp
           <span className="ingest-key-name">{nameOf(k)}</span>
           <span className="muted">{details(k)}</span>
           {!k.revokedAt && (
-            <RowAction
-              label={t('ingestKeys.revoke', { name: nameOf(k) })}
-              confirm={t('ingestKeys.revokeConfirm', { name: isolate(nameOf(k)) })}
-              busy={busy}
-              onAct={() => onAction(k.id)}
-            >
-              {t('ingestKeys.revokeButton')}
-            </RowAction>
+            <RowAction texts={revoking(k)} busy={busy} onAct={() => onAction(k.id)} />
           )}
         </li>
       ))}

@@ -2,7 +2,7 @@
 import type { DeadLetter } from '@rtls/contract';
 import { formatDate, isolate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { RowAction, type RowActionListProps } from '../../ui/RowAction.tsx';
+import { RowAction, type RowActionListProps, type RowActionTexts } from '../../ui/RowAction.tsx';
 
 export function DeadLetterList({
   items: deadLetters,
@@ -10,6 +10,10 @@ export function DeadLetterList({
   onAction,
 }: RowActionListProps<DeadLetter>) {
   const { t, language } = useI18n();
+  const retrying = (d: DeadLetter): RowActionTexts => ({
+    label: t('webhooks.deadLetters.retry', { url: d.url }),
+    button: t('webhooks.deadLetters.retryButton'),
+  });
   return (
     <section className="dead-letters" aria-labelledby="dead-letters-title">
       <h4 id="dead-letters-title" className="section-title">
@@ -31,13 +35,7 @@ export function DeadLetterList({
                   error: isolate(d.lastError),
                 })}
               </span>
-              <RowAction
-                label={t('webhooks.deadLetters.retry', { url: d.url })}
-                busy={busy}
-                onAct={() => onAction(d.id)}
-              >
-                {t('webhooks.deadLetters.retryButton')}
-              </RowAction>
+              <RowAction texts={retrying(d)} busy={busy} onAct={() => onAction(d.id)} />
             </li>
           ))}
         </ul>

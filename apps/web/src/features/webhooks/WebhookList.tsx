@@ -2,11 +2,16 @@
 import type { Webhook } from '@rtls/contract';
 import { formatDate, isolate } from '../../ui/format.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { RowAction, type RowActionListProps } from '../../ui/RowAction.tsx';
+import { RowAction, type RowActionListProps, type RowActionTexts } from '../../ui/RowAction.tsx';
 
 export function WebhookList({ items: webhooks, busy, onAction }: RowActionListProps<Webhook>) {
   const { t, language } = useI18n();
   if (webhooks.length === 0) return <p className="muted">{t('webhooks.empty')}</p>;
+  const deleting = (w: Webhook): RowActionTexts => ({
+    label: t('webhooks.delete', { url: w.url }),
+    confirm: t('webhooks.deleteConfirm', { url: isolate(w.url) }),
+    button: t('webhooks.deleteButton'),
+  });
   const topics = (w: Webhook) =>
     w.events.length === 0
       ? t('webhooks.allTopics')
@@ -31,14 +36,7 @@ export function WebhookList({ items: webhooks, busy, onAction }: RowActionListPr
               {t('webhooks.lastError', { error: isolate(w.lastError) })}
             </span>
           )}
-          <RowAction
-            label={t('webhooks.delete', { url: w.url })}
-            confirm={t('webhooks.deleteConfirm', { url: isolate(w.url) })}
-            busy={busy}
-            onAct={() => onAction(w.id)}
-          >
-            {t('webhooks.deleteButton')}
-          </RowAction>
+          <RowAction texts={deleting(w)} busy={busy} onAct={() => onAction(w.id)} />
         </li>
       ))}
     </ul>
