@@ -1,5 +1,5 @@
 /** All Maps page (grid mode): 'Map Selection', search, sort, the card grid, its states. */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCard } from './MapCard.tsx';
 import { useMapDialogStore } from './map-dialog-store.ts';
@@ -36,21 +36,14 @@ export function AllMapsPage() {
     );
   else if (maps.length === 0)
     body = (
-      <div className="empty-state">
-        <h3>{t('maps.grid.noMaps')}</h3>
-        <p className="muted">{t('maps.grid.noMapsHint')}</p>
+      <EmptyState title={t('maps.grid.noMaps')} hint={t('maps.grid.noMapsHint')}>
         <button type="button" className="button primary" onClick={openCreate}>
           {t('maps.createNew')}
         </button>
-      </div>
+      </EmptyState>
     );
   else if (shown.length === 0)
-    body = (
-      <div className="empty-state">
-        <h3>{t('maps.grid.noResults')}</h3>
-        <p className="muted">{t('maps.grid.noResultsHint')}</p>
-      </div>
-    );
+    body = <EmptyState title={t('maps.grid.noResults')} hint={t('maps.grid.noResultsHint')} />;
   else
     body = (
       <div className="map-card-grid">
@@ -96,5 +89,16 @@ export function AllMapsPage() {
         <PublicMapsSection query={query} sortBy={sortBy} onOpen={(m) => open(m._id)} />
       )}
     </section>
+  );
+}
+
+/** What the grid shows instead of cards: why there are none, and what may be done. */
+function EmptyState(props: { title: string; hint: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <h3>{props.title}</h3>
+      <p className="muted">{props.hint}</p>
+      {props.children}
+    </div>
   );
 }
