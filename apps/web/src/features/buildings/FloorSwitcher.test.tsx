@@ -83,6 +83,19 @@ describe('FloorSwitcher', () => {
     expect(useMapsStore.getState().currentMapId).toBe('f0');
   });
 
+  it('shows where the floors’ names differ, the whole name in its tooltip', () => {
+    useMapsStore.setState((s) => ({
+      entities: Object.fromEntries(
+        Object.values(s.entities).map((m) => [m._id, { ...m, name: `North wing — ${m.name}` }]),
+      ),
+    }));
+    renderTranslated(<FloorSwitcher />);
+    const top = floorButtons()[0]!;
+    expect(top.querySelector('.floor-name')?.textContent).toBe('Level 2');
+    expect(top.querySelector('.floor-name')?.getAttribute('title')).toBe('North wing — Level 2');
+    expect(top.getAttribute('aria-label')).toBe('North wing — Level 2, 0 live tags');
+  });
+
   it('speaks Hebrew', () => {
     useUiStore.setState({ language: 'he' });
     renderTranslated(<FloorSwitcher />);

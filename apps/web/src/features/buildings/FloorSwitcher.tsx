@@ -1,15 +1,16 @@
 /**
  * The floor switcher on the map: when the map on screen is a floor of a building, the building's
- * floors, highest first, each with how many live tags are on it, the one on screen pressed;
- * choosing one shows its map. The up and down arrows move between floors (Enter or Space shows
- * one), and screen readers hear which floor is shown, also when Follow changed it.
+ * floors, highest first, by their maps' names (without the part all of them share), each with
+ * how many live tags are on it, the one on screen pressed; choosing one shows its map. The up
+ * and down arrows move between floors (Enter or Space shows one), and screen readers hear which
+ * floor is shown, also when Follow changed it.
  */
 import type { KeyboardEvent } from 'react';
 import type { Building, BuildingFloor } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { useMapsStore } from '../maps/maps-store.ts';
-import { floorName } from './building-floors.ts';
+import { distinctNames, floorName } from './building-floors.ts';
 import { useCurrentBuilding } from './buildings-store.ts';
 import { useFloorCounts } from './use-floor-counts.ts';
 
@@ -43,16 +44,18 @@ function Floors({ building, here }: { building: Building; here: BuildingFloor })
   const { t } = useI18n();
   const maps = useMapsStore((s) => s.entities);
   const counts = useFloorCounts(building.floors);
-  const options = [...building.floors].reverse().map((floor) => {
-    const name = floorName(floor, maps, t);
+  const floors = [...building.floors].reverse();
+  const names = floors.map((floor) => floorName(floor, maps, t));
+  const shown = distinctNames(names);
+  const options = floors.map((floor, i) => {
     const count = counts[floor.mapId] ?? 0;
     return {
       value: floor.mapId,
-      name: t('buildings.floorTags', { floor: name, count }),
+      name: t('buildings.floorTags', { floor: names[i]!, count }),
       label: (
         <>
-          <span className="floor-name" dir="auto">
-            {name}
+          <span className="floor-name" dir="auto" title={names[i]}>
+            {shown[i]}
           </span>
           <span className="chip-count" data-testid="floor-count">
             {count}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeBuilding, placedAt } from '../../test/building-fixtures.ts';
 import { makeMap } from '../../test/fixtures.ts';
 import { translator } from '../../i18n/i18n.ts';
-import { deviceFloor, floorName, mapsToWatch } from './building-floors.ts';
+import { deviceFloor, distinctNames, floorName, mapsToWatch } from './building-floors.ts';
 
 const MAC = 'AA:00:00:00:00:01';
 
@@ -45,11 +45,32 @@ describe('deviceFloor', () => {
 });
 
 describe('floorName', () => {
-  it('is its map’s name as the tabs cut it, or its level when the map is not loaded', () => {
+  it('is its map’s name, or its level when the map is not loaded', () => {
     const floor = { mapId: 'f2', level: 2, heightM: 3 };
-    const long = makeMap({ _id: 'f2', name: 'Second floor, east wing offices' });
-    expect(floorName(floor, { f2: long }, translator('en'))).toBe('Second floor, east w…');
+    const map = makeMap({ _id: 'f2', name: 'Second floor, east wing offices' });
+    expect(floorName(floor, { f2: map }, translator('en'))).toBe('Second floor, east wing offices');
     expect(floorName(floor, {}, translator('en'))).toBe('Level 2');
     expect(floorName(floor, {}, translator('he'))).toBe('קומה 2');
+  });
+});
+
+describe('distinctNames', () => {
+  it('drops the words all names begin with, up to their last separator', () => {
+    expect(distinctNames(['Demo Building — Floor 1', 'Demo Building — Floor 2'])).toEqual([
+      'Floor 1',
+      'Floor 2',
+    ]);
+    expect(distinctNames(['HQ, Level 1', 'HQ, Level 2', 'HQ, Roof'])).toEqual([
+      'Level 1',
+      'Level 2',
+      'Roof',
+    ]);
+  });
+
+  it('keeps names whole when they share no part ending in a separator, or are alone', () => {
+    expect(distinctNames(['Floor 1', 'Floor 2'])).toEqual(['Floor 1', 'Floor 2']);
+    expect(distinctNames(['Ground', 'Level 1'])).toEqual(['Ground', 'Level 1']);
+    expect(distinctNames(['A — B', 'A —'])).toEqual(['A — B', 'A —']);
+    expect(distinctNames(['North — Floor 1'])).toEqual(['North — Floor 1']);
   });
 });

@@ -6,7 +6,6 @@
 import { SOCKET_MAX_WATCHED_MAPS, type Building, type BuildingFloor } from '@rtls/contract';
 import type { TrackingMap } from '@rtls/contract';
 import type { Translate } from '../../i18n/i18n.ts';
-import { cutName } from '../maps/MapTabBar.tsx';
 import type { MapPositions } from '../devices/map-positions.ts';
 
 /** The building this map is a floor of, or null. */
@@ -53,12 +52,32 @@ export function deviceFloor(
   return found;
 }
 
-/** A floor's name as the map tabs show it (its map's name), or "Level 2" for a map not loaded. */
+/** A floor's name: its map's name, or "Level 2" for a map not loaded. */
 export function floorName(
   floor: BuildingFloor,
   maps: Record<string, TrackingMap>,
   t: Translate,
 ): string {
-  const map = maps[floor.mapId];
-  return map ? cutName(map.name) : t('buildings.level', { level: floor.level });
+  return maps[floor.mapId]?.name ?? t('buildings.level', { level: floor.level });
+}
+
+/** A word that ends a shared part of a name: a dash, colon, bar or slash, or a word ending in , or :. */
+const SEPARATOR = /^[-–—:|/·•]+$|[,:]$/;
+
+/**
+ * The names without the words they all begin with, up to the last separator among those
+ * ("Demo Building — Floor 1" and "Demo Building — Floor 2" become "Floor 1" and "Floor 2"), so
+ * narrow buttons show where the names differ. Names that share no such part are kept whole.
+ */
+export function distinctNames(names: readonly string[]): string[] {
+  const words = names.map((n) => n.trim().split(/\s+/));
+  const first = words[0] ?? [];
+  let cut = 0;
+  for (
+    let i = 0;
+    words.length > 1 && words.every((w) => w.length > i + 1 && w[i] === first[i]);
+    i++
+  )
+    if (SEPARATOR.test(first[i]!)) cut = i + 1;
+  return cut === 0 ? [...names] : words.map((w) => w.slice(cut).join(' '));
 }
