@@ -1,5 +1,5 @@
 /**
- * History reports on the demo map: the zone report of the last hour lists the zone the walking tags
+ * History reports on the demo map: the zone report of the last minutes lists the zone the walking tags
  * are in with its visits and an occupancy chart, passes axe, and prints alone; the device report
  * gives each tag's path and stays; the View tab's heatmap draws the kept positions over the plan
  * with its legend. Runs its own server (it adds a zone to the demo map).
@@ -9,6 +9,7 @@ import { apiClient } from '../pages/MapsFixtures.ts';
 import { ReportsDialog } from '../pages/ReportsDialog.ts';
 import { seriousViolationsIn } from '../support/axe.ts';
 import { DEMO } from '../support/browser.ts';
+import { docsPath } from '../support/docs.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
 const own = useOwnServer({ env: { SIMULATOR_DEVICES: '3' } });
@@ -30,13 +31,13 @@ beforeAll(async () => {
   ]);
 });
 
-/** The reports dialog of the demo map, its range the last hour and the next minutes. */
+/** The reports dialog of the demo map, its range the last ten minutes and the next (up to now). */
 async function openReports() {
   const main = await own.signIn();
   await main.openTab('maps');
   const reports = new ReportsDialog(own.page);
   await reports.open();
-  await reports.setRange('report', Date.now() - HOUR, Date.now() + 10 * 60_000);
+  await reports.setRange('report', Date.now() - 10 * 60_000, Date.now() + 10 * 60_000);
   return reports;
 }
 
@@ -52,6 +53,7 @@ describe('history reports', () => {
       .toBeGreaterThan(0);
     await expect(reports.zoneRow('Whole floor').textContent()).resolves.toMatch(/devices? at /);
     await reports.chart().first().waitFor();
+    await own.page.screenshot({ path: docsPath('reports.png') });
     expect(await seriousViolationsIn(own.page, ['[data-testid="reports-dialog"]'])).toEqual([]);
 
     await own.page.emulateMedia({ media: 'print' });

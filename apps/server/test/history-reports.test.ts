@@ -112,6 +112,16 @@ describeEachDb('history reports', (t) => {
     expect(Math.max(...body.zones.map((z) => z.peak?.devices ?? 0))).toBeGreaterThan(1);
   });
 
+  it('reports no further than now', async () => {
+    const res = await report('zone-report', { from: iso(from), to: iso(Date.now() + DAY) });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ZoneReportResponse;
+    expect(Date.parse(body.to)).toBeLessThanOrEqual(Date.now());
+    expect(body.zones[0]!.occupancy.length).toBe(
+      Math.ceil((Date.parse(body.to) - from) / (body.bucketSeconds * 1000)),
+    );
+  });
+
   it('reports only the zones asked for', async () => {
     const res = await report('zone-report', { from: iso(from), to: iso(to), zones: zones[1]! });
     expect(res.statusCode, res.body).toBe(200);
@@ -223,6 +233,12 @@ describeEachDb('history reports', (t) => {
       ],
       ['heatmap', { from: iso(t0 - 400 * DAY), to: iso(t0 - 300 * DAY) }, 400, /beyond retention/],
       ['zone-report', { from: 'soon', to: iso(to) }, 400, /from is not a time/],
+      [
+        'heatmap',
+        { from: iso(Date.now() + DAY), to: iso(Date.now() + 2 * DAY) },
+        400,
+        /in the future/,
+      ],
       ['zone-report', { ...range, zones: 'no-such-zone' }, 404, /Zone no-such-zone not found/],
       ['device-report', { ...range, devices: 'C3:00:00:00:00:99' }, 404, /Device .* not found/],
       ['device-report', range, 400, /devices/],

@@ -35,6 +35,16 @@ export interface HistoryReportsOptions {
   now?: () => number;
 }
 
+/**
+ * The range of a report: parseRange's rules, and no further than now (what is not kept yet is not
+ * counted as empty; a range wholly ahead is refused).
+ */
+function reportRange(q: { from: string; to: string }, days: number, what: string, now: number) {
+  const { from, to } = parseRange(q, days, what, now);
+  if (from >= now) throw badRequest('The range is in the future: nothing is kept for it yet');
+  return { from, to: Math.min(to, now) };
+}
+
 /** Rows by a key, in their order. */
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -75,7 +85,8 @@ export function historyReports({
     async zones(userId: string, mapId: string, q: ZoneReportQuery): Promise<ZoneReportResponse> {
       const h = await service.open(userId, mapId);
       const asked = await service.zonesOf(mapId, q.zones);
-      const { from, to } = parseRange(q, h.retention.visitsDays, 'zone visits', now());
+      const t = now();
+      const { from, to } = reportRange(q, h.retention.visitsDays, 'zone visits', t);
       const all = await repo.zonesOf(mapId);
       const zones = (asked ? all.filter((z) => asked.includes(z.id)) : all).sort(
         (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
@@ -93,7 +104,7 @@ export function historyReports({
         zones: asked,
         from,
         to,
-        now: now(),
+        now: t,
       };
       const [totals, occupancy] = await Promise.all([
         reports.zoneTotals(scope),
@@ -133,7 +144,7 @@ export function historyReports({
         throw badRequest(`A device report covers at most ${HISTORY_REPORT_MAX_DEVICES} devices`);
       const h = await service.open(userId, mapId, q.devices);
       const t = now();
-      const { from, to } = parseRange(q, h.retention.visitsDays, 'zone visits', t);
+      const { from, to } = reportRange(q, h.retention.visitsDays, 'zone visits', t);
       const positionsFrom = Math.min(to, Math.max(from, t - h.retention.positionsDays * DAY_MS));
       const ids = h.series.map((s) => s.id);
       const scope: StaysScope = { series: ids, zones: null, from, to, now: t };
@@ -185,7 +196,7 @@ export function historyReports({
 
     async heatmap(userId: string, mapId: string, q: HeatmapQuery): Promise<HeatmapResponse> {
       const h = await service.open(userId, mapId, q.devices);
-      const { from, to } = parseRange(q, h.retention.positionsDays, 'positions', now());
+      const { from, to } = reportRange(q, h.retention.positionsDays, 'positions', now());
       const cellPixels = q.cell * pixelsPerMetre(h.ownerId, mapId);
       const cells = await reports.heatmap(
         h.series.map((s) => s.id),

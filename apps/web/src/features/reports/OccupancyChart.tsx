@@ -59,6 +59,8 @@ function chartOptions(
         stroke: text,
         grid,
         label: labels.axis,
+        // Devices are whole: ticks at whole numbers only.
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
         values: (_u: uPlot, splits: number[]) => splits.map(String),
       },
     ],
