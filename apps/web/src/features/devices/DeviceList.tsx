@@ -14,7 +14,7 @@ import { useTick } from '../gateways/gateway-health.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useRightsOn } from '../maps/access.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
-import { ListHead } from '../../ui/ListTools.tsx';
+import { ListHead } from '../../ui/ListHead.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { showDeviceOn } from '../buildings/floor-switch.ts';
 import { useOtherFloorOf } from '../buildings/use-other-floor.ts';

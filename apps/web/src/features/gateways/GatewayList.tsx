@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { ListHead } from '../../ui/ListTools.tsx';
+import { ListHead } from '../../ui/ListHead.tsx';
 import { useStoredFlag } from '../../ui/use-stored-flag.ts';
 import { useRightsOn } from '../maps/access.ts';
 import { AddGatewayDialog } from './AddGatewayDialog.tsx';
