@@ -1,5 +1,5 @@
 /** The map canvas: one Leaflet map in image coordinates, with its layers and controls. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { TrackingMap } from '@rtls/contract';
@@ -26,9 +26,14 @@ export interface MapCanvasProps {
   defaultImage: string;
   /** Saves the pixels per metre measured with the scale tool. */
   saveScale: (pixelsPerMetre: number) => Promise<void>;
+  /**
+   * The element that goes full screen, when it is not the canvas: one that outlives this map (a
+   * switch to another floor keeps full screen) and holds what is drawn beside it.
+   */
+  frame?: RefObject<HTMLElement | null>;
 }
 
-export function MapCanvas({ map: tracking, zoom, defaultImage, saveScale }: MapCanvasProps) {
+export function MapCanvas({ map: tracking, zoom, defaultImage, saveScale, frame }: MapCanvasProps) {
   const { t } = useI18n();
   const hostRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -93,7 +98,7 @@ export function MapCanvas({ map: tracking, zoom, defaultImage, saveScale }: MapC
           <TrackingOverlays map={tracking} defaultImage={defaultImage} />
           <MapControls
             map={tracking}
-            frame={frameRef}
+            frame={frame ?? frameRef}
             scaleActive={measuring}
             onScaleTool={() => setMeasuring((on) => !on)}
           />

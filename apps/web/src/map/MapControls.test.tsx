@@ -122,4 +122,28 @@ describe('MapControls', () => {
     act(() => void document.dispatchEvent(new Event('fullscreenchange')));
     expect(button('Full screen').getAttribute('aria-pressed')).toBe('false');
   });
+
+  it('starts full screen when mounted in a frame that already is (another floor shown)', () => {
+    const stage = document.createElement('div');
+    document.body.append(stage);
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: stage });
+    try {
+      const map = makeMap();
+      useMapsStore.setState({ entities: { [map._id]: map }, userMaps: [map._id] });
+      renderTranslated(
+        <MapContext.Provider value={leaflet}>
+          <MapControls
+            map={map}
+            frame={{ current: stage }}
+            scaleActive={false}
+            onScaleTool={() => {}}
+          />
+        </MapContext.Provider>,
+      );
+      expect(button('Exit full screen').getAttribute('aria-pressed')).toBe('true');
+    } finally {
+      Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: null });
+      stage.remove();
+    }
+  });
 });

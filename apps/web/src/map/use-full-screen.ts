@@ -4,7 +4,10 @@ import type L from 'leaflet';
 import { DEBOUNCE_MS } from '../constants.ts';
 
 export function useFullScreen(target: RefObject<HTMLElement | null>, map: L.Map | null) {
-  const [isFullScreen, setFullScreen] = useState(false);
+  // A map mounted inside a frame already full screen (another floor shown) starts so.
+  const [isFullScreen, setFullScreen] = useState(
+    () => document.fullscreenElement !== null && document.fullscreenElement === target.current,
+  );
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onChange = () => {

@@ -1,4 +1,5 @@
 /** Main screen: header, then either the All Maps grid or the tab bar, map and tools panel. */
+import { useRef, type RefObject } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { MapCanvas } from '../../map/MapCanvas.tsx';
 import { FloorSwitcher } from '../buildings/FloorSwitcher.tsx';
@@ -12,7 +13,8 @@ import { Header } from './Header.tsx';
 import { ToolsPanel } from './ToolsPanel.tsx';
 import { useUiStore } from './ui-store.ts';
 
-function MapArea() {
+/** `stage`: the map's stage, which goes full screen with the floor switcher in it. */
+function MapArea({ stage }: { stage: RefObject<HTMLDivElement | null> }) {
   const { t } = useI18n();
   const map = useCurrentMap();
   const loading = useMapsStore((s) => s.loading);
@@ -41,6 +43,7 @@ function MapArea() {
       zoom={{ defaultZoom, minZoom, maxZoom }}
       defaultImage={defaultImage}
       saveScale={(ppm) => useMapsStore.getState().setPixelsPerMetre(map._id, ppm)}
+      frame={stage}
     />
   );
 }
@@ -48,6 +51,7 @@ function MapArea() {
 export function MainScreen() {
   const minimised = useUiStore((s) => s.isUtilityCardMinimized);
   const grid = useMapsStore((s) => s.viewMode === 'grid');
+  const stage = useRef<HTMLDivElement>(null);
   return (
     <div className="main-screen">
       <Header />
@@ -59,8 +63,8 @@ export function MainScreen() {
         <div className={`workspace${minimised ? ' tools-hidden' : ''}`}>
           <main className="map-area with-tabs">
             <MapTabBar />
-            <div className="map-stage">
-              <MapArea />
+            <div className="map-stage" ref={stage}>
+              <MapArea stage={stage} />
               {/* Outside the map, which is remounted per floor: a switch keeps its focus. */}
               <FloorSwitcher />
             </div>
