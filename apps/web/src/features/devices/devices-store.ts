@@ -13,8 +13,8 @@ import type {
 } from '@rtls/contract';
 import { fetchAvailableDevices } from '../../api/available.ts';
 import * as api from '../../api/devices.ts';
-import { readAvailable, readByMac } from '../../app/by-mac.ts';
-import { without } from '../../app/records.ts';
+import { readAvailable, readByMac } from '../../state/by-mac.ts';
+import { without } from '../../state/records.ts';
 import { fetchMapDevices } from '../../api/maps.ts';
 import {
   entityName,

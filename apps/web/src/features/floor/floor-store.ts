@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import { EMPTY_FLOOR_MODEL, type FloorModel } from '@rtls/contract';
 import { errorText } from '../../api/http.ts';
 import * as api from '../../api/floor-model.ts';
-import { openMap } from '../../app/map-scoped-store.ts';
+import { openMap } from '../../state/map-scoped-store.ts';
 import { newFloorDraft, type FloorDraft } from './floor-draft.ts';
 import type { Stroke } from './wall-detector.ts';
 

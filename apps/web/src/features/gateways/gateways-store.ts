@@ -13,8 +13,8 @@ import {
 } from '@rtls/contract';
 import { fetchAvailableGateways } from '../../api/available.ts';
 import * as api from '../../api/gateways.ts';
-import { byMac, readAvailable, readByMac } from '../../app/by-mac.ts';
-import { without } from '../../app/records.ts';
+import { byMac, readAvailable, readByMac } from '../../state/by-mac.ts';
+import { without } from '../../state/records.ts';
 import { isRefusal } from '../maps/refusal.ts';
 
 /** Unsaved slider values of one gateway. */

@@ -2,8 +2,8 @@
 import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/zones.ts';
-import { openMap } from '../../app/map-scoped-store.ts';
-import { without } from '../../app/records.ts';
+import { openMap } from '../../state/map-scoped-store.ts';
+import { without } from '../../state/records.ts';
 import { TIMED_EVENT_TYPES, type EventType, type Rule, type RuleCreateBody } from '@rtls/contract';
 
 interface RulesState {

@@ -6,8 +6,8 @@
 import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/zones.ts';
-import { openMap } from '../../app/map-scoped-store.ts';
-import { without } from '../../app/records.ts';
+import { openMap } from '../../state/map-scoped-store.ts';
+import { without } from '../../state/records.ts';
 import { canSave, editDraft, newDraft, type ZoneDraft } from './zone-draft.ts';
 import type { Zone, ZoneOccupancy, ZonePresence } from '@rtls/contract';
 
