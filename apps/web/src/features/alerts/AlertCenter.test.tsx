@@ -332,4 +332,19 @@ describe('critical alerts', () => {
     localStorage.removeItem('rtls.alerts.criticalSound');
     localStorage.removeItem('rtls.alerts.criticalBrowser');
   });
+
+  it('pops up nothing over the open panel, and opening the panel takes the pop-ups away', async () => {
+    useAlertsStore.setState({ criticalSound: true, criticalBrowser: false });
+    mockFetch();
+    vi.spyOn(alertSound, 'playUrgent').mockImplementation(() => undefined);
+    renderCenter();
+    act(() => useAlertsStore.getState().apply([opened(alert({ id: 'p1' }))]));
+    expect(screen.getByTestId('alert-toasts').textContent).toContain('entered');
+    await userEvent.click(counter());
+    expect(screen.getByTestId('alert-toasts').textContent).toBe('');
+    // While the panel is open, a new critical alert is listed there and sounds, without a pop-up.
+    act(() => useAlertsStore.getState().apply([opened(alert({ id: 'p2' }))]));
+    expect(screen.getByTestId('alert-toasts').textContent).toBe('');
+    expect(alertSound.playUrgent).toHaveBeenCalledTimes(2);
+  });
 });

@@ -177,7 +177,8 @@ export const useAlertsStore = create<AlertsState>((set, get) => ({
       )
       .map((u) => u.alert);
     const critical = fresh.filter((a) => a.severity === 'critical');
-    const popped = notify ? fresh : criticalSound ? critical : [];
+    // The open panel lists new alerts itself: a pop-up would only cover it.
+    const popped = get().panelOpen ? [] : notify ? fresh : criticalSound ? critical : [];
     set((s) => ({
       entities: { ...s.entities, ...byId(alerts) },
       ...(popped.length
@@ -207,7 +208,8 @@ export const useAlertsStore = create<AlertsState>((set, get) => ({
     const alert = await api.resolveAlert(id);
     set((s) => ({ entities: { ...s.entities, [alert.id]: alert } }));
   },
-  setPanelOpen: (panelOpen) => set({ panelOpen }),
+  // Opening the panel shows what the pop-ups said: they go.
+  setPanelOpen: (panelOpen) => set(panelOpen ? { panelOpen, toasts: [] } : { panelOpen }),
   setNotify(notify) {
     localStorage.setItem(NOTIFY_KEY, String(notify));
     set(notify ? { notify } : { notify, toasts: [] });
