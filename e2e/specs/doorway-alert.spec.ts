@@ -12,7 +12,7 @@
  * a report carries). So the time is scaled, not faked: the rule keeps the default dwell (10 s) and
  * the server keeps its presence timings (in after 5 s, out after 10 s), and only the cool-down is
  * shortened, from 300 s to 45 s. Ten minutes in a doorway are two cool-downs; here the tag swings
- * for well over one (three counted entries, about 38 s apart, over more than 70 s), so a cool-down
+ * for well over one (three counted entries, about 34 s apart, over more than 60 s), so a cool-down
  * counted from the first alert instead of from the latest repeat would open a second alert.
  * Runs its own server (it writes a zone and a rule), without simulated tags.
  */
@@ -45,9 +45,9 @@ const REPEATS = 3;
  * One swing: this long in the zone (the located position getting there, the entry after 5 s and
  * the dwell of 10 s, with room to spare) ...
  */
-const IN_MS = 22_000;
+const IN_MS = 20_000;
 /** ... then this long outside (out after 10 s, with room to spare). */
-const OUT_MS = 16_000;
+const OUT_MS = 14_000;
 
 /**
  * A tag standing in the middle of the crossing, at (30 m, 20 m), and in the main corridor 3 m west

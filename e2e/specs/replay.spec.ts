@@ -61,7 +61,7 @@ beforeAll(async () => {
 });
 
 /** How long the history must go on past the alert before the test replays it (ms). */
-const AFTER_ALERT_MS = 40_000;
+const AFTER_ALERT_MS = 25_000;
 
 /** Whether the map's history holds a position kept at or after `at`. */
 async function keptSince(at: number): Promise<boolean> {
