@@ -147,10 +147,17 @@ describe('live map', () => {
 
   it('opens the signal popup on hover and on keyboard focus, inside the map', async () => {
     const { page, map } = await openMap();
-    const spots = await map.spots();
-    const top = spots.reduce((a, b) => (b.y < a.y ? b : a));
-    await page.mouse.move(top.x, top.y);
-    await map.popup().waitFor({ state: 'visible' });
+    // Tags walk: the pointer goes to where the topmost one is drawn now, again until it is there.
+    await expect
+      .poll(
+        async () => {
+          const top = (await map.spots()).reduce((a, b) => (b.y < a.y ? b : a));
+          await page.mouse.move(top.x, top.y);
+          return map.popup().isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const box = (await map.popup().boundingBox())!;
     const popupRect = {
       id: 'popup',
