@@ -204,6 +204,7 @@ export async function buildApp({
   // A device's zone presence and MQTT output follow its new position (live publishes it first).
   positions.service.onLocated(zoneMonitoring.presence.located);
   positions.service.onLocated(mqttOut.located);
+  positions.service.onFloorChange(zoneMonitoring.floorChanged);
   // Every shown position and every ended zone stay is kept as history, written in batches later.
   const history = createHistoryModule(sql, {
     maps,

@@ -18,6 +18,7 @@ import { zonesRepository } from './modules/zones/repository.ts';
 import { zonesService } from './modules/zones/service.ts';
 import { alertsRepository } from './modules/alerts/alerts-repository.ts';
 import { createAlerting, type AlertingSink } from './modules/alerts/engine.ts';
+import { createFloorEvents } from './modules/alerts/floor-events.ts';
 import { eventsRepository } from './modules/alerts/events-repository.ts';
 import { createOfflineMonitor, offlineRepository } from './modules/alerts/monitor.ts';
 import { rulesRepository } from './modules/alerts/rules-repository.ts';
@@ -95,6 +96,11 @@ export function createZoneMonitoring(o: ZoneMonitoringOptions) {
     event: (e) => o.emit(e.mapId, 'zone_event', e),
     alert: (u) => o.emit(u.alert.mapId, 'alert', u),
   });
+  const floorChanged = createFloorEvents({
+    alerting,
+    mapName: async (mapId) => (await presenceRepo.mapInfo(mapId))?.name ?? null,
+    onError: o.onError,
+  });
   const monitor = createOfflineMonitor({
     repo: offlineRepository(o.sql),
     alerting,
@@ -133,6 +139,8 @@ export function createZoneMonitoring(o: ZoneMonitoringOptions) {
     presence,
     alerting,
     monitor,
+    /** The positions service moved a device to another floor of a building: record it. */
+    floorChanged,
     services: { zones: zonesSvc, rules: rulesSvc, alerts: alertsSvc },
     repos: { zones, events, rules, alerts },
     /** Add a destination for events and alert changes (webhooks, MQTT output). */

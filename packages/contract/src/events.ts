@@ -20,7 +20,9 @@ export const EVENTS_MAX_LIMIT = 1000;
  * - absent: with a device: that device has been out of the zone for thresholdSeconds; without
  *   one: the zone has been empty for thresholdSeconds;
  * - device_offline: a device located on the map has not been heard for thresholdSeconds;
- * - gateway_offline: a gateway placed on the map has not reported for thresholdSeconds.
+ * - gateway_offline: a gateway placed on the map has not reported for thresholdSeconds;
+ * - floor_change: the server moved a device from one floor of a building to another; recorded on
+ *   the floor it moved to (mapId), with the floor it left in the detail.
  */
 export const EVENT_TYPES = [
   'enter',
@@ -29,6 +31,7 @@ export const EVENT_TYPES = [
   'absent',
   'device_offline',
   'gateway_offline',
+  'floor_change',
 ] as const;
 export const EventType = StringEnum(EVENT_TYPES);
 export type EventType = Static<typeof EventType>;
@@ -48,6 +51,13 @@ export const EventDetail = Type.Object({
   zoneName: Type.Optional(Type.String()),
   deviceName: Type.Optional(Type.String()),
   gatewayName: Type.Optional(Type.String()),
+  /** For floor_change: the floor (map) the device left, and both floors' names and levels. */
+  fromMapId: Type.Optional(Type.String()),
+  fromFloor: Type.Optional(Type.String()),
+  toFloor: Type.Optional(Type.String()),
+  fromLevel: Type.Optional(Type.Integer()),
+  toLevel: Type.Optional(Type.Integer()),
+  buildingId: Type.Optional(Type.String()),
 });
 export type EventDetail = Static<typeof EventDetail>;
 

@@ -39,7 +39,8 @@ export function rulesService(
     if (r.zoneId !== null && !(await zones.get(mapId, r.zoneId)))
       throw badRequest(ALERTING_ERRORS.zoneNotOnMap.en);
     // A filter that does not apply to the type is dropped rather than kept to mislead.
-    const zoneless = r.type === 'device_offline' || r.type === 'gateway_offline';
+    const zoneless =
+      r.type === 'device_offline' || r.type === 'gateway_offline' || r.type === 'floor_change';
     return {
       ...r,
       name: r.name.trim(),

@@ -25,7 +25,7 @@ import {
   type DeviceLocator,
   type Sites,
 } from '@rtls/positioning';
-import { keepOneFloor, type FloorChoices } from './device-floors.ts';
+import { keepOneFloor, type FloorChange, type FloorChoices } from './device-floors.ts';
 import { linksByMap, settingsKey, type OwnerFrames } from './frames.ts';
 import { createScheduler } from './scheduler.ts';
 
@@ -52,6 +52,8 @@ export interface LocatedChange {
   mac: string;
   located: LocatedOnMap[];
   gone: boolean;
+  /** Moves from one floor of a building to another decided since the last hand-over. */
+  floorChanges?: FloorChange[];
 }
 
 export interface TrailFix {
@@ -207,11 +209,13 @@ export function createLocatingCore({
     for (const [mapId, l] of next) if (prev.get(mapId) !== l) differs = true;
     if (!differs) return;
     state.located = next;
+    const moves = changed.get(key)?.floorChanges;
     changed.set(key, {
       ownerId: state.ownerId,
       mac: state.mac,
       located: [...next.values()],
       gone: false,
+      ...(moves ? { floorChanges: moves } : {}),
     });
   }
 
@@ -226,7 +230,7 @@ export function createLocatingCore({
     state.slot = nextSlot(state, key, now, intervalMs);
     state.slotted = true;
     const heard = mode ? linksByMap(owner, links.summaries(key, now)) : new Map();
-    keepOneFloor(state, owner, heard, now);
+    const moves = keepOneFloor(state, owner, heard, now);
     for (const mapId of state.locators.keys()) if (!heard.has(mapId)) state.locators.delete(mapId);
     for (const [mapId, mapLinks] of heard) {
       const map = owner.maps.get(mapId)!;
@@ -256,7 +260,20 @@ export function createLocatingCore({
       }
     }
     setLocated(key, state, next);
+    if (moves.length > 0) floorsChanged(key, state, moves);
     if (!mode) forget(key, state);
+  }
+
+  /** Moves between floors go with the device's next hand-over, located or not. */
+  function floorsChanged(key: string, state: DeviceState, moves: FloorChange[]) {
+    const change = changed.get(key) ?? {
+      ownerId: state.ownerId,
+      mac: state.mac,
+      located: [...state.located.values()],
+      gone: false,
+    };
+    change.floorChanges = [...(change.floorChanges ?? []), ...moves];
+    changed.set(key, change);
   }
 
   function forget(key: string, state: DeviceState) {

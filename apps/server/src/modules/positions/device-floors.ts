@@ -15,19 +15,34 @@ interface DeviceFloors {
   located: ReadonlyMap<string, { position: { x: number; y: number } }>;
 }
 
+/** The server moved a device from one floor (map) of a building to another. */
+export interface FloorChange {
+  buildingId: string;
+  /** The floors' maps and levels. */
+  from: string;
+  to: string;
+  fromLevel: number;
+  toLevel: number;
+  /** When it was decided (ms). */
+  at: number;
+}
+
 /** How near stairs or a lift (m) a device moves between floors more readily. */
 const NEAR_LINK_M = 4;
 
 /**
  * Of the maps a device is heard on, drop the floors of a building it is not on: a device heard on
  * several floors of one building is located on the floor its choice shows, and on no other.
+ * Returns the moves from one floor to another this decided; the first floor a device is shown on
+ * in a building is no move.
  */
 export function keepOneFloor(
   state: DeviceFloors,
   owner: OwnerFrames,
   heard: Map<string, LinkSummary[]>,
   now: number,
-): void {
+): FloorChange[] {
+  const changes: FloorChange[] = [];
   const byBuilding = new Map<string, string[]>();
   for (const mapId of heard.keys()) {
     const b = owner.maps.get(mapId)?.buildingId;
@@ -44,9 +59,20 @@ export function keepOneFloor(
     }
     const readings = mapIds.flatMap((m) => heard.get(m)!);
     const near = nearLink(state, owner, building, held.choice);
+    const before = held.choice.floor;
     const floor = held.choice.update(readings, now, near).floor;
+    if (before !== null && floor !== null && floor !== before)
+      changes.push({
+        buildingId: id,
+        from: before,
+        to: floor,
+        fromLevel: building.floors.get(before)?.level ?? 0,
+        toLevel: building.floors.get(floor)?.level ?? 0,
+        at: now,
+      });
     for (const m of mapIds) if (m !== floor) heard.delete(m);
   }
+  return changes;
 }
 
 /** Whether two loads of a building have the same floors, levels and gateways. */

@@ -20,7 +20,10 @@ import {
   type TrailFix,
 } from './core.ts';
 
+import type { FloorChange } from './device-floors.ts';
+
 export type { LocatedOnMap, ObservedReport } from './core.ts';
+export type { FloorChange } from './device-floors.ts';
 
 /** Where the locating core runs: what the service asks of it. */
 export interface CoreHandle {
@@ -55,6 +58,9 @@ export interface PositionsServiceOptions {
 
 /** Told of devices whose positions changed (a new fix, or a map gained or lost), per owner. */
 export type LocatedListener = (ownerId: string, macs: readonly string[]) => void;
+
+/** Told when the server moves a device from one floor of a building to another. */
+export type FloorListener = (ownerId: string, mac: string, change: FloorChange) => void;
 
 /** How long positions of idle owners' frames are kept (ms). */
 const IDLE_MS = 10 * 60_000;
@@ -111,6 +117,7 @@ export function createPositionsService({
   const leaving = new Map<string, string[]>();
   const listeners: LocatedListener[] = [];
   const fixListeners: ((fix: TrailFix) => void)[] = [];
+  const floorListeners: FloorListener[] = [];
   const sink: CoreSink = {
     onLocated: applyChanges,
     onTrail: (fix) => {
@@ -156,6 +163,17 @@ export function createPositionsService({
         }
       }
     leaving.clear();
+    for (const c of changes) for (const f of c.floorChanges ?? []) tellFloor(c, f);
+  }
+
+  function tellFloor(c: LocatedChange, f: FloorChange) {
+    for (const listener of floorListeners) {
+      try {
+        listener(c.ownerId, c.mac, f);
+      } catch (err) {
+        onError(err);
+      }
+    }
   }
 
   /**
@@ -186,6 +204,11 @@ export function createPositionsService({
      */
     onLocated(listener: LocatedListener) {
       listeners.push(listener);
+    },
+
+    /** Listen to devices moved from one floor of a building to another (once per move). */
+    onFloorChange(listener: FloorListener) {
+      floorListeners.push(listener);
     },
 
     /** Listen to every new fix of a device on a map (as trails take them); must not wait. */

@@ -4,6 +4,7 @@ import { isolate } from '../../ui/format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { entityName, useDevicesStore } from '../devices/devices-store.ts';
 import { gatewayName } from '../gateways/gateways-store.ts';
+import { useMapsStore } from '../maps/maps-store.ts';
 import { useZonesStore } from '../zones/zones-store.ts';
 
 function deviceName(mac: string): string {
@@ -22,6 +23,16 @@ export function eventText(e: ZoneEvent, t: Translate): string {
   };
   // Absence without a device: the zone has been empty.
   if (e.type === 'absent' && !e.mac) return t('alerts.messages.empty', vars);
+  if (e.type === 'floor_change') {
+    const maps = useMapsStore.getState().entities;
+    const from = e.detail.fromFloor ?? (e.detail.fromMapId && maps[e.detail.fromMapId]?.name);
+    const to = e.detail.toFloor ?? maps[e.mapId]?.name;
+    return t('alerts.messages.floor_change', {
+      ...vars,
+      from: isolate(from || '—'),
+      to: isolate(to ?? '—'),
+    });
+  }
   return t(`alerts.messages.${e.type}`, vars);
 }
 

@@ -54,6 +54,28 @@ describe('EventLog', () => {
     expect(await screen.findByText('\u2068Lab\u2069 has been empty')).toBeTruthy();
   });
 
+  it('says a change of floor with the floor left and the floor reached, in both languages', async () => {
+    const event = makeEvent({
+      type: 'floor_change',
+      zoneId: null,
+      detail: { deviceName: 'Walker 1', fromFloor: 'Floor 1', toFloor: 'Floor 2' },
+    });
+    mockFetch({ 'GET /api/maps/map-1/events': jsonResponse({ events: [event] }) });
+    renderTranslated(<EventLog mapId="map-1" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Show events' }));
+    expect(
+      await screen.findByText(
+        '\u2068Walker 1\u2069 went from \u2068Floor 1\u2069 to \u2068Floor 2\u2069',
+      ),
+    ).toBeTruthy();
+    act(() => useUiStore.setState({ language: 'he' }));
+    expect(
+      await screen.findByText(
+        '\u2068Walker 1\u2069 עבר מ־\u2068Floor 1\u2069 אל \u2068Floor 2\u2069',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows new events of the map at the top as they happen, without a refresh', async () => {
     const { calls } = mockFetch({
       'GET /api/maps/map-1/events': jsonResponse({ events: page(0, 2) }),
