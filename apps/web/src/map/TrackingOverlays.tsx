@@ -8,6 +8,7 @@ import { framePixelsPerMetre } from '@rtls/positioning';
 import { EditModeBanner } from '../features/gateways/EditModeBanner.tsx';
 import { ReplayBar } from '../features/history/ReplayBar.tsx';
 import { LivePausedBanner } from '../features/live/LivePaused.tsx';
+import { WalkLayer } from '../features/walks/WalkLayer.tsx';
 import { usePlanText } from './plan-text.ts';
 import { AutoZoom } from './layers/AutoZoom.tsx';
 import { DeviceCamera } from './layers/DeviceCamera.tsx';
@@ -35,6 +36,7 @@ export function TrackingOverlays({
       <PlanAccuracyLayer map={map} />
       <GatewayLayer map={map} />
       <TrailLayer map={map} />
+      <WalkLayer map={map} />
       <DeviceMarkers
         mapId={map._id}
         pixelsPerMetre={framePixelsPerMetre(map)}

@@ -12,6 +12,7 @@ import { MapList } from '../maps/MapList.tsx';
 import { ReportsButton } from '../reports/ReportsButton.tsx';
 import { SettingsPanel } from '../settings/SettingsPanel.tsx';
 import { ViewControls } from '../view/ViewControls.tsx';
+import { WalkSection } from '../walks/WalkSection.tsx';
 import { ZonesPanel } from '../zones/ZonesPanel.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useUiStore, type ToolsTab } from './ui-store.ts';
@@ -84,6 +85,7 @@ export function ToolsPanel() {
                 <MapList />
                 <HistoryExport />
                 <ReportsButton />
+                <WalkSection />
               </>
             )}
             {tab === 'devices' && <DeviceList />}

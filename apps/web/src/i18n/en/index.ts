@@ -21,6 +21,7 @@ import heard from './heard.json';
 import history from './history.json';
 import reports from './reports.json';
 import buildings from './buildings.json';
+import walks from './walks.json';
 
 export default {
   app,
@@ -45,4 +46,5 @@ export default {
   history,
   reports,
   buildings,
+  walks,
 };
