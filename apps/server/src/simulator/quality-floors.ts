@@ -7,40 +7,23 @@
  * shown. Reports the share of seconds shown on the right floor, how long the new floor took to
  * show after the stairs, and flips (a floor shown for under 5 s between two stays on another).
  */
-import {
-  createFloorChoice,
-  createLinkWindows,
-  rng,
-  type BuildingFloor,
-  type FloorReading,
-} from '@rtls/positioning';
-import { GATEWAY_HEIGHT_M, TAG_HEIGHT_M } from './building.ts';
-import { INDOOR_BLE, createShadowing, meanRssi } from './radio.ts';
-import { CROSS_CORRIDOR, MAIN_CORRIDOR, wallsBetween } from './plan.ts';
+import { createFloorChoice, createLinkWindows, rng, type FloorReading } from '@rtls/positioning';
+import { INDOOR_BLE, createShadowing } from './radio.ts';
 import { gatewayLayout } from './simulator.ts';
+import {
+  STAIRS,
+  createClimber,
+  storeyFloors,
+  storeyGateways,
+  storeyMeanRssi,
+  type Climber,
+} from './storeys.ts';
 import { createWalker } from './walker.ts';
 
-/** A storey's height (m). */
-const STOREY_M = 3.5;
-/**
- * Loss through n floors (dB): 15 + 4·(n − 1) at 2.4 GHz in offices (ITU-R P.1238, floor
- * penetration loss).
- */
-const floorLossDb = (n: number) => (n === 0 ? 0 : 15 + 4 * (n - 1));
-/** Mean time (s) between a walker's trips up or down the stairs. */
-const STAIRS_EVERY_S = 150;
-/** Seconds on the stairs: half below, half above. */
-const CLIMB_S = 10;
 /** Within this distance (m) of the stairs a tag counts as by them. */
 const NEAR_STAIRS_M = 4;
 /** A floor shown for less than this (s) between two stays on another is a flip. */
 const FLIP_S = 5;
-
-/** The stairs: where the corridors cross. */
-const STAIRS = {
-  x: (CROSS_CORRIDOR.x0 + CROSS_CORRIDOR.x1) / 2,
-  y: (MAIN_CORRIDOR.y0 + MAIN_CORRIDOR.y1) / 2,
-};
 
 export interface FloorsReport {
   floors: number;
@@ -57,10 +40,7 @@ export interface FloorsReport {
 interface Tag {
   mac: string;
   walker: ReturnType<typeof createWalker>;
-  level: number;
-  /** While on the stairs: when the climb started, and the level it ends on. */
-  climb: { startS: number; to: number } | null;
-  nextTripS: number;
+  climber: Climber;
   /** When the tag last reached a new floor (s), until it is shown there. */
   arrivedS: number | null;
   shown: { level: number | null; sinceS: number; before: number | null };
@@ -75,16 +55,8 @@ export function measureFloors(opts: {
   seed: number;
 }): FloorsReport {
   const rand = rng(opts.seed);
-  const layout = gatewayLayout(opts.gatewaysPerFloor);
-  const gateways = Array.from({ length: opts.floors }, (_, level) =>
-    layout.map((g, i) => ({ ...g, level, mac: `F${level}:${String(i).padStart(4, '0')}` })),
-  ).flat();
-  const building = new Map<string, BuildingFloor>(
-    Array.from({ length: opts.floors }, (_, level) => [
-      String(level),
-      { level, gateways: new Set(gateways.filter((g) => g.level === level).map((g) => g.mac)) },
-    ]),
-  );
+  const gateways = storeyGateways(opts.floors, gatewayLayout(opts.gatewaysPerFloor));
+  const building = storeyFloors(opts.floors, gateways);
   const shadow = createShadowing(INDOOR_BLE, rand);
   const links = createLinkWindows();
   const choices = new Map<string, ReturnType<typeof createFloorChoice>>();
@@ -93,9 +65,7 @@ export function measureFloors(opts: {
     return {
       mac: `T${i}`,
       walker,
-      level: i % opts.floors,
-      climb: null,
-      nextTripS: -STAIRS_EVERY_S * Math.log(1 - rand()),
+      climber: createClimber(i % opts.floors, opts.floors, rand),
       arrivedS: null,
       shown: { level: null, sinceS: 0, before: null },
       last: { x: walker.x, y: walker.y },
@@ -112,38 +82,19 @@ export function measureFloors(opts: {
     const now = s * 1000;
     for (const tag of tags) {
       // Where the tag is: walking its floor, or on the stairs.
-      if (!tag.climb && s >= tag.nextTripS) {
-        const up = tag.level === 0 || (tag.level < opts.floors - 1 && rand() < 0.5);
-        tag.climb = { startS: s, to: tag.level + (up ? 1 : -1) };
+      const { onStairs, reached } = tag.climber.advance(s);
+      if (reached) {
+        if (tag.arrivedS !== null) missed++;
+        tag.arrivedS = s;
       }
-      let at: { x: number; y: number };
-      if (tag.climb) {
-        at = STAIRS;
-        if (s - tag.climb.startS === CLIMB_S / 2) {
-          if (tag.arrivedS !== null) missed++;
-          tag.level = tag.climb.to;
-          tag.arrivedS = s;
-        }
-        if (s - tag.climb.startS >= CLIMB_S) {
-          tag.climb = null;
-          tag.nextTripS = s - STAIRS_EVERY_S * Math.log(1 - rand());
-        }
-      } else {
-        tag.walker.step(1);
-        at = { x: tag.walker.x, y: tag.walker.y };
-      }
+      if (!onStairs) tag.walker.step(1);
+      const at = onStairs ? STAIRS : { x: tag.walker.x, y: tag.walker.y };
+      const level = tag.climber.level;
       const movedM = Math.hypot(at.x - tag.last.x, at.y - tag.last.y);
       tag.last = at;
       for (const g of gateways) {
-        const floorsBetween = Math.abs(g.level - tag.level);
-        const d = Math.hypot(
-          g.x - at.x,
-          g.y - at.y,
-          (g.level - tag.level) * STOREY_M + GATEWAY_HEIGHT_M - TAG_HEIGHT_M,
-        );
         const rssi =
-          meanRssi(INDOOR_BLE, d, wallsBetween(g.x, g.y, at.x, at.y)) -
-          floorLossDb(floorsBetween) +
+          storeyMeanRssi(INDOOR_BLE, g, at, level) +
           shadow(`${g.mac}|${tag.mac}`, { movedM, facing: 1 });
         if (rssi >= INDOOR_BLE.sensitivity) links.add(tag.mac, g.mac, rssi, now);
       }
@@ -158,13 +109,13 @@ export function measureFloors(opts: {
         if (shown === tag.shown.before && s - tag.shown.sinceS < FLIP_S && s > warmupS) flips++;
         tag.shown = { level: shown, sinceS: s, before: tag.shown.level };
       }
-      if (tag.arrivedS !== null && shown === tag.level) {
+      if (tag.arrivedS !== null && shown === level) {
         if (tag.arrivedS > warmupS) delaysS.push(s - tag.arrivedS);
         tag.arrivedS = null;
       }
       if (s <= warmupS || shown === null) continue;
       tagSeconds++;
-      if (shown === tag.level) correct++;
+      if (shown === level) correct++;
     }
   }
   missed += tags.filter((t) => t.arrivedS !== null && t.arrivedS > warmupS).length;

@@ -1,14 +1,8 @@
 /** Generates gateway reports for walking tags and hands them to a sink (pipeline, HTTP or MQTT). */
 import { INGEST_MAX_BATCH } from '@rtls/contract';
-import {
-  DEMO_FLOOR,
-  DEMO_GATEWAYS,
-  GATEWAY_HEIGHT_M,
-  TAG_HEIGHT_M,
-  demoDevice,
-} from './building.ts';
-import { INDOOR_BLE, createShadowing, gaussian, meanRssi, type RadioModel } from './radio.ts';
-import { wallsBetween } from './plan.ts';
+import { DEMO_FLOOR, DEMO_GATEWAYS, demoDevice } from './building.ts';
+import { INDOOR_BLE, createShadowing, gaussian, type RadioModel } from './radio.ts';
+import { STAIRS, createClimber, storeyMeanRssi, type Climber } from './storeys.ts';
 import { createWalker, type Walker } from './walker.ts';
 
 export interface SimReport {
@@ -23,6 +17,8 @@ export interface SimGateway {
   mac: string;
   x: number;
   y: number;
+  /** The storey it hangs on (storeys.ts); the ground floor when absent. */
+  level?: number;
 }
 
 export interface SimulatorOptions {
@@ -36,6 +32,20 @@ export interface SimulatorOptions {
   model?: RadioModel;
   /** Random source of the walks and the radio; Math.random by default. */
   rand?: () => number;
+  /**
+   * Storeys of the demo floor the tags walk (each tag starting on its own, taking the stairs now
+   * and then); 1 by default. Gateways say their storey with `level`.
+   */
+  floors?: number;
+}
+
+interface SimTag {
+  mac: string;
+  name: string;
+  walker: Walker;
+  climber: Climber;
+  /** Where it is now (m), on its storey. */
+  at: { x: number; y: number };
 }
 
 /** `count` gateways: the demo ones first, then a grid over the floor. */
@@ -62,9 +72,15 @@ export function createSimulator(opts: SimulatorOptions) {
   const gateways = opts.gateways ?? gatewayLayout(DEMO_GATEWAYS.length);
   const rand = opts.rand ?? Math.random;
   const shadow = createShadowing(model, rand);
-  const tags: { mac: string; name: string; walker: Walker }[] = [];
-  for (let i = 0; i < opts.devices; i++)
-    tags.push({ ...demoDevice(i), walker: createWalker(i, rand) });
+  const floors = opts.floors ?? 1;
+  const tags: SimTag[] = [];
+  for (let i = 0; i < opts.devices; i++) {
+    const walker = createWalker(i, rand);
+    const climber = createClimber(i % floors, floors, rand);
+    tags.push({ ...demoDevice(i), walker, climber, at: { x: walker.x, y: walker.y } });
+  }
+  /** Seconds since the simulator started, as its rounds count them. */
+  let clockS = 0;
   const periodMs = 1000 / opts.rate;
   let timer: NodeJS.Timeout | null = null;
   let inFlight: Promise<unknown> = Promise.resolve();
@@ -76,24 +92,20 @@ export function createSimulator(opts: SimulatorOptions) {
     const dtS = Math.max(0, Math.min(5, (now - last) / 1000));
     last = now;
     const reports: SimReport[] = [];
+    clockS += dtS;
     for (const tag of tags) {
-      const { x: fromX, y: fromY } = tag.walker;
-      tag.walker.step(dtS);
-      const movedM = Math.hypot(tag.walker.x - fromX, tag.walker.y - fromY);
+      const from = tag.at;
+      // On the stairs while it climbs to another storey, else where it walks.
+      const onStairs = tag.climber.advance(clockS).onStairs;
+      if (!onStairs) tag.walker.step(dtS);
+      const at = (tag.at = onStairs ? STAIRS : { x: tag.walker.x, y: tag.walker.y });
+      const movedM = Math.hypot(at.x - from.x, at.y - from.y);
       for (const gw of gateways) {
-        const d = Math.hypot(
-          gw.x - tag.walker.x,
-          gw.y - tag.walker.y,
-          GATEWAY_HEIGHT_M - TAG_HEIGHT_M,
-        );
-        const walls = wallsBetween(gw.x, gw.y, tag.walker.x, tag.walker.y);
         const rssi =
-          meanRssi(model, d, walls) +
+          storeyMeanRssi(model, gw, at, tag.climber.level) +
           shadow(`${gw.mac}|${tag.mac}`, {
             movedM,
-            facing: Math.cos(
-              Math.atan2(gw.y - tag.walker.y, gw.x - tag.walker.x) - tag.walker.heading,
-            ),
+            facing: Math.cos(Math.atan2(gw.y - at.y, gw.x - at.x) - tag.walker.heading),
           }) +
           gaussian(rand) * model.fadingSigma;
         if (rssi < model.sensitivity) continue;
@@ -124,7 +136,7 @@ export function createSimulator(opts: SimulatorOptions) {
     gateways,
     round,
     /** True position of each tag in metres, for tests and the accuracy view. */
-    truth: () => tags.map((t) => ({ mac: t.mac, x: t.walker.x, y: t.walker.y })),
+    truth: () => tags.map((t) => ({ mac: t.mac, ...t.at, level: t.climber.level })),
     start() {
       if (timer) return;
       last = Date.now();
