@@ -39,7 +39,7 @@ export interface SimulatorOptions {
   floors?: number;
 }
 
-interface SimTag {
+export interface SimTag {
   mac: string;
   name: string;
   walker: Walker;
