@@ -54,7 +54,7 @@ export function WalkReportView({ report }: { report: WalkReport }) {
                 const p = report.points.find((q) => q.pointId === id);
                 return t('walks.report.worstPoint', {
                   n: number.get(id) ?? 0,
-                  error: metres(p?.errorM, t),
+                  d: metres(p?.errorM, t),
                 });
               })
               .join(', '),
