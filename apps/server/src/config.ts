@@ -45,6 +45,8 @@ export interface Config {
   /** Simulator report rate per device per second. */
   simulatorRate: number;
   simulatorDevices: number;
+  /** Storeys of the demo building (a building of that many copies of the demo floor when > 1). */
+  simulatorFloors: number;
   demoEmail: string;
   demoPassword: string;
   webDist: string | null;
@@ -81,6 +83,13 @@ function int(name: string, value: string | undefined, fallback: number): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+/** SIMULATOR_FLOORS: 1 (the default) to 10 storeys. */
+function storeys(value: string | undefined): number {
+  const n = int('SIMULATOR_FLOORS', value, 1);
+  if (n < 1 || n > 10) throw new Error(`SIMULATOR_FLOORS must be 1 to 10, got "${value}"`);
   return n;
 }
 
@@ -153,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     simulator: bool(env.SIMULATOR, true),
     simulatorRate: Number(env.SIMULATOR_RATE ?? 1) || 1,
     simulatorDevices: int('SIMULATOR_DEVICES', env.SIMULATOR_DEVICES, 8),
+    simulatorFloors: storeys(env.SIMULATOR_FLOORS),
     demoEmail: env.DEMO_EMAIL ?? 'demo@example.com',
     demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
     webDist: env.WEB_DIST === '' ? null : (env.WEB_DIST ?? defaultWeb),

@@ -5,8 +5,11 @@ import type { Config } from './config.ts';
 import { migrate, openDatabase } from './lib/db.ts';
 import { startMqttIngest } from './modules/ingest/mqtt-start.ts';
 import { DEMO_GATEWAYS } from './simulator/building.ts';
+import { buildingsRepository } from './modules/buildings/repository.ts';
 import { seedDemo } from './simulator/demo-seed.ts';
+import { seedDemoStoreys } from './simulator/demo-storeys.ts';
 import { createSimulator, gatewayLayout, type Simulator } from './simulator/simulator.ts';
+import { storeyGateways } from './simulator/storeys.ts';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../migrations');
 
@@ -34,9 +37,15 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
         gateways: layout,
       },
     );
+    const floors = config.simulatorFloors;
+    if (floors > 1) {
+      const deps = { ...built.repos, buildings: buildingsRepository(sql) };
+      await seedDemoStoreys(deps, demoUserId, floors, layout);
+    }
     simulator = createSimulator({
       devices: config.simulatorDevices,
-      gateways: layout,
+      gateways: storeyGateways(floors, layout),
+      floors,
       rate: config.simulatorRate,
       sink: (reports) => pipeline.submit(demoUserId, reports),
       onError: (err) => app.log.warn({ err }, 'simulator report not stored'),

@@ -4,7 +4,10 @@
  */
 import { expect, it } from 'vitest';
 import { DEMO_PIXELS_PER_METRE } from '../src/simulator/building.ts';
+import { buildingsRepository } from '../src/modules/buildings/repository.ts';
+import { buildingProblem } from '../src/modules/buildings/validate.ts';
 import { DEMO_MAP_NAME, seedDemo } from '../src/simulator/demo-seed.ts';
+import { demoBuildingBody, seedDemoStoreys } from '../src/simulator/demo-storeys.ts';
 import { demoFloorModel } from '../src/simulator/plan.ts';
 import { gatewayLayout } from '../src/simulator/simulator.ts';
 import { describeEachDb, TEST_PASSWORD, uniqueEmail } from './helpers.ts';
@@ -48,5 +51,33 @@ describeEachDb('demo seed', (t) => {
     expect(maps.map((m) => m.name)).toEqual(['Ward A']);
     const placed = await t.built.repos.gateways.onMap(map!.id);
     expect(placed).toHaveLength(4);
+  });
+
+  it('with three storeys makes a building of the demo map and two more, once', async () => {
+    const userId = await seed(uniqueEmail('demo'));
+    const deps = { ...t.built.repos, buildings: buildingsRepository(t.sql) };
+    await seedDemoStoreys(deps, userId, 3, gatewayLayout(4));
+    await seedDemoStoreys(deps, userId, 3, gatewayLayout(4));
+    const maps = await t.built.repos.maps.own(userId);
+    expect(maps.map((m) => m.name).sort()).toEqual([
+      DEMO_MAP_NAME,
+      'Demo Building — Floor 2',
+      'Demo Building — Floor 3',
+    ]);
+    const [building, ...more] = await deps.buildings.ofMaps(maps.map((m) => m.id));
+    expect(more).toEqual([]);
+    expect(building!.floors.map((f) => f.level)).toEqual([0, 1, 2]);
+    expect(building!.links.map((l) => [l.kind, l.stops.length])).toEqual([
+      ['stairs', 3],
+      ['lift', 3],
+    ]);
+    const upper = building!.floors[2]!.mapId;
+    const placed = await t.built.repos.gateways.onMap(upper);
+    expect(placed.map((g) => g.mac)).toContain('AC:23:3F:12:00:01');
+    const plan = { width: 1200, height: 800 };
+    const plans = new Map(building!.floors.map((f) => [f.mapId, plan]));
+    expect(buildingProblem(demoBuildingBody(building!.floors.map((f) => f.mapId)), plans)).toBe(
+      null,
+    );
   });
 });

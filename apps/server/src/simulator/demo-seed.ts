@@ -58,16 +58,41 @@ export async function seedDemo(
   const first = opts.gateways[0];
   if (first && (await deps.gateways.find(user.id, first.mac))) return user.id;
 
+  await insertDemoFloor(deps, user.id, { name: DEMO_MAP_NAME, floor: 1 }, opts.gateways);
+  for (let i = 0; i < opts.devices; i++) {
+    const d = demoDevice(i);
+    await deps.devices.upsert({
+      id: randomUUID(),
+      ownerId: user.id,
+      mac: d.mac,
+      name: d.name,
+      customSettings: {},
+      isMonitored: true,
+    });
+  }
+  return user.id;
+}
+
+/**
+ * One floor of the demo building: a map of the demo plan named `name` (the `floor`-th storey), its
+ * walls and its gateways (positions in metres). Returns the map's id.
+ */
+export async function insertDemoFloor(
+  deps: Pick<SeedDeps, 'maps' | 'gateways' | 'floorModels'>,
+  userId: string,
+  { name, floor }: { name: string; floor: number },
+  gateways: readonly (SimGateway & { name?: string })[],
+): Promise<string> {
   const mapId = randomUUID();
   const ppm = DEMO_PIXELS_PER_METRE;
   const size = { width: DEMO_FLOOR.width * ppm, height: DEMO_FLOOR.height * ppm };
   await deps.maps.insert({
     id: mapId,
-    ownerId: user.id,
-    name: DEMO_MAP_NAME,
-    description: `Simulated hospital wing with ${opts.gateways.length} gateways and walking tags`,
+    ownerId: userId,
+    name,
+    description: `Simulated hospital wing with ${gateways.length} gateways and walking tags`,
     isPublic: false,
-    metadata: { buildingName: 'Demo Building', floor: '1' },
+    metadata: { buildingName: 'Demo Building', floor: String(floor) },
     settings: {
       backgroundImage: '/maps/floor1.svg',
       imageSize: size,
@@ -79,10 +104,10 @@ export async function seedDemo(
     },
   });
   await deps.floorModels.put(mapId, demoFloorModel(ppm));
-  for (const g of opts.gateways) {
+  for (const g of gateways) {
     await deps.gateways.upsert({
       id: randomUUID(),
-      ownerId: user.id,
+      ownerId: userId,
       mac: g.mac,
       name: g.name ?? g.mac,
       mapId,
@@ -98,16 +123,5 @@ export async function seedDemo(
       isMonitored: true,
     });
   }
-  for (let i = 0; i < opts.devices; i++) {
-    const d = demoDevice(i);
-    await deps.devices.upsert({
-      id: randomUUID(),
-      ownerId: user.id,
-      mac: d.mac,
-      name: d.name,
-      customSettings: {},
-      isMonitored: true,
-    });
-  }
-  return user.id;
+  return mapId;
 }
