@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { BuildingsSection } from '../buildings/BuildingsSection.tsx';
 import { DeviceList } from '../devices/DeviceList.tsx';
 import { GatewayList } from '../gateways/GatewayList.tsx';
 import { HistoryExport } from '../history/HistoryExport.tsx';
@@ -86,6 +87,7 @@ export function ToolsPanel() {
                 <HistoryExport />
                 <ReportsButton />
                 <WalkSection />
+                <BuildingsSection />
               </>
             )}
             {tab === 'devices' && <DeviceList />}
