@@ -96,7 +96,7 @@ async function main() {
 
     const delays: number[] = [];
     const watch = async () => {
-      const s = await connect(base, fleet.token, fleet.mapId);
+      const s = await connect(base, fleet.token, fleet.mapIds);
       s.on('alert', (u: { action: string; alert: Alert }) => {
         if (u.action === 'opened') delays.push(Date.now() - Date.parse(u.alert.event.at));
       });

@@ -7,10 +7,13 @@
  *
  *   npm run bench:pipeline -- [--minutes 1] [--db pglite,postgres] [--instances 1]
  *                             [--devices 2500] [--rate <per db>] [--throughput-seconds 20]
- *                             [--listener worker|main] [--walls none]
+ *                             [--listener worker|main] [--walls none] [--floors 3]
  *
  * The bench map has walls and doors (benchFloorModel: 146 wall segments on the 60 × 40 m floor)
- * unless --walls none.
+ * unless --walls none. --floors N (N > 1) puts the fleet in a building of N such storeys with 20
+ * gateways each (pipeline-building.ts): every device heard on its own storey and, weaker, on the
+ * ones next to it, and the offered rate (unless --rate) one report per device and hearing gateway
+ * a second.
  * --instances N (N > 1) runs one and N instances on PostgreSQL, side by side; the N instances
  * share Redis and the positions stream (RabbitMQ, BENCH_AMQP_URL), under queue names of this run.
  */
@@ -25,6 +28,7 @@ import {
   setUpFleet,
   type Fleet,
 } from './lib/pipeline-fleet.ts';
+import { FLOOR_GATEWAYS, oneHertzRate, setUpBuildingFleet } from './lib/pipeline-building.ts';
 import {
   connect,
   mainListener,
@@ -60,6 +64,7 @@ const opts = {
   /** Where device_updates are timed: a worker thread of its own (default) or the sending thread. */
   listener: flag('listener', 'worker') === 'main' ? ('main' as const) : ('worker' as const),
   walls: flag('walls', 'bench') !== 'none',
+  floors: Math.round(positiveFlag('floors', 1)),
   dbs: flag('db', 'pglite,postgres')
     .split(',')
     .map((s) => s.trim())
@@ -88,7 +93,10 @@ async function runOne(
     await addAccount(dbEnv, EMAIL, PASSWORD);
     const first = await startServerProcess(dbEnv);
     servers.push(first);
-    const fleet = await setUpFleet(first.url, opts.devices, opts.walls);
+    const fleet =
+      opts.floors > 1
+        ? await setUpBuildingFleet(first.url, opts.devices, opts.floors, opts.walls)
+        : await setUpFleet(first.url, opts.devices, opts.walls);
     let target = first;
     let watcher = first;
     if (instances > 1) {
@@ -106,7 +114,7 @@ async function runOne(
       target = servers[0]!;
       watcher = servers[servers.length - 1]!;
     }
-    const socket = await connect(watcher.url, fleet.token, fleet.mapId);
+    const socket = await connect(watcher.url, fleet.token, fleet.mapIds);
     let listener: Listener | null = null;
     try {
       if (instances > 1 && !(await crossesInstances(target, socket, fleet))) {
@@ -122,13 +130,13 @@ async function runOne(
       }
       if (opts.listener === 'worker') {
         socket.disconnect(); // one client: the listener's
-        listener = await workerListener(watcher.url, fleet.token, fleet.mapId);
-      } else listener = mainListener(socket, fleet.mapId);
+        listener = await workerListener(watcher.url, fleet.token, fleet.mapIds);
+      } else listener = mainListener(socket, fleet.mapIds);
       const mem = sampler(servers);
       console.log(`  ${label}: throughput phase (${opts.throughputSeconds} s)…`);
       const throughput = await throughputPhase(servers, fleet, opts.throughputSeconds);
       await new Promise((r) => setTimeout(r, 3_000)); // let the backlog drain
-      const rate = opts.rate ?? DEFAULT_RATE[db];
+      const rate = opts.rate ?? (opts.floors > 1 ? oneHertzRate(fleet) : DEFAULT_RATE[db]);
       console.log(`  ${label}: latency phase (${opts.minutes} min at ${rate}/s)…`);
       const latency = await latencyPhase(servers, listener, fleet, rate, opts.minutes * 60);
       mem.stop();
@@ -203,8 +211,12 @@ async function crossesInstances(target: ServerProcess, socket: Socket, fleet: Fl
 async function main() {
   console.log('Pipeline benchmark');
   console.log(`  ${machineLine()}`);
+  const where =
+    opts.floors > 1
+      ? `${FLOOR_GATEWAYS} gateways on each of ${opts.floors} storeys of a building`
+      : `${GATEWAYS} gateways on one map`;
   console.log(
-    `  fleet: ${opts.devices} monitored devices, ${GATEWAYS} gateways on one map ` +
+    `  fleet: ${opts.devices} monitored devices, ${where} ` +
       `(${opts.walls ? 'walls and doors: 146 wall segments' : 'no walls'}); instances: ${opts.instances}; ` +
       `the bench client runs on the same machine and competes for its CPU`,
   );

@@ -15,10 +15,16 @@ export const PPM = 20;
 export interface Fleet {
   token: string;
   key: string;
-  /** The one map, which the bench's socket watches for positioned updates. */
+  /** The first map: the one a single-floor fleet has. */
   mapId: string;
+  /** Every map of the fleet, which the bench's socket watches for positioned updates. */
+  mapIds: string[];
   devices: string[];
   gateways: string[];
+  /** Per device, the gateways (indices into `gateways`) that hear it, in the order reports go. */
+  heardBy: number[][];
+  /** The RSSI gateway g hears from device d now (with noise). */
+  rssi: (d: number, g: number) => number;
 }
 
 export async function api<T>(url: string, token: string | null, method: string, body?: unknown) {
@@ -46,7 +52,7 @@ export const FLOOR = { widthM: 60, heightM: 40, pixelsPerMetre: PPM } as const;
 /** Where gateway i hangs on the 60 × 40 m bench floor (m). */
 export const gatewaySpot = (i: number) => ({ x: 5 + (i % 4) * 16, y: 8 + Math.floor(i / 4) * 24 });
 /** Where device i stands (m): spread over the floor, the same in every run. */
-const deviceSpot = (i: number) => ({ x: 4 + ((i * 7.3) % 52), y: 4 + ((i * 3.7) % 32) });
+export const deviceSpot = (i: number) => ({ x: 4 + ((i * 7.3) % 52), y: 4 + ((i * 3.7) % 32) });
 
 /**
  * A report's RSSI: log-distance from the device's spot to the gateway (−59 dBm at 1 m, exponent
@@ -96,17 +102,7 @@ export function benchFloorModel(): FloorModel {
  * bench floor's walls unless `walls` is false.
  */
 export async function setUpFleet(base: string, devices: number, walls = true): Promise<Fleet> {
-  const { data } = await api<{ data: { token: string } }>(`${base}/api/user/signin`, null, 'POST', {
-    email: EMAIL,
-    password: PASSWORD,
-  });
-  const token = data.token;
-  // Every locate publishes its fix: the bench measures how many devices the server positions per
-  // second, and the default confidence floor would keep the last position for the fleet's
-  // farthest spots (a fix that is too weak is not a new position).
-  await api(`${base}/api/user-settings/triangulation`, token, 'PATCH', {
-    triangulation: { minConfidence: 0 },
-  });
+  const token = await signInBench(base);
   const { map } = await api<{ map: { _id: string } }>(`${base}/api/maps`, token, 'POST', {
     name: 'Bench floor',
     settings: {
@@ -126,6 +122,38 @@ export async function setUpFleet(base: string, devices: number, walls = true): P
     });
   }
   const macs = Array.from({ length: devices }, (_, i) => macOf('C3:00:00', i + 1));
+  await monitorAll(base, token, macs);
+  const key = await ingestKey(base, token);
+  const all = Array.from({ length: GATEWAYS }, (_, g) => g);
+  return {
+    token,
+    key,
+    mapId: map._id,
+    mapIds: [map._id],
+    devices: macs,
+    gateways,
+    heardBy: macs.map(() => all),
+    rssi: rssiOf,
+  };
+}
+
+/** Sign the bench account in; every locate publishes its fix (no confidence floor). */
+export async function signInBench(base: string): Promise<string> {
+  const { data } = await api<{ data: { token: string } }>(`${base}/api/user/signin`, null, 'POST', {
+    email: EMAIL,
+    password: PASSWORD,
+  });
+  // The bench measures how many devices the server positions per second, and the default
+  // confidence floor would keep the last position for the fleet's farthest spots (a fix that is
+  // too weak is not a new position).
+  await api(`${base}/api/user-settings/triangulation`, data.token, 'PATCH', {
+    triangulation: { minConfidence: 0 },
+  });
+  return data.token;
+}
+
+/** Monitor every device, 16 calls at a time. */
+export async function monitorAll(base: string, token: string, macs: string[]): Promise<void> {
   for (let i = 0; i < macs.length; i += 16) {
     await Promise.all(
       macs
@@ -133,10 +161,14 @@ export async function setUpFleet(base: string, devices: number, walls = true): P
         .map((m) => api(`${base}/api/devices/monitor/${encodeURIComponent(m)}`, token, 'POST', {})),
     );
   }
+}
+
+/** A new ingest key of the bench account. */
+export async function ingestKey(base: string, token: string): Promise<string> {
   const { key } = await api<{ key: string }>(`${base}/api/ingest-keys`, token, 'POST', {
     name: 'bench',
   });
-  return { token, key, mapId: map._id, devices: macs, gateways };
+  return key;
 }
 
 // ---------------------------------------------------------------- report generation
@@ -155,11 +187,12 @@ export function reportSource(fleet: Fleet) {
     const stamps: number[] = [];
     for (let i = 0; i < n; i++, cursor++) {
       const d = cursor % fleet.devices.length;
-      const g = Math.floor(cursor / fleet.devices.length) % fleet.gateways.length;
+      const hearers = fleet.heardBy[d]!;
+      const g = hearers[Math.floor(cursor / fleet.devices.length) % hearers.length]!;
       const [device, gateway] = [fleet.devices[d]!, fleet.gateways[g]!];
       const ts = Math.max(now, (last.get(device) ?? 0) + 1);
       last.set(device, ts);
-      const rssi = rssiOf(d, g);
+      const rssi = fleet.rssi(d, g);
       parts.push(`{"gateway":"${gateway}","device":"${device}","rssi":${rssi},"timestamp":${ts}}`);
       devices.push(device);
       stamps.push(ts);

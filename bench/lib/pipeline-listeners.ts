@@ -16,8 +16,8 @@ export interface Update {
   triangulationInfo?: { lastCalculated: string } | null;
 }
 
-/** A socket of the bench account that watches the bench map (positioned updates come per map). */
-export function connect(base: string, token: string, mapId: string): Promise<Socket> {
+/** A socket of the bench account that watches the bench's maps (positioned updates come per map). */
+export function connect(base: string, token: string, mapIds: string[]): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const s = io(base, {
       path: '/sqws',
@@ -27,9 +27,7 @@ export function connect(base: string, token: string, mapId: string): Promise<Soc
       forceNew: true,
     });
     // A server without watch_maps (protocol 1) never answers: go on after 2 s all the same.
-    s.once('connect', () =>
-      s.timeout(2_000).emit('watch_maps', { mapIds: [mapId] }, () => resolve(s)),
-    );
+    s.once('connect', () => s.timeout(2_000).emit('watch_maps', { mapIds }, () => resolve(s)));
     s.once('connect_error', reject);
   });
 }
@@ -62,7 +60,7 @@ export interface Listener {
  * In the sending thread: from just before a report's POST to the device_update whose device and
  * lastSeen are the report's (arrivals wait behind the sending work of this thread).
  */
-export function mainListener(socket: Socket, mapId: string): Listener {
+export function mainListener(socket: Socket, mapIds: string[]): Listener {
   let pending = new Map<string, number>();
   let values: number[] = [];
   let positioned: number[] = [];
@@ -76,7 +74,7 @@ export function mainListener(socket: Socket, mapId: string): Listener {
   /** Per device, the lastCalculated of its newest position on the map (see update-listener). */
   const calculated = new Map<string, string>();
   const isNewPosition = (u: Update) => {
-    if (!u.position || u.mapId !== mapId) return false;
+    if (!u.position || !u.mapId || !mapIds.includes(u.mapId)) return false;
     const at = u.triangulationInfo?.lastCalculated ?? u.timestamp;
     if (calculated.get(u.mac) === at) return false;
     calculated.set(u.mac, at);
@@ -129,9 +127,13 @@ export function mainListener(socket: Socket, mapId: string): Listener {
 }
 
 /** In a worker thread of its own: report timestamp (lastSeen) → arrival, on one clock. */
-export async function workerListener(url: string, token: string, mapId: string): Promise<Listener> {
+export async function workerListener(
+  url: string,
+  token: string,
+  mapIds: string[],
+): Promise<Listener> {
   const worker = new Worker(new URL('./update-listener.mjs', import.meta.url), {
-    workerData: { url, token, mapId, protocol: SOCKET_PROTOCOL_VERSION },
+    workerData: { url, token, mapIds, protocol: SOCKET_PROTOCOL_VERSION },
   });
   const next = (type: string) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {

@@ -1,7 +1,7 @@
 /**
  * A Socket.IO client in its own worker thread for bench:pipeline, so the arrival time of each
  * device_update is taken without waiting behind the bench's own report sending. It watches the
- * bench map. Latency is the arrival time minus the update's lastSeen (the newest report of the
+ * bench's maps. Latency is the arrival time minus the update's lastSeen (the newest report of the
  * device), both from this machine's clock: for every update, and for positioned updates (a new
  * position on the watched map: its lastCalculated differs from the device's previous one; an
  * update that only refreshes signals repeats the last position and is not a locate). Located
@@ -15,7 +15,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 
-const { url, token, mapId, protocol } = workerData;
+const { url, token, mapIds, protocol } = workerData;
 const port = parentPort;
 let recording = false;
 let values = [];
@@ -26,7 +26,7 @@ let updates = 0;
 let startedAt = 0;
 /** Distinct located devices per whole second since start. */
 let seconds = [];
-/** Per device, the lastCalculated of its newest position on the watched map. */
+/** Per device, the lastCalculated of its newest position on the watched maps. */
 const calculated = new Map();
 
 const socket = io(url, {
@@ -40,7 +40,7 @@ const socket = io(url, {
 socket.once('connect', () =>
   socket
     .timeout(2_000)
-    .emit('watch_maps', { mapIds: [mapId] }, () => port.postMessage({ type: 'connected' })),
+    .emit('watch_maps', { mapIds }, () => port.postMessage({ type: 'connected' })),
 );
 socket.once('connect_error', (err) => port.postMessage({ type: 'error', message: err.message }));
 socket.on('device_update', (...us) => {
@@ -49,9 +49,9 @@ socket.on('device_update', (...us) => {
   for (const u of us) heard(u, arrived);
 });
 
-/** True when the update brings a position on the watched map that the device did not have. */
+/** True when the update brings a position on a watched map that the device did not have. */
 function isNewPosition(u) {
-  if (!u.position || u.mapId !== mapId) return false;
+  if (!u.position || !mapIds.includes(u.mapId)) return false;
   const at = u.triangulationInfo?.lastCalculated ?? u.timestamp;
   if (calculated.get(u.mac) === at) return false;
   calculated.set(u.mac, at);
