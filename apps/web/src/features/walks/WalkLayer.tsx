@@ -10,6 +10,7 @@ import type { TrackingMap } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { toLatLng } from '../../map/crs.ts';
 import { useLeafletMap } from '../../map/map-context.ts';
+import { WalkBar } from './WalkBar.tsx';
 import { useWalksStore } from './walks-store.ts';
 
 export function WalkLayer({ map: tracking }: { map: TrackingMap }) {
@@ -70,5 +71,5 @@ export function WalkLayer({ map: tracking }: { map: TrackingMap }) {
     };
   }, [map, walk, redo, open, t]);
 
-  return null;
+  return open ? <WalkBar /> : null;
 }
