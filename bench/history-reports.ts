@@ -152,7 +152,8 @@ async function main() {
       ],
       [
         `heatmap of every tag (${HOURS} h, 1 m cells at 20 px/m)`,
-        () => reports.heatmap(ids, end - HOURS * 3600_000, end, 20, 100_001),
+        () =>
+          reports.heatmap(ids, end - HOURS * 3600_000, end, 20, 100_001, HISTORY_STATE_LOOKBACK_MS),
         () => count('history_positions', 'at', end - HOURS * 3600_000, ids),
       ],
     ] as const;

@@ -89,7 +89,7 @@ describe('history reports', () => {
         return reports.heatmapOverlay().count();
       }, KEPT)
       .toBe(1);
-    await expect(reports.heatmapLegend().textContent()).resolves.toMatch(/\d+ \(most\)/);
+    await expect(reports.heatmapLegend().textContent()).resolves.toMatch(/\d+:\d\d \(most\)/);
     await reports.heatmapControls().getByRole('button', { name: 'Hide heatmap' }).click();
     await expect.poll(() => reports.heatmapOverlay().count()).toBe(0);
   });

@@ -182,19 +182,31 @@ describeEachDb('history reports', (t) => {
     return (res.json() as HeatmapResponse).cellPixels;
   }
 
-  it('counts the positions of a period per cell as a recount gives', async () => {
+  it('counts the positions of a period and the time spent per cell as a recount gives', async () => {
     const res = await report('heatmap', { from: iso(from), to: iso(to), cell: 2.5 });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as HeatmapResponse;
     expect(body.cellPixels).toBeCloseTo(2.5 * (await pixelsPerMetre()), 6);
     const counts = new Map<string, number>();
-    for (const p of await rawPositions(t.sql, mapId, from, to)) {
+    const seconds = new Map<string, number>();
+    const raw = await rawPositions(t.sql, mapId, from, to);
+    for (const [k, p] of raw.entries()) {
       const key = `${Math.floor(p.x / body.cellPixels)},${Math.floor(p.y / body.cellPixels)}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
+      // Until the device's next position (rows come by device, then time), at most the lookback.
+      const next = raw[k + 1]?.mac === p.mac ? raw[k + 1]!.at : to;
+      const until = Math.min(next, p.at + HISTORY_STATE_LOOKBACK_MS);
+      seconds.set(key, (seconds.get(key) ?? 0) + (until - p.at) / 1000);
     }
     expect(new Map(body.cells.map((c) => [`${c.i},${c.j}`, c.n]))).toEqual(counts);
     expect(body.total).toBe([...counts.values()].reduce((a, b) => a + b, 0));
     expect(body.max).toBe(Math.max(...counts.values()));
+    for (const c of body.cells) expect(c.seconds).toBeCloseTo(seconds.get(`${c.i},${c.j}`)!, 3);
+    expect(body.totalSeconds).toBeCloseTo(
+      [...seconds.values()].reduce((a, b) => a + b, 0),
+      3,
+    );
+    expect(body.maxSeconds).toBeCloseTo(Math.max(...seconds.values()), 3);
     const one = await report('heatmap', { from: iso(from), to: iso(to), devices: MACS[0]! });
     expect((one.json() as HeatmapResponse).total).toBeLessThan(body.total);
   });

@@ -131,15 +131,32 @@ export const HeatmapQuery = Type.Object({
 });
 export type HeatmapQuery = Static<typeof HeatmapQuery>;
 
-/** Kept positions per cell: cell (i, j) covers map pixels [i·size, (i+1)·size) × [j·size, ...). */
+/**
+ * Time spent per cell: cell (i, j) covers map pixels [i·size, (i+1)·size) × [j·size, ...). Each
+ * kept position counts from its time until the device's next one, for at most
+ * HISTORY_STATE_LOOKBACK_MS and never past the period's end (as a device report's time seen), so
+ * a tag standing still, which keeps a position only every heartbeat, weighs as long as it stood.
+ */
 export const HeatmapResponse = SuccessWith({
   ...reported,
   cellMetres: Type.Number(),
   /** The side of a cell in map pixels (the map's scale). */
   cellPixels: Type.Number(),
-  cells: Type.Array(Type.Object({ i: Type.Integer(), j: Type.Integer(), n: Type.Integer() })),
+  cells: Type.Array(
+    Type.Object({
+      i: Type.Integer(),
+      j: Type.Integer(),
+      /** Kept positions in the cell. */
+      n: Type.Integer(),
+      /** Device-seconds spent in the cell. */
+      seconds: Type.Number(),
+    }),
+  ),
   /** Positions counted, and the most in one cell. */
   total: Type.Integer(),
   max: Type.Integer(),
+  /** Device-seconds in all cells, and the most in one cell. */
+  totalSeconds: Type.Number(),
+  maxSeconds: Type.Number(),
 });
 export type HeatmapResponse = Static<typeof HeatmapResponse>;

@@ -208,22 +208,39 @@ export function reportRepository(sql: Sql) {
       return rows.map((r) => ({ ...r, path_px: Number(r.path_px), seen_s: Number(r.seen_s) }));
     },
 
-    /** Positions per square cell of `cellPx` map pixels, at most `limit` cells. */
+    /**
+     * Per square cell of `cellPx` map pixels, at most `limit` cells: the positions kept in it and
+     * the seconds spent there (each position until the series' next, at most `gapMs`, never past
+     * `to`, as `movement` counts time seen).
+     */
     async heatmap(
       series: readonly number[],
       from: number,
       to: number,
       cellPx: number,
       limit: number,
-    ): Promise<{ i: number; j: number; n: number }[]> {
-      const rows = await sql.query<{ i: number; j: number; n: number }>(
-        `select floor(x / $4)::int as i, floor(y / $4)::int as j, count(*)::int as n
-         from history_positions
-         where series = any($1::int[]) and at >= $2 and at < $3
+      gapMs: number,
+    ): Promise<{ i: number; j: number; n: number; seconds: number }[]> {
+      const rows = await sql.query<{ i: number; j: number; n: number; seconds: number }>(
+        `select floor(x / $4)::int as i, floor(y / $4)::int as j, count(*)::int as n,
+                sum(extract(epoch from
+                  least(coalesce(next_at, $3::timestamptz), at + make_interval(secs => $6 / 1000.0))
+                  - at))::float8 as seconds
+         from (
+           select x::float8 as x, y::float8 as y, at,
+                  lead(at) over (partition by series order by at) as next_at
+           from history_positions
+           where series = any($1::int[]) and at >= $2 and at < $3
+         ) p
          group by 1, 2 order by 1, 2 limit $5`,
-        [series, iso(from), iso(to), cellPx, limit],
+        [series, iso(from), iso(to), cellPx, limit, gapMs],
       );
-      return rows.map((r) => ({ i: Number(r.i), j: Number(r.j), n: Number(r.n) }));
+      return rows.map((r) => ({
+        i: Number(r.i),
+        j: Number(r.j),
+        n: Number(r.n),
+        seconds: Number(r.seconds),
+      }));
     },
   };
 }

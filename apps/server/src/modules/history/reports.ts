@@ -204,16 +204,18 @@ export function historyReports({
         to,
         cellPixels,
         HISTORY_HEATMAP_MAX_CELLS + 1,
+        HISTORY_STATE_LOOKBACK_MS,
       );
       if (cells.length > HISTORY_HEATMAP_MAX_CELLS)
         throw badRequest(
           `More than ${HISTORY_HEATMAP_MAX_CELLS} cells of ${q.cell} m were visited: choose a larger cell`,
         );
-      let total = 0;
-      let max = 0;
+      let [total, max, totalSeconds, maxSeconds] = [0, 0, 0, 0];
       for (const c of cells) {
         total += c.n;
-        if (c.n > max) max = c.n;
+        max = Math.max(max, c.n);
+        totalSeconds += c.seconds;
+        maxSeconds = Math.max(maxSeconds, c.seconds);
       }
       return {
         success: true,
@@ -225,6 +227,8 @@ export function historyReports({
         cells,
         total,
         max,
+        totalSeconds,
+        maxSeconds,
       };
     },
   };

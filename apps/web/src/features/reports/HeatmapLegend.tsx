@@ -1,7 +1,7 @@
-/** The heatmap's legend on the map: its period, the colours from few positions to the most. */
+/** The heatmap's legend on the map: its period, the colours from little time spent to the most. */
 import type { HeatmapResponse } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
-import { formatDate } from '../../ui/format.ts';
+import { formatDate, formatDuration } from '../../ui/format.ts';
 import { HEAT_STOPS } from '../../map/layers/heatmap-image.ts';
 
 const gradient = `linear-gradient(to right, ${HEAT_STOPS.map(([r, g, b]) => `rgb(${r} ${g} ${b})`).join(', ')})`;
@@ -30,7 +30,7 @@ export function HeatmapLegend({ heatmap }: { heatmap: HeatmapResponse }) {
       {/* Left to right like the colours, in either language. */}
       <p className="heatmap-scale-ends small" dir="ltr">
         <bdi>{t('reports.heatmap.few')}</bdi>
-        <bdi>{t('reports.heatmap.most', { count: heatmap.max })}</bdi>
+        <bdi>{t('reports.heatmap.most', { time: formatDuration(heatmap.maxSeconds) })}</bdi>
       </p>
     </section>
   );

@@ -22,11 +22,13 @@ const heatmap: HeatmapResponse = {
   cellMetres: 2,
   cellPixels: 40,
   cells: [
-    { i: 1, j: 2, n: 9 },
-    { i: 3, j: 2, n: 1 },
+    { i: 1, j: 2, n: 9, seconds: 3725 },
+    { i: 3, j: 2, n: 1, seconds: 5 },
   ],
   total: 10,
   max: 9,
+  totalSeconds: 3730,
+  maxSeconds: 3725,
 };
 
 let leaflet: L.Map;
@@ -85,15 +87,15 @@ describe('Heatmap layer', () => {
     renderBoth();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Cell size' }), '2 m');
     await userEvent.click(screen.getByRole('button', { name: 'Show heatmap' }));
-    await screen.findByRole('region', { name: 'Heatmap: positions per cell' });
+    await screen.findByRole('region', { name: 'Heatmap: time spent per cell' });
     expect(new URL(calls[0]!.url, 'http://x').searchParams.get('cell')).toBe('2');
     const [overlay] = overlays();
     expect(overlay?.getBounds()).toEqual(L.latLngBounds([80, 40], [120, 160]));
-    expect(screen.getByText('9 (most)')).toBeTruthy();
+    expect(screen.getByText('1:02:05 (most)')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Hide heatmap' }));
     expect(overlays()).toHaveLength(0);
-    expect(screen.queryByRole('region', { name: 'Heatmap: positions per cell' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Heatmap: time spent per cell' })).toBeNull();
   });
 
   it("draws nothing on another map than the heatmap's", () => {
@@ -103,7 +105,16 @@ describe('Heatmap layer', () => {
   });
 
   it('says so when nothing was kept in the period', async () => {
-    mockFetch({ [HEATMAP]: jsonResponse({ ...heatmap, cells: [], total: 0, max: 0 }) });
+    mockFetch({
+      [HEATMAP]: jsonResponse({
+        ...heatmap,
+        cells: [],
+        total: 0,
+        max: 0,
+        totalSeconds: 0,
+        maxSeconds: 0,
+      }),
+    });
     renderBoth();
     await userEvent.click(screen.getByRole('button', { name: 'Show heatmap' }));
     expect((await screen.findByRole('status')).textContent).toBe(

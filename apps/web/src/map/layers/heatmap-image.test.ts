@@ -8,7 +8,7 @@ describe('heatmap colours', () => {
     expect(heatColour(1, 10)[3]).toBeLessThan(heatColour(5, 10)[3]);
   });
 
-  it('starts the ramp at the first colour for the fewest positions', () => {
+  it('starts the ramp at the first colour for the least time', () => {
     const [r, g, b] = heatColour(1, 1_000_000);
     const first = HEAT_STOPS[0]!;
     expect(Math.abs(r - first[0]) + Math.abs(g - first[1]) + Math.abs(b - first[2])).toBeLessThan(
@@ -21,10 +21,10 @@ describe('heatmap image', () => {
   it('spans the visited cells only, one pixel per cell, placed on the map by the cell size', () => {
     const image = heatmapImage({
       cellPixels: 20,
-      max: 4,
+      maxSeconds: 40,
       cells: [
-        { i: 2, j: 5, n: 4 },
-        { i: 4, j: 6, n: 1 },
+        { i: 2, j: 5, n: 4, seconds: 40 },
+        { i: 4, j: 6, n: 1, seconds: 5 },
       ],
     })!;
     expect([image.width, image.height]).toEqual([3, 2]);
@@ -39,6 +39,6 @@ describe('heatmap image', () => {
   });
 
   it('has no image without cells', () => {
-    expect(heatmapImage({ cellPixels: 20, max: 0, cells: [] })).toBeNull();
+    expect(heatmapImage({ cellPixels: 20, maxSeconds: 0, cells: [] })).toBeNull();
   });
 });

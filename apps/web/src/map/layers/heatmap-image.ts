@@ -1,11 +1,11 @@
 /**
  * The heatmap as an image: one image pixel per cell of the grid the cells span, coloured from
- * transparent blue (few positions) through green and yellow to red (the most), by the square root
- * of the count so that cells passed now and then still show beside the busiest ones.
+ * transparent blue (little time spent there) through green and yellow to red (the most), by the
+ * square root of the time so that cells passed now and then still show beside the busiest ones.
  */
 import type { HeatmapResponse } from '@rtls/contract';
 
-/** The colour stops of the ramp, from the fewest positions to the most (r, g, b). */
+/** The colour stops of the ramp, from the least time to the most (r, g, b). */
 export const HEAT_STOPS: readonly (readonly [number, number, number])[] = [
   [37, 99, 235],
   [22, 163, 74],
@@ -13,7 +13,7 @@ export const HEAT_STOPS: readonly (readonly [number, number, number])[] = [
   [220, 38, 38],
 ];
 
-/** The colour (r, g, b, a) of a cell with `n` of `max` positions. */
+/** The colour (r, g, b, a) of a cell with `n` of the busiest cell's `max` (seconds). */
 export function heatColour(n: number, max: number): [number, number, number, number] {
   if (n <= 0 || max <= 0) return [0, 0, 0, 0];
   const f = Math.sqrt(Math.min(1, n / max));
@@ -27,7 +27,7 @@ export function heatColour(n: number, max: number): [number, number, number, num
 }
 
 /** The cells as RGBA pixels, and where the image lies on the map (pixels, [y, x] corners). */
-export function heatmapImage(h: Pick<HeatmapResponse, 'cells' | 'cellPixels' | 'max'>) {
+export function heatmapImage(h: Pick<HeatmapResponse, 'cells' | 'cellPixels' | 'maxSeconds'>) {
   if (h.cells.length === 0) return null;
   let i0 = Infinity;
   let j0 = Infinity;
@@ -42,7 +42,8 @@ export function heatmapImage(h: Pick<HeatmapResponse, 'cells' | 'cellPixels' | '
   const width = i1 - i0 + 1;
   const height = j1 - j0 + 1;
   const rgba = new Uint8ClampedArray(width * height * 4);
-  for (const c of h.cells) rgba.set(heatColour(c.n, h.max), ((c.j - j0) * width + (c.i - i0)) * 4);
+  for (const c of h.cells)
+    rgba.set(heatColour(c.seconds, h.maxSeconds), ((c.j - j0) * width + (c.i - i0)) * 4);
   const s = h.cellPixels;
   return {
     width,
