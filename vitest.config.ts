@@ -38,7 +38,9 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two spec files at once (the run's maxWorkers): a spec spends most of its time waiting
+          // on a browser and a simulated building, and each one that writes data starts a server
+          // of its own on a free port; the shared server's specs only read.
         },
       },
     ],

@@ -57,8 +57,9 @@ describe('labels and the plan', () => {
       const { width: w, height: h } = label;
       return { id: 'home', left: x - w / 2, right: x + w / 2, top, bottom: top + h };
     };
+    // A loaded machine may take a while to settle the tag on its spot.
     await expect
-      .poll(async () => covered([await home()], texts).length, { timeout: 30_000 })
+      .poll(async () => covered([await home()], texts).length, { timeout: 60_000 })
       .toBeGreaterThan(0);
 
     for (let i = 0; i < 10; i++) {
@@ -67,5 +68,5 @@ describe('labels and the plan', () => {
       expect(covered(labels, texts)).toEqual([]);
       await map.page.waitForTimeout(400);
     }
-  });
+  }, 150_000);
 });
