@@ -1,10 +1,10 @@
 // `npm test`: the typecheck, the lint and the console's build side by side, then, if they passed,
 // the unit and integration tests side by side with the end-to-end tests on that build. Each step's
 // lines are prefixed with its name; the end says how long each took. Side by side because each
-// check keeps about one core busy, and the end-to-end tests (two spec files at a time, mostly waiting
-// on a browser and a simulated building) leave much of a core idle, which the unit tests fill. The unit
-// tests run at a lower CPU priority (nice 10): they only take what the end-to-end tests leave, so
-// a browser, a server and their simulated building run about as they would alone.
+// check keeps about one core busy, and the end-to-end tests (two spec files at a time, mostly
+// waiting on a browser and a simulated building) leave much of a core idle, which the unit tests
+// fill. The unit tests run at a lower CPU priority (nice 10): they only take what the end-to-end
+// tests leave, so a browser, a server and their simulated building run about as they would alone.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 
