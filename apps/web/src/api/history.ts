@@ -4,6 +4,7 @@ import {
   HISTORY_MAX_LIMIT,
   type HistoryExportQuery,
   type HistoryPositionsResponse,
+  type HistoryStateResponse,
   type HistoryVisitsResponse,
 } from '@rtls/contract';
 import { API_BASE, ApiError, apiRequest } from './http.ts';
@@ -77,7 +78,7 @@ async function allPages<T extends { next: string | null }>(
 
 /**
  * Every position kept on a map in the range, as the server pages them (per device, oldest first);
- * `onPage` sees the pages read so far, so a replay can start before the last one came.
+ * `onPage` sees the pages read so far.
  */
 export const fetchHistoryPositions = (
   mapId: string,
@@ -91,6 +92,33 @@ export const fetchHistoryPositions = (
     signal,
     onPage,
   );
+
+/** Every device on the map at a moment: its last kept position at most the lookback before it. */
+export const fetchHistoryState = async (mapId: string, at: number, signal?: AbortSignal) =>
+  (
+    await apiRequest<HistoryStateResponse>(`/maps/${encodeURIComponent(mapId)}/history/state`, {
+      query: { at: new Date(at).toISOString() },
+      error: 'fetchHistory',
+      signal,
+    })
+  ).devices;
+
+/** Whether the map kept any position in the range (one point asked for, not the range's all). */
+export const fetchHistoryKept = async (mapId: string, range: Range, signal?: AbortSignal) =>
+  (
+    await apiRequest<HistoryPositionsResponse>(
+      `/maps/${encodeURIComponent(mapId)}/history/positions`,
+      {
+        query: {
+          from: new Date(range.from).toISOString(),
+          to: new Date(range.to).toISOString(),
+          limit: 1,
+        },
+        error: 'fetchHistory',
+        signal,
+      },
+    )
+  ).devices.some((d) => d.points.length > 0);
 
 /** Every zone visit overlapping the range. */
 export const fetchHistoryVisits = async (mapId: string, range: Range, signal?: AbortSignal) =>

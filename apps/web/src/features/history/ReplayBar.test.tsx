@@ -12,7 +12,20 @@ const session = { mapId: 'm1', from: T0, to: T0 + 3_600_000, preset: 'hour' as c
 const at = () => Number(screen.getByTestId('replay-bar').dataset.at);
 
 function routes(positionsStatus = 200) {
+  const refused = jsonResponse(
+    { message: 'The range is beyond retention: positions are kept 90 days' },
+    400,
+  );
   return mockFetch({
+    'GET /api/maps/m1/history/state':
+      positionsStatus === 200
+        ? jsonResponse({
+            success: true,
+            mapId: 'm1',
+            at: new Date(T0).toISOString(),
+            devices: [{ mac: 'A', at: new Date(T0).toISOString(), x: 5, y: 5 }],
+          })
+        : refused,
     'GET /api/maps/m1/history/positions':
       positionsStatus === 200
         ? jsonResponse({
@@ -21,10 +34,7 @@ function routes(positionsStatus = 200) {
             next: null,
             devices: [{ mac: 'A', points: [{ at: new Date(T0).toISOString(), x: 5, y: 5 }] }],
           })
-        : jsonResponse(
-            { message: 'The range is beyond retention: positions are kept 90 days' },
-            400,
-          ),
+        : refused,
     'GET /api/maps/m1/history/visits': jsonResponse({
       success: true,
       mapId: 'm1',

@@ -40,7 +40,7 @@ function ReplayBarOf({ session }: { session: ReplaySession }) {
   const speed = useReplayStore((s) => s.clock?.speed ?? 1);
   const loading = useReplayStore((s) => s.loading);
   const error = useReplayStore((s) => s.error);
-  const empty = useReplayStore((s) => !s.loading && Object.keys(s.tracks).length === 0);
+  const empty = useReplayStore((s) => s.kept === false);
   const [custom, setCustom] = useState(session.preset === 'custom');
   const store = useReplayStore.getState();
   if (!time) return null;
@@ -61,7 +61,7 @@ function ReplayBarOf({ session }: { session: ReplaySession }) {
         <button
           type="button"
           className="button primary replay-play"
-          disabled={loading}
+          disabled={loading && !time.playing}
           onClick={() => (time.playing ? store.pause() : store.play())}
         >
           {t(time.playing ? 'history.replay.pause' : 'history.replay.play')}

@@ -7,6 +7,8 @@ import { replayMoment, useReplayStore } from './replay-store.ts';
 
 vi.mock('../../api/history.ts', () => ({
   fetchHistoryPositions: vi.fn(async () => []),
+  fetchHistoryState: vi.fn(async () => []),
+  fetchHistoryKept: vi.fn(async () => false),
   fetchHistoryVisits: vi.fn(async () => []),
 }));
 

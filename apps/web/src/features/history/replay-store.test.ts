@@ -1,10 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http.ts';
-import { fetchHistoryPositions, fetchHistoryVisits } from '../../api/history.ts';
+import {
+  fetchHistoryKept,
+  fetchHistoryPositions,
+  fetchHistoryState,
+  fetchHistoryVisits,
+} from '../../api/history.ts';
 import { replayMoment, useReplayStore } from './replay-store.ts';
+import { seekWindow, windowAheadMs } from './replay-windows.ts';
 
 vi.mock('../../api/history.ts', () => ({
   fetchHistoryPositions: vi.fn(),
+  fetchHistoryState: vi.fn(),
+  fetchHistoryKept: vi.fn(),
   fetchHistoryVisits: vi.fn(),
 }));
 
@@ -12,6 +20,7 @@ const T0 = Date.parse('2026-01-01T10:00:00Z');
 const session = { mapId: 'm1', from: T0, to: T0 + 600_000, preset: 'custom' as const };
 const positions = vi.mocked(fetchHistoryPositions);
 const visits = vi.mocked(fetchHistoryVisits);
+const state = vi.mocked(fetchHistoryState);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -24,6 +33,8 @@ beforeEach(() => {
       devices: [{ mac: 'A', points: [{ at: new Date(T0).toISOString(), x: 1, y: 2 }] }],
     },
   ]);
+  state.mockResolvedValue([{ mac: 'A', at: new Date(T0).toISOString(), x: 1, y: 2 }]);
+  vi.mocked(fetchHistoryKept).mockResolvedValue(true);
   visits.mockResolvedValue([]);
 });
 afterEach(() => {
@@ -33,14 +44,14 @@ afterEach(() => {
 });
 
 describe('replay store', () => {
-  it('opens a map paused at the moment asked for, with the positions of the range', async () => {
+  it('opens a map paused at the moment asked for, with its state and the history around it', async () => {
     await useReplayStore.getState().open(session, T0 + 60_000);
     const s = useReplayStore.getState();
+    expect(state).toHaveBeenCalledWith('m1', T0 + 60_000, expect.any(AbortSignal));
     expect(positions).toHaveBeenCalledWith(
       'm1',
-      session,
+      seekWindow(T0 + 60_000),
       expect.any(AbortSignal),
-      expect.any(Function),
     );
     expect(Object.keys(s.tracks)).toEqual(['A']);
     expect(s.loading).toBe(false);
@@ -68,19 +79,13 @@ describe('replay store', () => {
     });
   });
 
-  it('draws the devices of the pages read so far while the rest loads', async () => {
+  it('draws the state at the moment while the history around it loads', async () => {
     let finish: () => void = () => {};
-    positions.mockImplementationOnce(async (_mapId, _range, _signal, onPage) => {
-      const first = {
-        success: true as const,
-        mapId: 'm1',
-        next: 'more',
-        devices: [{ mac: 'FIRST', points: [{ at: new Date(T0).toISOString(), x: 1, y: 1 }] }],
-      };
-      onPage?.([first]);
+    positions.mockImplementationOnce(async () => {
       await new Promise<void>((resolve) => (finish = resolve));
-      return [first];
+      return [];
     });
+    state.mockResolvedValueOnce([{ mac: 'FIRST', at: new Date(T0).toISOString(), x: 1, y: 1 }]);
     const opening = useReplayStore.getState().open(session);
     await vi.waitFor(() =>
       expect(Object.keys(useReplayStore.getState().tracks)).toEqual(['FIRST']),
@@ -89,6 +94,23 @@ describe('replay store', () => {
     finish();
     await opening;
     expect(useReplayStore.getState().loading).toBe(false);
+  });
+
+  it('asks for the next window of history while it plays, before the moment needs it', async () => {
+    await useReplayStore.getState().open(session);
+    useReplayStore.getState().play();
+    const loaded = seekWindow(T0).to;
+    expect(positions).toHaveBeenCalledTimes(1);
+    // 70 s on at 1x, less than half a window is left ahead of what was loaded.
+    vi.setSystemTime(Date.now() + 70_000);
+    await vi.waitFor(() =>
+      expect(positions).toHaveBeenLastCalledWith(
+        'm1',
+        { from: loaded, to: loaded + windowAheadMs(1) },
+        expect.any(AbortSignal),
+      ),
+    );
+    expect(state).toHaveBeenCalledTimes(1);
   });
 
   it('goes back to live when closed', async () => {
@@ -100,7 +122,7 @@ describe('replay store', () => {
   });
 
   it("shows the server's reason when the range is refused", async () => {
-    positions.mockRejectedValue(
+    state.mockRejectedValue(
       new ApiError('Failed to load the history', 400, 'The range is beyond retention'),
     );
     await useReplayStore.getState().open(session);

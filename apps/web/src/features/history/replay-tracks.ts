@@ -87,3 +87,49 @@ export function trailAt(track: ReplayTrack, t: number, windowMs: number): Point[
   points.push({ x: end.x, y: end.y });
   return points;
 }
+
+/**
+ * One device's tracks put together from several loads (windows of the history, a state at a
+ * moment): every kept position of each, oldest first, a position kept by two loads once.
+ */
+export function joinTracks(
+  parts: readonly Record<string, ReplayTrack>[],
+): Record<string, ReplayTrack> {
+  const byMac = new Map<string, ReplayTrack[]>();
+  for (const part of parts)
+    for (const [mac, track] of Object.entries(part)) {
+      const list = byMac.get(mac);
+      if (list) list.push(track);
+      else byMac.set(mac, [track]);
+    }
+  const joined: Record<string, ReplayTrack> = {};
+  for (const [mac, list] of byMac) joined[mac] = list.length === 1 ? list[0]! : joinOne(list);
+  return joined;
+}
+
+/** Tracks of one device in time order: copied end to end when they do not overlap (windows). */
+function joinOne(list: ReplayTrack[]): ReplayTrack {
+  const parts = list.filter((t) => t.at.length > 0).sort((a, b) => a.at[0]! - b.at[0]!);
+  const apart = parts.every((t, i) => i === 0 || t.at[0]! > parts[i - 1]!.at.at(-1)!);
+  if (apart) {
+    const n = parts.reduce((sum, t) => sum + t.at.length, 0);
+    const out = { at: new Float64Array(n), x: new Float64Array(n), y: new Float64Array(n) };
+    let i = 0;
+    for (const t of parts) {
+      out.at.set(t.at, i);
+      out.x.set(t.x, i);
+      out.y.set(t.y, i);
+      i += t.at.length;
+    }
+    return out;
+  }
+  const points = parts
+    .flatMap((t) => Array.from(t.at, (at, i) => ({ at, x: t.x[i]!, y: t.y[i]! })))
+    .sort((a, b) => a.at - b.at)
+    .filter((p, i, all) => i === 0 || p.at !== all[i - 1]!.at);
+  return {
+    at: Float64Array.from(points, (p) => p.at),
+    x: Float64Array.from(points, (p) => p.x),
+    y: Float64Array.from(points, (p) => p.y),
+  };
+}

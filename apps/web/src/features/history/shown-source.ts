@@ -8,7 +8,10 @@ import { replayMoment, useReplayStore } from './replay-store.ts';
 
 export interface ShownSource {
   source: DeviceSource;
-  /** The replayed moment (ms) and whether it moves; null while the map is live. */
+  /**
+   * The replayed moment drawn (ms) and whether it moves; null while the map is live. While a
+   * seek's first frame loads, the moment drawn before it: the map keeps its picture meanwhile.
+   */
   replay: { at: number; playing: boolean } | null;
 }
 
@@ -20,6 +23,7 @@ export function createShownSource() {
     const state = useReplayStore.getState();
     const replay = replayMoment(state, mapId, wall);
     if (!replay) return { source: live, replay: null };
-    return { source: replaySource(live, state.tracks, mapId, replay.at), replay };
+    const at = state.heldAt ?? replay.at;
+    return { source: replaySource(live, state.tracks, mapId, at), replay: { ...replay, at } };
   };
 }
