@@ -1,7 +1,7 @@
 /** The ranges a replay covers: the presets of the time bar, a moment's surroundings, and the checks. */
 
 const HOUR_MS = 3_600_000;
-/** The longest range one replay loads (every kept position of it is read into the page). */
+/** The longest range one replay covers (its zone visits are read whole, its positions by window). */
 export const REPLAY_MAX_MS = 24 * HOUR_MS;
 /** How much of the history around a moment opens with it (before and after). */
 export const MOMENT_MARGIN_MS = 10 * 60_000;
