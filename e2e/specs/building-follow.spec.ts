@@ -58,6 +58,8 @@ describe('a building of three storeys', () => {
     if (!(await building.floor(GROUND).and(building.shown()).count())) await building.show(GROUND);
 
     await devices.open();
+    // Listed once the console has read the monitored devices (slower on a busy machine).
+    await devices.row(NAME).waitFor({ timeout: 30_000 });
     await devices.row(NAME).click();
     await building.follow().click();
     expect(await building.follow().getAttribute('aria-pressed')).toBe('true');
