@@ -45,3 +45,12 @@ describe('CSP_IMG_SRC', () => {
     },
   );
 });
+
+describe('SIMULATOR_FLOORS', () => {
+  it('is one storey by default, takes up to ten, and refuses anything else with the reason', () => {
+    expect(loadConfig(env({})).simulatorFloors).toBe(1);
+    expect(loadConfig(env({ SIMULATOR_FLOORS: '3' })).simulatorFloors).toBe(3);
+    for (const bad of ['0', '11', '2.5', 'three'])
+      expect(() => loadConfig(env({ SIMULATOR_FLOORS: bad }))).toThrow(/SIMULATOR_FLOORS must be/);
+  });
+});
