@@ -43,6 +43,11 @@ export interface Heard {
   positionedAt: number[];
   /** Distinct devices with a positioned update in each whole second. */
   locatedPerS: number[];
+  /**
+   * Per device positioned during the phase, its longest wait for a position (ms): between two,
+   * from the phase's start to its first, and from its last to the phase's end.
+   */
+  gaps: number[];
 }
 
 // ---------------------------------------------------------------- latency listeners
@@ -67,6 +72,7 @@ export function mainListener(socket: Socket, mapIds: string[]): Listener {
   let positionedAt: number[] = [];
   let seconds: Set<string>[] = [];
   let startedAt = 0;
+  let gaps = deviceGaps(0);
   let calls = 0;
   const onUpdate = (...updates: Update[]) => {
     for (const u of updates) onOne(u);
@@ -87,6 +93,7 @@ export function mainListener(socket: Socket, mapIds: string[]): Listener {
       positionedAt.push(lastSeen);
       const s = Math.floor((Date.now() - startedAt) / 1000);
       (seconds[s] ??= new Set()).add(u.mac);
+      gaps.positioned(u.mac, Date.now());
     }
     const key = `${u.mac}|${Date.parse(u.lastSeen)}`;
     const at = pending.get(key);
@@ -106,6 +113,7 @@ export function mainListener(socket: Socket, mapIds: string[]): Listener {
     start() {
       [pending, values, positioned, positionedAt, seconds] = [new Map(), [], [], [], []];
       startedAt = Date.now();
+      gaps = deviceGaps(startedAt);
       socket.on('device_update', onUpdate);
     },
     stop() {
@@ -120,9 +128,24 @@ export function mainListener(socket: Socket, mapIds: string[]): Listener {
         positioned,
         positionedAt,
         locatedPerS: whole,
+        gaps: gaps.until(Date.now()),
       });
     },
     close: () => Promise.resolve(void socket.disconnect()),
+  };
+}
+
+/** Each device's longest wait for a position since `startedAt` (see Heard.gaps). */
+function deviceGaps(startedAt: number) {
+  const last = new Map<string, number>();
+  const longest = new Map<string, number>();
+  return {
+    positioned(mac: string, at: number) {
+      const gap = at - (last.get(mac) ?? startedAt);
+      if (gap > (longest.get(mac) ?? 0)) longest.set(mac, gap);
+      last.set(mac, at);
+    },
+    until: (end: number) => [...last].map(([mac, at]) => Math.max(longest.get(mac) ?? 0, end - at)),
   };
 }
 
@@ -159,6 +182,7 @@ export async function workerListener(
         positioned: m.positioned as number[],
         positionedAt: m.positionedAt as number[],
         locatedPerS: m.locatedPerS as number[],
+        gaps: m.gaps as number[],
       };
     },
     async close() {

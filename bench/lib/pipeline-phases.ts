@@ -128,7 +128,7 @@ export async function serverLatency(
 /** The steady part of a latency phase starts this long after its start (ms). */
 const STEADY_FROM_MS = 5_000;
 /** …and ends this long before the sending ended (ms). */
-const STEADY_UNTIL_END_MS = 1_000;
+export const STEADY_UNTIL_END_MS = 1_000;
 
 export interface Latency {
   /** Mean ms from the server taking a report to publishing its update (server's own histogram). */
@@ -160,6 +160,14 @@ export interface Latency {
   /** The bench client's own event-loop delay during the phase (p99, max; ms). */
   clientLoopP99: number;
   clientLoopMax: number;
+  /** Per second of the phase (by the report's time), the p99 of positioned latency (ms). */
+  positionedP99BySecond: number[];
+  /** Devices positioned at all, and their longest waits for a position (Heard.gaps; ms). */
+  devicesPositioned: number;
+  gapP99: number;
+  gapMax: number;
+  /** Devices that waited longer than 5 s for a position at some point of the phase. */
+  devicesOver5s: number;
 }
 
 /**
@@ -230,6 +238,11 @@ export async function latencyPhase(
     return at >= wallStart + STEADY_FROM_MS && at <= sendEnded - STEADY_UNTIL_END_MS;
   });
   clientLoop.disable();
+  const bySecond: number[][] = [];
+  heard.positioned.forEach((ms, i) => {
+    const s = Math.floor((heard.positionedAt[i]! - wallStart) / 1000);
+    if (s >= 0) (bySecond[s] ??= []).push(ms);
+  });
   const server1 = await serverLatency(targets);
   const elapsed = (performance.now() - start) / 1000;
   const cpu = watched.reduce((a, s, i) => a + ((cpuSecondsOf(s.pid) ?? 0) - cpu0[i]!), 0);
@@ -257,5 +270,10 @@ export async function latencyPhase(
     serverCores: cpu / elapsed,
     clientLoopP99: clientLoop.percentile(99) / 1e6,
     clientLoopMax: clientLoop.max / 1e6,
+    positionedP99BySecond: Array.from(bySecond, (v) => (v ? quantile(v, 0.99) : NaN)),
+    devicesPositioned: heard.gaps.length,
+    gapP99: quantile(heard.gaps, 0.99),
+    gapMax: quantile(heard.gaps, 1),
+    devicesOver5s: heard.gaps.filter((g) => g > 5_000).length,
   };
 }

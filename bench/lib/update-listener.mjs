@@ -10,7 +10,7 @@
  *
  * Messages in: { type: 'start' } | { type: 'stop' } | { type: 'close' }.
  * Messages out: { type: 'connected' } | { type: 'error', message }
- *   | { type: 'latencies', values, updates, positioned, positionedAt, locatedPerS }.
+ *   | { type: 'latencies', values, updates, positioned, positionedAt, locatedPerS, gaps }.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
@@ -26,6 +26,9 @@ let updates = 0;
 let startedAt = 0;
 /** Distinct located devices per whole second since start. */
 let seconds = [];
+/** Per device, its last positioned arrival since start and its longest wait for one (ms). */
+let lastPositioned = new Map();
+let longestGap = new Map();
 /** Per device, the lastCalculated of its newest position on the watched maps. */
 const calculated = new Map();
 
@@ -69,12 +72,21 @@ function heard(u, arrived) {
     positionedAt.push(lastSeen);
     const s = Math.floor((arrived - startedAt) / 1000);
     (seconds[s] ??= new Set()).add(u.mac);
+    const gap = arrived - (lastPositioned.get(u.mac) ?? startedAt);
+    if (gap > (longestGap.get(u.mac) ?? 0)) longestGap.set(u.mac, gap);
+    lastPositioned.set(u.mac, arrived);
   }
+}
+
+/** Each positioned device's longest wait for a position, counting the wait until `end`. */
+function gapsUntil(end) {
+  return [...lastPositioned].map(([mac, last]) => Math.max(longestGap.get(mac) ?? 0, end - last));
 }
 
 port.on('message', (m) => {
   if (m.type === 'start') {
     [recording, values, positioned, positionedAt, updates, seconds] = [true, [], [], [], 0, []];
+    [lastPositioned, longestGap] = [new Map(), new Map()];
     startedAt = Date.now();
   } else if (m.type === 'stop') {
     recording = false;
@@ -90,6 +102,7 @@ port.on('message', (m) => {
       positioned,
       positionedAt,
       locatedPerS: whole,
+      gaps: gapsUntil(Date.now()),
     });
   } else if (m.type === 'close') {
     socket.disconnect();
