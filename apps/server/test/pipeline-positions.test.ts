@@ -271,6 +271,8 @@ it('places a device heard on two floors of a building on one floor, moving it wh
       links: new Map(),
     });
     const { positions } = setUp({}, frames);
+    const moves: { mac: string; from: string; to: string }[] = [];
+    positions.onFloorChange((_owner, mac, { from, to }) => moves.push({ mac, from, to }));
     const heard = (ground: number, above: number, at: number): ObservedReport[] => [
       ...M1.map((gateway, i) => ({ device: DEV1, gateway, rssi: ground - 2 * i, receivedAt: at })),
       ...M2.map((gateway, i) => ({ device: DEV1, gateway, rssi: above - 2 * i, receivedAt: at })),
@@ -285,6 +287,8 @@ it('places a device heard on two floors of a building on one floor, moving it wh
     // The ground floor's gateways hear it best: it is there, and not upstairs.
     for (let s = 0; s < 10; s++) expect(await floorAt(-62, -80, s)).toEqual(['m1']);
     expect(positions.onMap('m2')).toEqual([]);
+    // First seen on the ground floor: no move.
+    expect(moves).toEqual([]);
     // Upstairs now: it moves once the upper floor's own gateways have led for a few seconds.
     const moved: string[][] = [];
     for (let s = 10; s < 25; s++) moved.push(await floorAt(-82, -60, s));
@@ -293,6 +297,8 @@ it('places a device heard on two floors of a building on one floor, moving it wh
     expect(at).toBeLessThanOrEqual(10);
     expect(moved.slice(at).every((m) => m.length === 1 && m[0] === 'm2')).toBe(true);
     expect(positions.onMap('m1')).toEqual([]);
+    // Told once, with the floor left and the floor reached.
+    expect(moves).toEqual([{ mac: DEV1, from: 'm1', to: 'm2' }]);
   } finally {
     vi.useRealTimers();
   }
