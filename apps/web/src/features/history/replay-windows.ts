@@ -77,13 +77,16 @@ export const seekWindow = (t: number): Span => ({
 
 /**
  * The window to ask for next while the moment `t` is answered by `run`: the one after it once
- * less than PREFETCH_SHARE of a window is left ahead, and none past the end of the replay.
+ * less than PREFETCH_SHARE of a window is left ahead, and none past the end of the replay. It is
+ * no longer than the run held: after a seek at a high speed the windows grow (6, 13, then 20
+ * minutes at 60×), each small enough to come before the one before it has been played.
  */
 export function nextWindow(run: Span, t: number, speed: number, end: number): Span | null {
   const ahead = windowAheadMs(speed);
   const answeredTo = run.to - LOOKBACK;
   if (answeredTo > end || answeredTo - t >= ahead * PREFETCH_SHARE) return null;
-  return { from: run.to, to: run.to + ahead };
+  const length = Math.min(ahead, Math.max(windowAheadMs(1), run.to - run.from));
+  return { from: run.to, to: run.to + length };
 }
 
 /** Whether a held window is far enough from `t` to be dropped. */
