@@ -92,6 +92,35 @@ describe('replay time bar', () => {
     expect(at()).toBe(T0 + 50_000);
   });
 
+  it('says so when the range kept nothing, and not when it did', async () => {
+    routes();
+    await openBar();
+    expect(screen.queryByText('Nothing was kept on this map in this range.')).toBeNull();
+    act(() => useReplayStore.getState().close());
+    mockFetch({
+      'GET /api/maps/m1/history/state': jsonResponse({
+        success: true,
+        mapId: 'm1',
+        at: '',
+        devices: [],
+      }),
+      'GET /api/maps/m1/history/positions': jsonResponse({
+        success: true,
+        mapId: 'm1',
+        next: null,
+        devices: [],
+      }),
+      'GET /api/maps/m1/history/visits': jsonResponse({
+        success: true,
+        mapId: 'm1',
+        visits: [],
+        next: null,
+      }),
+    });
+    await act(() => useReplayStore.getState().open(session, T0));
+    expect(screen.getByText('Nothing was kept on this map in this range.')).toBeTruthy();
+  });
+
   it('goes back to live', async () => {
     routes();
     await openBar();

@@ -67,13 +67,18 @@ export function createReplayLoader({ fetchers, end, onChange }: ReplayLoaderOpti
   let tracks: Record<string, ReplayTrack> = {};
   let stale = true;
   let waiters: (() => void)[] = [];
+  let told: ReplayView | null = null;
 
   function publish() {
     if (stale) tracks = joinTracks([...windows.map((w) => w.tracks), ...(frame ? [frame] : [])]);
     stale = false;
     const missing = at !== null && !answersAt(windows, at);
     const loading = error === null && (state !== null || (win !== null && missing));
-    onChange({ tracks, heldAt, loading, error });
+    const view = { tracks, heldAt, loading, error };
+    // Layers redraw on every change of the store: only a change is told.
+    const last = told;
+    if (!last || (Object.keys(view) as (keyof ReplayView)[]).some((k) => view[k] !== last[k]))
+      onChange((told = view));
     if (!win && !state) {
       waiters.forEach((w) => w());
       waiters = [];
@@ -94,7 +99,9 @@ export function createReplayLoader({ fetchers, end, onChange }: ReplayLoaderOpti
       (pages) => {
         if (win?.ctrl !== ctrl) return;
         win = null;
-        windows = [...windows, { ...span, tracks: toTracks(pages) }].sort((a, b) => a.from - b.from);
+        windows = [...windows, { ...span, tracks: toTracks(pages) }].sort(
+          (a, b) => a.from - b.from,
+        );
         stale = true;
         if (at !== null) show(at, speed, false);
         else publish();

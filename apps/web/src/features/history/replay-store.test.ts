@@ -48,11 +48,7 @@ describe('replay store', () => {
     await useReplayStore.getState().open(session, T0 + 60_000);
     const s = useReplayStore.getState();
     expect(state).toHaveBeenCalledWith('m1', T0 + 60_000, expect.any(AbortSignal));
-    expect(positions).toHaveBeenCalledWith(
-      'm1',
-      seekWindow(T0 + 60_000),
-      expect.any(AbortSignal),
-    );
+    expect(positions).toHaveBeenCalledWith('m1', seekWindow(T0 + 60_000), expect.any(AbortSignal));
     expect(Object.keys(s.tracks)).toEqual(['A']);
     expect(s.loading).toBe(false);
     expect(replayMoment(s, 'm1', Date.now())).toEqual({ at: T0 + 60_000, playing: false });
