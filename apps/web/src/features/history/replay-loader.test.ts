@@ -94,6 +94,18 @@ describe('replay loader', () => {
     expect(r.calls.length).toBe(asked);
   });
 
+  it("keeps the moment it last drew while a seek's frame is on its way", async () => {
+    const r = setUp();
+    r.loader.show(T0 + 10 * 60_000, 1, true);
+    await r.settle();
+    expect(r.view().heldAt).toBeNull();
+    r.loader.show(T0 + 50 * 60_000, 1, true);
+    expect(r.view().heldAt).toBe(T0 + 10 * 60_000);
+    await r.settle();
+    expect(r.view().heldAt).toBeNull();
+    expect(fixAt(r.view().tracks.A!, T0 + 50 * 60_000)).not.toBeNull();
+  });
+
   it('asks for the next window before a playing replay reaches the end of those held', async () => {
     const r = setUp();
     r.loader.show(T0, 10, true);
