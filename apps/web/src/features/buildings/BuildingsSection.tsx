@@ -49,23 +49,29 @@ export function BuildingsSection() {
           {buildings.length === 0 && <p className="muted">{t('buildings.editor.none')}</p>}
           <ul className="rule-list">
             {buildings.map((b) => (
-              <li key={b._id} className="rule-row">
-                <span className="rule-row-text">
-                  <span dir="auto">{b.name}</span>
-                  <span className="small muted">
-                    {t('buildings.editor.floorCount', { count: b.floors.length })}
-                  </span>
+              <li key={b._id} className="building-row">
+                <span dir="auto">{b.name}</span>
+                <span className="small muted">
+                  {t('buildings.editor.floorCount', { count: b.floors.length })}
                 </span>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => setEditing({ building: b })}
-                >
-                  {t('buildings.editor.edit', { name: b.name })}
-                </button>
-                <button type="button" className="button" onClick={() => void remove(b)}>
-                  {t('buildings.editor.delete', { name: b.name })}
-                </button>
+                <span className="form-row">
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={t('buildings.editor.edit', { name: b.name })}
+                    onClick={() => setEditing({ building: b })}
+                  >
+                    {t('buildings.editor.editShort')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={t('buildings.editor.delete', { name: b.name })}
+                    onClick={() => void remove(b)}
+                  >
+                    {t('buildings.editor.deleteShort')}
+                  </button>
+                </span>
               </li>
             ))}
           </ul>
