@@ -28,10 +28,12 @@ export const SEEK_BEHIND_MS = 30_000;
 export const PREFETCH_SHARE = 0.5;
 
 /**
- * Windows ending longer ago than this behind the moment are dropped, as are those starting more
- * than two windows ahead (left by a seek back). Held at any time: at most about keepBehind +
- * 2 windows + the lookbacks of replayed time, at 60× some 65 minutes, 2 million points for 500
- * tags at 1 Hz (48 MB in typed arrays); the behind part keeps the default trail drawable.
+ * Windows ending longer ago than this (and the lookback) behind the moment are dropped, as are
+ * those starting more than two windows ahead (left by a seek back). Held at any time while
+ * playing: behind, keepBehind + one window + the lookback; ahead, at most one and a half windows
+ * + the lookback (the next is asked for only when half of one is left). At 60× that is at most
+ * some 75 minutes of history, 2.3 million points for 500 tags at 1 Hz (54 MB in typed arrays);
+ * at 1× some 20 minutes. The behind part keeps the default trail drawable.
  */
 export const keepBehindMs = (speed: number): number =>
   Math.max(TRAIL_DEFAULT_MINUTES * MINUTE_MS, windowAheadMs(speed));
