@@ -75,16 +75,46 @@ export class WalkConsole {
    */
   async centreOn(spot: PlanSpot, size: { width: number; height: number }, nearPx = 10) {
     for (let attempt = 0; ; attempt++) {
+      await this.planSettled();
       const { at, cross, scale } = await this.crosshairOnPlan(size);
       const [dx, dy] = [(at.x - spot.x) * scale, (at.y - spot.y) * scale];
       if (Math.hypot(at.x - spot.x, at.y - spot.y) < nearPx) return at;
-      if (attempt === 4) throw new Error(`the map did not move the spot under the crosshair`);
+      if (attempt === 5) throw new Error(`the map did not move the spot under the crosshair`);
       await this.page.mouse.move(cross.x, cross.y);
       await this.page.mouse.down();
       for (let i = 1; i <= 5; i++)
         await this.page.mouse.move(cross.x + (dx * i) / 5, cross.y + (dy * i) / 5);
       await this.page.mouse.up();
     }
+  }
+
+  /** Zooms the map in by its button and waits until the plan has grown and stands still. */
+  async zoomIn() {
+    const plan = '[data-testid="map-canvas"] img.floor-plan';
+    const before = (await this.page.locator(plan).boundingBox())?.width ?? 0;
+    await this.page.getByRole('button', { name: 'Zoom in' }).click();
+    await this.page.waitForFunction(
+      ([selector, width]) =>
+        (document.querySelector(selector)?.getBoundingClientRect().width ?? 0) > width * 1.2,
+      [plan, before] as const,
+    );
+    await this.planSettled();
+  }
+
+  /** Waits until the plan stands still on screen (a zoom's or a resize's animation over). */
+  async planSettled() {
+    await this.page.waitForFunction(async () => {
+      const box = () => {
+        const r = document.querySelector('[data-testid="map-canvas"] img.floor-plan');
+        const b = r?.getBoundingClientRect();
+        return b ? `${b.x},${b.y},${b.width}` : '';
+      };
+      const frames = () =>
+        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const before = box();
+      for (let i = 0; i < 5; i++) await frames();
+      return before !== '' && before === box();
+    });
   }
 
   /** The crosshair's centre on screen and the plan spot under it (map pixels per screen pixel). */

@@ -149,6 +149,7 @@ describe('walk, calibrate, prove', () => {
         // the dwell, then Record on the map's bar.
         await walk.dwell().selectOption(String(DWELL_S));
         await walk.sheet(false);
+        await walk.zoomIn();
         const at = await walk.centreOn({ x: LIVE_M[0] * PPM, y: LIVE_M[1] * PPM }, imageSize);
         spot = [at.x / PPM, at.y / PPM];
         const from = feeder.state.sent;
@@ -157,18 +158,16 @@ describe('walk, calibrate, prove', () => {
           .toBeGreaterThanOrEqual(2 * DWELL_S + 2);
         await walk.recordAtCrosshair().click();
         await expect
-          .poll(() => walk.status().textContent(), WAIT)
-          .toMatch(new RegExp(`^Point ${SPOTS_M.length + 1} recorded\\.`));
+          .poll(() => walk.bar().textContent(), WAIT)
+          .toMatch(new RegExp(`Point ${SPOTS_M.length + 1} recorded\\.`));
         expect(await walk.points().count()).toBe(SPOTS_M.length + 1);
+        await page.screenshot({ path: docsPath('walk-phone.png') });
 
         await walk.sheet(true);
         await walk.button('Finish and calibrate').click();
         await walk.figures().waitFor();
-        console.log(
-          'DEBUG',
-          await walk.figures().textContent(),
-          await walk.verdict().textContent(),
-        );
+        const cells = await walk.figures().getByRole('cell').allTextContents();
+        console.log(`held out: median ${cells[0]} → ${cells[1]}, p90 ${cells[2]} → ${cells[3]}`);
         expect(await walk.verdict().getAttribute('data-reason')).toBe('improves');
         await page.screenshot({ path: docsPath('walk-calibration.png') });
         await walk.button('Apply calibration').click();

@@ -32,8 +32,10 @@ export function WalkLayer({ map: tracking }: { map: TrackingMap }) {
     const onClick = (e: L.LeafletMouseEvent) =>
       void store().tap({ x: e.latlng.lng, y: e.latlng.lat });
     map.on('click', onClick);
+    // The crosshair's spot, read from the container as drawn now: Leaflet's own centre lags
+    // behind a resize (the phone's tools sheet lowered) until it is told of it.
     store().setCentre(() => {
-      const c = map.getCenter();
+      const c = map.containerPointToLatLng([container.clientWidth / 2, container.clientHeight / 2]);
       return { x: c.lng, y: c.lat };
     });
     return () => {
