@@ -13,6 +13,7 @@ import {
   undoRadioCalibration,
 } from '../../api/walks.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { useFocusOnMount } from './use-focus-on-mount.ts';
 import { metres } from './walk-format.ts';
 import { useWalkCall } from './use-walk-call.ts';
 import { WalkErrorText } from './WalkErrorText.tsx';
@@ -32,6 +33,7 @@ export function CalibrationView({ walkId, mapId, onReport, onDone }: Props) {
   const [calibration, setCalibration] = useState<Calibration | null>(null);
   const [applied, setApplied] = useState<Applied>('no');
   const { busy, error, run } = useWalkCall();
+  const focus = useFocusOnMount<HTMLHeadingElement>();
   const calibrate = () => run(async () => setCalibration(await calibrateWalk(walkId)));
   const asked = useRef(false);
   useEffect(() => {
@@ -55,7 +57,9 @@ export function CalibrationView({ walkId, mapId, onReport, onDone }: Props) {
 
   return (
     <div className="walk-calibration" data-testid="walk-calibration" aria-busy={busy}>
-      <h4 className="small">{t('walks.calibration.title')}</h4>
+      <h4 className="small" ref={focus} tabIndex={-1}>
+        {t('walks.calibration.title')}
+      </h4>
       {busy && !calibration && <p className="muted small">{t('walks.calibration.busy')}</p>}
       {calibration && <Figures calibration={calibration} />}
       <p className="small" role="status" data-testid="walk-applied">

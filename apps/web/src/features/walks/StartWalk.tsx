@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { SelectField } from '../../ui/fields.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { entityName, useDevicesStore } from '../devices/devices-store.ts';
+import { ModelInForce } from './ModelInForce.tsx';
 import { walkFailure } from './walk-errors.ts';
 import { WalkErrorText } from './WalkErrorText.tsx';
 import { useWalksStore } from './walks-store.ts';
@@ -62,6 +63,7 @@ export function StartWalk({ mapId }: { mapId: string }) {
       )}
       <WalkErrorText error={error} />
       <UnfinishedWalks mapId={mapId} />
+      <ModelInForce mapId={mapId} />
     </div>
   );
 }

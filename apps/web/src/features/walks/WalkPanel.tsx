@@ -6,6 +6,7 @@ import { WALK_LIMITS } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { SelectField } from '../../ui/fields.tsx';
 import { formatClock } from '../../ui/format.ts';
+import { useFocusOnMount } from './use-focus-on-mount.ts';
 import { WalkErrorText } from './WalkErrorText.tsx';
 import { DWELL_CHOICES_S, useWalksStore, type WalkNotice } from './walks-store.ts';
 
@@ -23,11 +24,20 @@ export function WalkPanel() {
   const error = useWalksStore((s) => s.error);
   const notice = useWalksStore((s) => s.notice);
   const centre = useWalksStore((s) => s.centre);
+  const focus = useFocusOnMount<HTMLDivElement>();
   if (!walk) return null;
   const store = useWalksStore.getState;
   const redoN = redo ? walk.points.findIndex((p) => p.id === redo) + 1 : 0;
   return (
-    <div className="walk-panel" data-testid="walk-panel" data-walk-id={walk.id}>
+    <div
+      className="walk-panel"
+      data-testid="walk-panel"
+      data-walk-id={walk.id}
+      ref={focus}
+      tabIndex={-1}
+      role="group"
+      aria-label={t('walks.panel')}
+    >
       <p className="small">{t('walks.howTo', { s: dwellS })}</p>
       <SelectField
         compact

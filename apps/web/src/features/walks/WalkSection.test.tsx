@@ -1,7 +1,7 @@
 import { WALK_ERRORS } from '@rtls/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeDevice, makeMap } from '../../test/fixtures.ts';
 import { restoreStubsAfterEach } from '../../test/render.tsx';
@@ -34,6 +34,17 @@ beforeEach(() => seed('editor'));
 restoreStubsAfterEach();
 
 const walks = (...list: ReturnType<typeof makeWalk>[]) => jsonResponse({ walks: list });
+const MODEL = 'GET /api/maps/map-1/radio-calibration';
+const model = (calibrationId: string | null) =>
+  jsonResponse({
+    radioCalibration: {
+      mapId: 'map-1',
+      calibrationId,
+      appliedAt: calibrationId ? '2026-11-20T09:00:00.000Z' : null,
+      gateways: [],
+      canUndo: calibrationId !== null,
+    },
+  });
 
 describe('walk section', () => {
   it('shows a viewer the accuracy reports but no way to walk or calibrate', () => {
@@ -49,6 +60,7 @@ describe('walk section', () => {
     const { calls } = mockFetch({
       'GET /api/maps/map-1/walks': walks(),
       'POST /api/maps/map-1/walks': jsonResponse({ walk: makeWalk(0, { deviceMac: OTHER }) }, 201),
+      [MODEL]: model(null),
     });
     renderWithI18n(<WalkSection />);
     const tag = screen.getByRole('combobox', { name: 'Tag you carry' });
@@ -63,6 +75,8 @@ describe('walk section', () => {
     expect(screen.getByTestId('walk-status').textContent).toBe(
       'Walk started. 0 points (at least 8 needed).',
     );
+    // The pressed Start is gone: focus goes to the walk, not back to the page.
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'The walk' }));
   });
 
   it('lists the unfinished walks and resumes one with its points', async () => {
@@ -72,6 +86,7 @@ describe('walk section', () => {
         makeWalk(9, { id: 'w0', status: 'finished' }),
       ),
       'GET /api/walks/w1': jsonResponse({ walk: makeWalk(3) }),
+      [MODEL]: model(null),
     });
     renderWithI18n(<WalkSection />);
     const list = await screen.findByTestId('walk-unfinished');
@@ -80,6 +95,23 @@ describe('walk section', () => {
     await userEvent.click(within(list).getByRole('button', { name: /^Resume the walk of/ }));
     const points = await screen.findByRole('list', { name: 'Points of the walk' });
     expect(within(points).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('says which model locates the map and undoes the last calibration', async () => {
+    const { calls } = mockFetch({
+      'GET /api/maps/map-1/walks': walks(),
+      [MODEL]: model('c1'),
+      'POST /api/maps/map-1/radio-calibration/undo': model(null),
+    });
+    renderWithI18n(<WalkSection />);
+    const shown = await screen.findByTestId('walk-model');
+    expect(shown.textContent).toMatch(/^The map is located with the calibration applied 20 Nov/);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo the last calibration' }));
+    await vi.waitFor(() =>
+      expect(shown.textContent).toBe("The map is located with its gateways' own settings."),
+    );
+    expect(screen.queryByRole('button', { name: 'Undo the last calibration' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('records at the crosshair by keyboard and marks a point to redo', async () => {
