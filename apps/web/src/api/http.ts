@@ -38,7 +38,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** A call of the API answered with a 2xx (else an ApiError with the server's reason). */
+async function apiFetch(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -75,5 +76,21 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
       .catch(() => undefined);
     throw new ApiError(message, res.status, detail);
   }
-  return (await res.json()) as T;
+  return res;
+}
+
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await (await apiFetch(path, opts)).json()) as T;
+}
+
+/** A file the API answers with, and the name its Content-Disposition gives (else `fallbackName`). */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  opts: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string }> {
+  const res = await apiFetch(path, opts);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await res.blob(), filename };
 }
