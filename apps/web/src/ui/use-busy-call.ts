@@ -2,10 +2,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText } from '../api/http.ts';
 
-/** `load`, when given, is run once when the component mounts (the form's first fetch). */
-export function useBusyCall(load?: () => Promise<void>) {
+/**
+ * `load`, when given, is run once when the component mounts (the form's first fetch); `explain`
+ * turns a failure into the message kept (errorText by default).
+ */
+export function useBusyCall(
+  load?: () => Promise<void>,
+  explain: (err: unknown) => string = errorText,
+) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The latest `explain`, read when a call fails: `run` stays the same across renders.
+  const explained = useRef(explain);
+  explained.current = explain;
   /**
    * Run the work: busy meanwhile, its error (if any) kept for display, cleared on the next run.
    * Whether it succeeded.
@@ -17,7 +26,7 @@ export function useBusyCall(load?: () => Promise<void>) {
       await work();
       return true;
     } catch (err) {
-      setError(errorText(err));
+      setError(explained.current(err));
       return false;
     } finally {
       setBusy(false);
