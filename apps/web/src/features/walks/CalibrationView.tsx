@@ -28,12 +28,11 @@ interface Props {
 
 type Applied = 'no' | 'applied' | 'undone';
 
-export function CalibrationView({ walkId, mapId, onReport, onDone }: Props) {
-  const { t } = useI18n();
+/** The walk's calibration, asked for once, and what was done with it: apply, undo, report. */
+function useCalibration(walkId: string, mapId: string, onReport: (id: string) => void) {
   const [calibration, setCalibration] = useState<Calibration | null>(null);
   const [applied, setApplied] = useState<Applied>('no');
   const { busy, error, run } = useWalkCall();
-  const focus = useFocusOnMount<HTMLHeadingElement>();
   const calibrate = () => run(async () => setCalibration(await calibrateWalk(walkId)));
   const asked = useRef(false);
   useEffect(() => {
@@ -42,19 +41,34 @@ export function CalibrationView({ walkId, mapId, onReport, onDone }: Props) {
     void calibrate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once, when the walk is finished
   }, []);
+  return {
+    calibration,
+    applied,
+    busy,
+    error,
+    calibrate,
+    apply: (id: string) =>
+      run(async () => {
+        await applyCalibration(id);
+        setApplied('applied');
+      }),
+    undo: () =>
+      run(async () => {
+        await undoRadioCalibration(mapId);
+        setApplied('undone');
+      }),
+    report: () => run(async () => onReport((await createWalkReport(walkId)).id)),
+  };
+}
 
-  const apply = (id: string) =>
-    run(async () => {
-      await applyCalibration(id);
-      setApplied('applied');
-    });
-  const undo = () =>
-    run(async () => {
-      await undoRadioCalibration(mapId);
-      setApplied('undone');
-    });
-  const report = () => run(async () => onReport((await createWalkReport(walkId)).id));
-
+export function CalibrationView({ walkId, mapId, onReport, onDone }: Props) {
+  const { t } = useI18n();
+  const focus = useFocusOnMount<HTMLHeadingElement>();
+  const { calibration, applied, busy, error, calibrate, apply, undo, report } = useCalibration(
+    walkId,
+    mapId,
+    onReport,
+  );
   return (
     <div className="walk-calibration" data-testid="walk-calibration" aria-busy={busy}>
       <h4 className="small" ref={focus} tabIndex={-1}>

@@ -5,37 +5,23 @@
  */
 import { WALK_LIMITS } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { RecordButton } from './RecordButton.tsx';
 import { walkErrorIn } from './walk-errors.ts';
 import { useWalksStore } from './walks-store.ts';
 
 export function WalkBar() {
   const { t, language } = useI18n();
   const walk = useWalksStore((s) => s.walk);
-  const redo = useWalksStore((s) => s.redoPointId);
-  const busy = useWalksStore((s) => s.busy);
   const error = useWalksStore((s) => s.error);
   const notice = useWalksStore((s) => s.notice);
-  const centre = useWalksStore((s) => s.centre);
   if (!walk) return null;
-  const store = useWalksStore.getState;
-  const redoN = redo ? walk.points.findIndex((p) => p.id === redo) + 1 : 0;
   const last =
     notice?.kind === 'recorded' || notice?.kind === 'redone'
       ? t(`walks.notice.${notice.kind}`, { n: notice.n })
       : '';
   return (
     <div className="walk-bar" data-testid="walk-bar">
-      <button
-        type="button"
-        className="button primary small"
-        disabled={busy || !centre}
-        onClick={() => {
-          const at = store().centre?.();
-          if (at) void store().tap(at);
-        }}
-      >
-        {redoN ? t('walks.redoAtCrosshair', { n: redoN }) : t('walks.recordAtCrosshair')}
-      </button>
+      <RecordButton small />
       <span className="small">
         {error ? (
           <span className="error-text">{walkErrorIn(error, language)}</span>

@@ -13,14 +13,8 @@ import { useLeafletMap } from '../../map/map-context.ts';
 import { WalkBar } from './WalkBar.tsx';
 import { useWalksStore } from './walks-store.ts';
 
-export function WalkLayer({ map: tracking }: { map: TrackingMap }) {
-  const map = useLeafletMap();
-  const { t } = useI18n();
-  const walk = useWalksStore((s) => (s.walk?.mapId === tracking._id ? s.walk : null));
-  const redo = useWalksStore((s) => s.redoPointId);
-  const open = walk?.status === 'open';
-
-  // Taps and the crosshair while the walk is open.
+/** While the walk is open: taps on the plan record points, and the crosshair marks the centre. */
+function useWalkTaps(map: L.Map | null, open: boolean) {
   useEffect(() => {
     if (!map || !open) return;
     const store = useWalksStore.getState;
@@ -45,6 +39,16 @@ export function WalkLayer({ map: tracking }: { map: TrackingMap }) {
       store().setCentre(null);
     };
   }, [map, open]);
+}
+
+export function WalkLayer({ map: tracking }: { map: TrackingMap }) {
+  const map = useLeafletMap();
+  const { t } = useI18n();
+  const walk = useWalksStore((s) => (s.walk?.mapId === tracking._id ? s.walk : null));
+  const redo = useWalksStore((s) => s.redoPointId);
+  const open = walk?.status === 'open';
+
+  useWalkTaps(map, open);
 
   // The numbered points.
   useEffect(() => {

@@ -6,8 +6,7 @@
 import type { HeardGateway, WalkReport } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { formatDate, formatRssi, isolate } from '../../ui/format.ts';
-import { useDevicesStore } from '../devices/devices-store.ts';
-import { entityName } from '../devices/devices-store.ts';
+import { entityName, useDevicesStore } from '../devices/devices-store.ts';
 import { useGatewaysStore } from '../gateways/gateways-store.ts';
 import { ReportTable } from '../reports/ReportTable.tsx';
 import { metres } from './walk-format.ts';
@@ -16,7 +15,6 @@ export function WalkReportView({ report }: { report: WalkReport }) {
   const { t, language } = useI18n();
   const device = useDevicesStore((s) => s.entities[report.deviceMac]);
   const number = new Map(report.points.map((p, i) => [p.pointId, i + 1]));
-  const zoneName = new Map(report.zones.map((z) => [z.zoneId, z.name]));
   const s = report.summary;
   return (
     <div className="walk-report" data-testid="walk-report" data-report-id={report.id}>
@@ -61,54 +59,70 @@ export function WalkReportView({ report }: { report: WalkReport }) {
           })}
         </p>
       )}
-      {report.zones.length > 0 && (
-        <div className="report-table-wrap">
-          <ReportTable
-            caption={t('walks.report.zones')}
-            columns={[
-              t('walks.report.zone'),
-              t('walks.report.points'),
-              t('walks.median'),
-              t('walks.p90'),
-              t('walks.report.max'),
-            ]}
-          >
-            {report.zones.map((z) => (
-              <tr key={z.zoneId}>
-                <th scope="row">{z.name}</th>
-                <td className="num">{z.summary.count}</td>
-                <td className="num">{metres(z.summary.medianM, t)}</td>
-                <td className="num">{metres(z.summary.p90M, t)}</td>
-                <td className="num">{metres(z.summary.maxM, t)}</td>
-              </tr>
-            ))}
-          </ReportTable>
-        </div>
-      )}
-      <div className="report-table-wrap">
-        <ReportTable
-          caption={t('walks.report.pointsCaption')}
-          columns={[
-            t('walks.report.point'),
-            t('walks.report.error'),
-            t('walks.report.zone'),
-            t('walks.report.heard'),
-          ]}
-        >
-          {report.points.map((p, i) => (
-            <tr key={p.pointId} data-testid="walk-report-point">
-              <th scope="row">{i + 1}</th>
-              <td className="num">
-                {p.errorM === null ? t('walks.report.notLocated') : metres(p.errorM, t)}
-              </td>
-              <td>{p.zoneIds.map((id) => zoneName.get(id) ?? id).join(', ')}</td>
-              <td>
-                <HeardList heard={p.heard} />
-              </td>
-            </tr>
-          ))}
-        </ReportTable>
-      </div>
+      <ZonesTable report={report} />
+      <PointsTable report={report} />
+    </div>
+  );
+}
+
+/** A row per zone with points: how many, median, p90 and largest error. */
+function ZonesTable({ report }: { report: WalkReport }) {
+  const { t } = useI18n();
+  if (report.zones.length === 0) return null;
+  return (
+    <div className="report-table-wrap">
+      <ReportTable
+        caption={t('walks.report.zones')}
+        columns={[
+          t('walks.report.zone'),
+          t('walks.report.points'),
+          t('walks.median'),
+          t('walks.p90'),
+          t('walks.report.max'),
+        ]}
+      >
+        {report.zones.map((z) => (
+          <tr key={z.zoneId}>
+            <th scope="row">{z.name}</th>
+            <td className="num">{z.summary.count}</td>
+            <td className="num">{metres(z.summary.medianM, t)}</td>
+            <td className="num">{metres(z.summary.p90M, t)}</td>
+            <td className="num">{metres(z.summary.maxM, t)}</td>
+          </tr>
+        ))}
+      </ReportTable>
+    </div>
+  );
+}
+
+/** Every point: its error, its zones and the gateways that heard it. */
+function PointsTable({ report }: { report: WalkReport }) {
+  const { t } = useI18n();
+  const zoneName = new Map(report.zones.map((z) => [z.zoneId, z.name]));
+  return (
+    <div className="report-table-wrap">
+      <ReportTable
+        caption={t('walks.report.pointsCaption')}
+        columns={[
+          t('walks.report.point'),
+          t('walks.report.error'),
+          t('walks.report.zone'),
+          t('walks.report.heard'),
+        ]}
+      >
+        {report.points.map((p, i) => (
+          <tr key={p.pointId} data-testid="walk-report-point">
+            <th scope="row">{i + 1}</th>
+            <td className="num">
+              {p.errorM === null ? t('walks.report.notLocated') : metres(p.errorM, t)}
+            </td>
+            <td>{p.zoneIds.map((id) => zoneName.get(id) ?? id).join(', ')}</td>
+            <td>
+              <HeardList heard={p.heard} />
+            </td>
+          </tr>
+        ))}
+      </ReportTable>
     </div>
   );
 }

@@ -34,14 +34,12 @@ interface Props {
   onClose: () => void;
 }
 
-export function WalkReportsDialog({ mapId, reportId, onClose }: Props) {
-  const { t } = useI18n();
-  const titleId = useId();
+/** The map's reports, the chosen one in full (the newest unless named) and its CSV download. */
+function useWalkReports(mapId: string, reportId: string | undefined) {
   const [list, setList] = useState<WalkReportSummary[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(reportId ?? null);
   const [report, setReport] = useState<WalkReport | null>(null);
   const { busy, error, run } = useWalkCall();
-
   useEffect(() => {
     void run(async () => {
       const all = await fetchWalkReports(mapId);
@@ -54,12 +52,21 @@ export function WalkReportsDialog({ mapId, reportId, onClose }: Props) {
     setReport(null);
     void run(async () => setReport(await fetchWalkReport(chosen)));
   }, [chosen, run]);
-
   const download = (id: string) =>
     run(async () => {
       const { blob, filename } = await downloadWalkReportCsv(id);
       save(blob, filename);
     });
+  return { list, chosen, setChosen, report, busy, error, download };
+}
+
+export function WalkReportsDialog({ mapId, reportId, onClose }: Props) {
+  const { t } = useI18n();
+  const titleId = useId();
+  const { list, chosen, setChosen, report, busy, error, download } = useWalkReports(
+    mapId,
+    reportId,
+  );
 
   return (
     <Dialog variant="modal" labelledBy={titleId} onClose={onClose} testId="walk-reports-dialog">
