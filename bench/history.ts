@@ -1,14 +1,19 @@
 /**
  * History at scale on a real PostgreSQL (a throwaway database): seeds N tags × H hours of positions
  * at 1 Hz on one map, then prints the bytes per position row with its index, the state at a moment
- * (p95 over random moments, through the API), a device's 24 hours and a page of the whole map, and
- * how much a server's RSS grows during a CSV export of every seeded row.
+ * (p95 over random moments, through the API: a replay's first frame), a device's 24 hours, a page
+ * of the whole map, the windows a replay loads ahead at 1× and 60×, and how much a server's RSS
+ * grows during a CSV export of every seeded row.
  *
  *   npm run bench:history                                # 50 tags × 6 h (about a million rows)
  *   npm run bench:history -- --tags 500 --hours 24       # the issue's 43 million rows
  *   flags: --moments 200  --export-hours <H>  --exports 1  (BENCH_DATABASE_URL: the PostgreSQL)
  */
-import { HISTORY_MAX_LIMIT, type HistoryPositionsResponse } from '@rtls/contract';
+import {
+  HISTORY_MAX_LIMIT,
+  HISTORY_STATE_LOOKBACK_MS,
+  type HistoryPositionsResponse,
+} from '@rtls/contract';
 import { openDatabase, migrate } from '../apps/server/src/lib/db.ts';
 import { historyPartitions } from '../apps/server/src/modules/history/partitions.ts';
 import { MIGRATIONS_DIR } from '../apps/server/src/server.ts';
@@ -146,6 +151,32 @@ async function main() {
     const mapPage = await get(
       `/api/maps/${mapId}/history/positions?from=${iso(dayFrom)}&to=${iso(end)}&limit=${HISTORY_MAX_LIMIT}`,
     );
+    // Replay's windows: every tag's positions over the window the console asks for ahead of the
+    // replayed moment at 1× (2 minutes) and at 60× (20 minutes), each with the state lookback on
+    // both sides, in pages; what matters is loading a window in less than it takes to play.
+    const windowLoads = [];
+    for (const { speed, aheadMs } of [
+      { speed: 1, aheadMs: 2 * 60_000 },
+      { speed: 60, aheadMs: 20 * 60_000 },
+    ]) {
+      const room = Math.max(0, end - start - aheadMs - 2 * HISTORY_STATE_LOOKBACK_MS);
+      const at = start + HISTORY_STATE_LOOKBACK_MS + Math.random() * room;
+      const from = at - HISTORY_STATE_LOOKBACK_MS;
+      const to = Math.min(end, at + aheadMs + HISTORY_STATE_LOOKBACK_MS);
+      const t0 = performance.now();
+      let points = 0;
+      let next: string | null = null;
+      do {
+        const page: { body: unknown } = await get(
+          `/api/maps/${mapId}/history/positions?from=${iso(from)}&to=${iso(to)}` +
+            `&limit=${HISTORY_MAX_LIMIT}${next ? `&cursor=${next}` : ''}`,
+        );
+        const body = page.body as HistoryPositionsResponse;
+        for (const d of body.devices) points += d.points.length;
+        next = body.next;
+      } while (next);
+      windowLoads.push({ speed, aheadMs, points, ms: ms(t0) });
+    }
 
     // Export: every row of the range through the API, read as it streams; the server's RSS sampled.
     const exportFrom = end - EXPORT_HOURS * HOUR_MS;
@@ -201,6 +232,12 @@ async function main() {
       `| first page of the whole map's ${fmt((end - dayFrom) / HOUR_MS)} h (API) | ${fmt(mapPage.ms)} ms for ` +
         `${fmt(HISTORY_MAX_LIMIT)} points |`,
     );
+    for (const w of windowLoads)
+      console.log(
+        `| replay window at ${w.speed}× (${fmt(w.aheadMs / 60_000)} min ahead, every tag, with the ` +
+          `lookback) | ${fmt(w.ms)} ms for ${fmt(w.points)} points; played in ` +
+          `${fmt(w.aheadMs / w.speed / 1000)} s |`,
+      );
     exports.forEach((e, i) => {
       const which = EXPORTS > 1 ? ` (${i + 1} of ${EXPORTS})` : '';
       console.log(
