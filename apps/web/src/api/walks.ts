@@ -4,7 +4,6 @@
  * (WALK_ERRORS) as the ApiError's detail.
  */
 import {
-  API_ERRORS,
   type Calibration,
   type CalibrationResponse,
   type MapRadioCalibration,
@@ -17,8 +16,7 @@ import {
   type WalkReportsResponse,
   type WalkResponse,
 } from '@rtls/contract';
-import { API_BASE, ApiError, apiRequest } from './http.ts';
-import { getToken } from './token.ts';
+import { apiDownload, apiRequest } from './http.ts';
 
 const key = (id: string) => encodeURIComponent(id);
 const walkPath = (walkId: string) => `/walks/${key(walkId)}`;
@@ -108,32 +106,6 @@ export const fetchWalkReport = async (reportId: string): Promise<WalkReport> =>
 export const fetchWalkReports = async (mapId: string): Promise<WalkReportSummary[]> =>
   (await apiRequest<WalkReportsResponse>(`/maps/${key(mapId)}/walk-reports`)).reports;
 
-/** The address of a report's CSV (it needs the bearer token: see downloadWalkReportCsv). */
-export const walkReportCsvPath = (reportId: string) =>
-  `${API_BASE}/walk-reports/${key(reportId)}/csv`;
-
-/** A report's CSV and the file name the server gives it. */
-export async function downloadWalkReportCsv(
-  reportId: string,
-): Promise<{ blob: Blob; filename: string }> {
-  const token = getToken();
-  const message = API_ERRORS.default;
-  let res: Response;
-  try {
-    res = await fetch(walkReportCsvPath(reportId), {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch (err) {
-    throw new ApiError(message, 0, (err as Error).message);
-  }
-  if (!res.ok) {
-    const detail = await res
-      .json()
-      .then((b: { message?: string }) => b.message)
-      .catch(() => undefined);
-    throw new ApiError(message, res.status, detail);
-  }
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `walk-report-${reportId}.csv`;
-  return { blob: await res.blob(), filename };
-}
+/** A report's CSV (a row per point, then the walk's and each zone's figures) and its file name. */
+export const downloadWalkReportCsv = (reportId: string) =>
+  apiDownload(`/walk-reports/${key(reportId)}/csv`, `walk-report-${reportId}.csv`);

@@ -13,9 +13,10 @@ import {
   undoRadioCalibration,
 } from '../../api/walks.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { useBusyCall } from '../../ui/use-busy-call.ts';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import { metres } from './walk-format.ts';
-import { useWalkCall } from './use-walk-call.ts';
+import { walkFailure } from './walk-errors.ts';
 import { WalkErrorText } from './WalkErrorText.tsx';
 
 interface Props {
@@ -32,7 +33,7 @@ type Applied = 'no' | 'applied' | 'undone';
 function useCalibration(walkId: string, mapId: string, onReport: (id: string) => void) {
   const [calibration, setCalibration] = useState<Calibration | null>(null);
   const [applied, setApplied] = useState<Applied>('no');
-  const { busy, error, run } = useWalkCall();
+  const { busy, error, run } = useBusyCall(undefined, walkFailure);
   const calibrate = () => run(async () => setCalibration(await calibrateWalk(walkId)));
   const asked = useRef(false);
   useEffect(() => {

@@ -6,14 +6,15 @@ import type { MapRadioCalibration } from '@rtls/contract';
 import { useEffect, useState } from 'react';
 import { fetchRadioCalibration, undoRadioCalibration } from '../../api/walks.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { useBusyCall } from '../../ui/use-busy-call.ts';
 import { formatDate } from '../../ui/format.ts';
-import { useWalkCall } from './use-walk-call.ts';
+import { walkFailure } from './walk-errors.ts';
 import { WalkErrorText } from './WalkErrorText.tsx';
 
 export function ModelInForce({ mapId }: { mapId: string }) {
   const { t, language } = useI18n();
   const [model, setModel] = useState<MapRadioCalibration | null>(null);
-  const { busy, error, run } = useWalkCall();
+  const { busy, error, run } = useBusyCall(undefined, walkFailure);
   useEffect(() => {
     void run(async () => setModel(await fetchRadioCalibration(mapId)));
   }, [mapId, run]);

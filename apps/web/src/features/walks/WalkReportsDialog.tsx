@@ -7,11 +7,12 @@ import type { WalkReport, WalkReportSummary } from '@rtls/contract';
 import { useEffect, useId, useState } from 'react';
 import { downloadWalkReportCsv, fetchWalkReport, fetchWalkReports } from '../../api/walks.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
+import { useBusyCall } from '../../ui/use-busy-call.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ReportTable } from '../reports/ReportTable.tsx';
 import { formatDate } from '../../ui/format.ts';
-import { useWalkCall } from './use-walk-call.ts';
 import { metres } from './walk-format.ts';
+import { walkFailure } from './walk-errors.ts';
 import { WalkErrorText } from './WalkErrorText.tsx';
 import { WalkReportView } from './WalkReportView.tsx';
 
@@ -39,7 +40,7 @@ function useWalkReports(mapId: string, reportId: string | undefined) {
   const [list, setList] = useState<WalkReportSummary[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(reportId ?? null);
   const [report, setReport] = useState<WalkReport | null>(null);
-  const { busy, error, run } = useWalkCall();
+  const { busy, error, run } = useBusyCall(undefined, walkFailure);
   useEffect(() => {
     void run(async () => {
       const all = await fetchWalkReports(mapId);
