@@ -17,18 +17,7 @@ import { entityName, useDevicesStore } from '../devices/devices-store.ts';
 import { useMapsStore } from '../maps/maps-store.ts';
 import { sortedZones, useZonesStore } from '../zones/zones-store.ts';
 import { localInput, RangeInputs } from './RangeInputs.tsx';
-
-/** Save a file the user asked for. */
-function save(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { saveFile } from '../../ui/save-file.ts';
 
 /** The export form of the map on screen (nothing while no map is open). */
 export function HistoryExport() {
@@ -66,7 +55,7 @@ function HistoryExportForm({ mapId }: { mapId: string }) {
     };
     void run(async () => {
       const { blob, filename } = await exportHistoryCsv(mapId, query);
-      save(blob, filename);
+      saveFile(blob, filename);
     });
   };
 

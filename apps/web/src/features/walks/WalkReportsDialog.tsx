@@ -15,18 +15,7 @@ import { metres } from './walk-format.ts';
 import { walkFailure } from './walk-errors.ts';
 import { WalkErrorText } from './WalkErrorText.tsx';
 import { WalkReportView } from './WalkReportView.tsx';
-
-/** Save a file the user asked for. */
-function save(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { saveFile } from '../../ui/save-file.ts';
 
 interface Props {
   mapId: string;
@@ -56,7 +45,7 @@ function useWalkReports(mapId: string, reportId: string | undefined) {
   const download = (id: string) =>
     run(async () => {
       const { blob, filename } = await downloadWalkReportCsv(id);
-      save(blob, filename);
+      saveFile(blob, filename);
     });
   return { list, chosen, setChosen, report, busy, error, download };
 }
