@@ -16,6 +16,7 @@ import {
   type MqttIngest,
   type MqttIngestDeps,
 } from './mqtt-ingest.ts';
+import { holdAcksUntilStored } from './mqtt-acks.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,7 +39,9 @@ export async function startSubscriber({
     clientId: config.mqttClientId ?? `rtls-${os.hostname()}-${config.port}`,
     clean: false,
     protocolVersion: 5,
-    properties: { sessionExpiryInterval: config.mqttSessionExpirySeconds },
+    // Messages the broker may send before their PUBACKs (which wait for the store): the broker's
+    // own limit applies when lower (Mosquitto's max_inflight_messages, 20 by default).
+    properties: { sessionExpiryInterval: config.mqttSessionExpirySeconds, receiveMaximum: 200 },
     reconnectPeriod: 2000,
   });
   const processed = recentIds();
@@ -46,16 +49,21 @@ export async function startSubscriber({
   let closing = false;
   let revoked = false;
   let lastMessageAt = 0;
-  // Acknowledge (PUBACK) only after the reports are stored: mqtt.js sends it when this callback runs.
+  // Acknowledge (PUBACK) only after the reports are stored, while the next messages are read and
+  // stored alongside (their reports share the pipeline's batches).
+  const acks = holdAcksUntilStored(client);
   client.handleMessage = (packet, callback) => {
     if (revoked) return; // never acknowledged: the broker keeps it for a valid key's session
     lastMessageAt = Date.now();
     const id = `${packet.messageId}`;
     if (packet.qos > 0 && packet.dup && processed.has(id)) return callback();
+    const messageId = packet.qos > 0 ? packet.messageId : undefined;
+    if (messageId !== undefined) acks.hold(messageId);
     const work = ingestMessage(pipeline, ownerId, packet.topic, packet.payload as Buffer).then(
       () => {
-        if (packet.qos > 0) processed.add(id);
-        callback();
+        if (messageId === undefined) return;
+        processed.add(id);
+        acks.stored(messageId);
       },
       (err: unknown) => {
         log.warn({ err }, 'MQTT reports not stored; reconnecting so the broker redelivers');
@@ -64,6 +72,7 @@ export async function startSubscriber({
     );
     inflight.add(work);
     void work.finally(() => inflight.delete(work));
+    callback();
   };
   const topics = config.mqttTopics.map((t) =>
     config.mqttShareGroup ? `$share/${config.mqttShareGroup}/${t}` : t,
@@ -119,7 +128,7 @@ export async function startSubscriber({
       if (client.connected)
         await Promise.race([client.unsubscribeAsync(topics).catch(() => undefined), sleep(2000)]);
       const deadline = Date.now() + 5000;
-      const busy = () => inflight.size > 0 || Date.now() - lastMessageAt < 300;
+      const busy = () => inflight.size > 0 || acks.waiting > 0 || Date.now() - lastMessageAt < 300;
       while (client.connected && busy() && Date.now() < deadline) await sleep(50);
       const settled = client.connected && !busy();
       await new Promise<void>((resolve) =>
