@@ -1,6 +1,7 @@
 /**
  * Presence with several instances: each tracks the devices it locates, and a reader asking any
- * instance sees every instance's devices; a device another instance stopped hearing turns unknown.
+ * instance sees every instance's devices; a device another instance stopped hearing turns unknown;
+ * a device handed back to an instance that located it long ago keeps the zone it entered meanwhile.
  */
 import type { ZonePresence } from '@rtls/contract';
 import { expect, it } from 'vitest';
@@ -52,6 +53,59 @@ describeEachDb('presence shared by instances', (t) => {
     });
     // A minute later instance A has gone quiet: its device reads unknown; B's own is B's to say.
     expect((await seen(clock.now + 60_000)).byMac['AA:00:00:00:00:0A']).toBe('unknown');
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('takes over the zone a device entered on another instance when it is handed back, entering nothing again', async () => {
+    const { owner, mapId } = await ownMap(t.built);
+    await api(t.built, owner.token).zone(mapId, 'Ward', room(0, 0));
+    const clock = { now: Date.now() };
+    const instance = () =>
+      createPresenceService({
+        repo: presenceRepository(t.sql),
+        zones: zonesRepository(t.sql),
+        locatedOf: () => [],
+        timers: false,
+        shared: true,
+        now: () => clock.now,
+      });
+    const [a, b] = [instance(), instance()];
+    const entries: string[] = [];
+    for (const [name, s] of [
+      ['a', a],
+      ['b', b],
+    ] as const)
+      s.listen({
+        changed: (_t, transitions) => {
+          for (const tr of transitions) if (tr.kind === 'enter') entries.push(name);
+        },
+      });
+    await Promise.all([a.map(mapId), b.map(mapId)]);
+    const mac = 'AA:00:00:00:00:0C';
+    const at = (x: number) => ({
+      mapId,
+      position: { x, y: 100 },
+      triangulationInfo: { confidence: 0.9 },
+    });
+    const steps = async (s: typeof a, x: number, seconds: number) => {
+      for (let k = 0; k < seconds; k++) {
+        s.observe(owner.id, mac, at(x), clock.now);
+        // A saved presence is read in milliseconds, long before the next second's position.
+        await s.adopted();
+        s.tick(clock.now);
+        clock.now += 1000;
+      }
+      await s.flush();
+    };
+    // B locates the device outside the ward, then A (the device's partition moved) sees it walk in.
+    await steps(b, 5000, 3);
+    await steps(a, 100, 10);
+    expect(entries).toEqual(['a']);
+    // Handed back to B, whose track still says outside: B takes A's saved presence over.
+    await steps(b, 100, 10);
+    expect(entries).toEqual(['a']);
+    const { presence } = await b.current((await b.map(mapId))!);
+    expect(presence.find((p: ZonePresence) => p.mac === mac)?.state).toBe('in');
     await Promise.all([a.close(), b.close()]);
   });
 });

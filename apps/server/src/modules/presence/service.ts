@@ -64,6 +64,11 @@ export interface PresenceOptions {
 
 /** A device that has been unknown and in no zone this long is forgotten. */
 const FORGET_MS = 24 * 3600_000;
+/**
+ * A device located every second that this instance had no position of for this long was located
+ * by another instance meanwhile (or not at all): its saved presence may be newer than its track.
+ */
+const HANDED_OVER_MS = 3_000;
 
 export const presenceTiming = (t: Partial<PresenceTiming> = {}): PresenceTiming => ({
   enterAfterMs: PRESENCE_DEFAULTS.enterAfterS * 1000,
@@ -161,23 +166,39 @@ export function createPresenceService(opts: PresenceOptions) {
   /**
    * A device new here may have a saved presence (another instance located it before, or it was
    * saved after this one started): read it, batched, and take it over unless the device has
-   * already entered a zone here. An entry takes enterAfterS, far longer than the read.
+   * already entered a zone here. A device this instance knew but stopped locating for a while
+   * (another instance located it meanwhile: a hand-over) takes the saved presence over when it
+   * changed after this instance's own, so that a device still in its zone does not enter it again.
+   * An entry takes enterAfterS, far longer than the read.
    */
-  const toAdopt: Track[] = [];
+  const toAdopt: { track: Track; known: boolean }[] = [];
+  /** When this instance last had a position of each device (any confidence). */
+  const observedAt = new WeakMap<Track, number>();
   let adopting: Promise<void> = Promise.resolve();
-  function adopt(track: Track) {
-    if (toAdopt.push(track) > 1) return;
+  function adopt(track: Track, known: boolean) {
+    if (toAdopt.push({ track, known }) > 1) return;
     adopting = new Promise<void>((resolve) => setTimeout(resolve, 50).unref())
       .then(() => {
         const batch = toAdopt.splice(0);
-        return repo.loadSome(batch).then((rows) => {
+        return repo.loadSome(batch.map((b) => b.track)).then((rows) => {
           const byKey = new Map(rows.map((r) => [`${r.mapId}|${r.ownerId}|${r.mac}`, r]));
-          for (const t of batch) {
+          for (const { track: t, known } of batch) {
             const s = byKey.get(`${t.mapId}|${t.ownerId}|${t.mac}`);
-            // Only a track nothing has happened to yet takes the saved zone over.
-            if (!s || s.zoneId === null || t.zoneId !== null || t.lastExit !== null) continue;
+            if (!s) continue;
+            const takes = known
+              ? s.since > t.since
+              : // Only a track nothing has happened to yet takes the saved zone over.
+                s.zoneId !== null && t.zoneId === null && t.lastExit === null;
+            if (!takes) continue;
             const { zoneId, state, since, enteredAt } = s;
-            Object.assign(t, { zoneId, state, since, enteredAt, candidate: null });
+            Object.assign(t, {
+              zoneId,
+              state,
+              since,
+              enteredAt,
+              candidate: null,
+              outsideSince: null,
+            });
           }
         });
       })
@@ -195,8 +216,11 @@ export function createPresenceService(opts: PresenceOptions) {
     let track = map.tracks.get(key);
     if (!track) {
       map.tracks.set(key, (track = newTrack(ownerId, mac, fix.mapId, at)));
-      adopt(track);
+      adopt(track, false);
+    } else if (opts.shared && at - (observedAt.get(track) ?? at) > HANDED_OVER_MS) {
+      adopt(track, true);
     }
+    observedAt.set(track, at);
     const { x, y } = fix.position;
     const confidence = fix.triangulationInfo.confidence;
     emit(track, observeFix(track, map.shapes, { x, y, confidence, at }, timing), map);
