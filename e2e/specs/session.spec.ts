@@ -116,6 +116,7 @@ describe('session', () => {
       timeout: 30_000,
     });
     await main.waitForMarkers(1, 30_000);
-    await main.waitForAMarkerToMove(15_000);
+    // The simulated walkers pause in rooms for a while: give one of them time to walk on.
+    await main.waitForAMarkerToMove(45_000);
   }, 180_000);
 });
