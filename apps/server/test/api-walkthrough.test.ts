@@ -569,5 +569,5 @@ describeEachDb('API walkthrough', (t) => {
     await call('GET', '/api/user', undefined, 401);
     const again = await signIn(t.app, user.email, TEST_PASSWORD);
     await client(t, again)('GET', '/api/user');
-  });
+  }, 90_000); // a long walk of calls: a loaded machine may take most of a minute
 });
