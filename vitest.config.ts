@@ -38,9 +38,8 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two spec files at once (the run's maxWorkers): a spec spends most of its time waiting
-          // on a browser and a simulated building, and each one that writes data starts a server
-          // of its own on a free port; the shared server's specs only read.
+          // One spec file at a time: the unit tests run beside them and need the other core.
+          fileParallelism: false,
         },
       },
     ],
