@@ -91,13 +91,26 @@ export class WalkConsole {
   /** Zooms the map in by its button and waits until the plan has grown and stands still. */
   async zoomIn() {
     const plan = '[data-testid="map-canvas"] img.floor-plan';
+    // A click while the map still moves (the sheet lowering, an earlier zoom) can be ignored by
+    // the map: measure once it stands still, and click again when the plan has not grown.
+    await this.planSettled();
     const before = (await this.page.locator(plan).boundingBox())?.width ?? 0;
-    await this.page.getByRole('button', { name: 'Zoom in' }).click();
-    await this.page.waitForFunction(
-      ([selector, width]) =>
-        (document.querySelector(selector)?.getBoundingClientRect().width ?? 0) > width * 1.2,
-      [plan, before] as const,
-    );
+    for (let attempt = 1; ; attempt++) {
+      await this.page.getByRole('button', { name: 'Zoom in' }).click();
+      const grown = await this.page
+        .waitForFunction(
+          ([selector, width]) =>
+            (document.querySelector(selector)?.getBoundingClientRect().width ?? 0) > width * 1.2,
+          [plan, before] as const,
+          { timeout: 5_000 },
+        )
+        .then(() => true)
+        .catch((err: unknown) => {
+          if (attempt >= 3) throw err;
+          return false;
+        });
+      if (grown) break;
+    }
     await this.planSettled();
   }
 
