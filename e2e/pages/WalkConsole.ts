@@ -73,17 +73,20 @@ export class WalkConsole {
    * plan pixels of it; again while the map settles (a sheet lowered resizes it). The spot under
    * the crosshair in the end.
    */
-  async centreOn(spot: PlanSpot, size: { width: number; height: number }, nearPx = 10) {
+  async centreOn(spot: PlanSpot, size: { width: number; height: number }, nearPx = 20) {
     for (let attempt = 0; ; attempt++) {
       await this.planSettled();
       const { at, cross, scale } = await this.crosshairOnPlan(size);
       const [dx, dy] = [(at.x - spot.x) * scale, (at.y - spot.y) * scale];
       if (Math.hypot(at.x - spot.x, at.y - spot.y) < nearPx) return at;
-      if (attempt === 5) throw new Error(`the map did not move the spot under the crosshair`);
+      if (attempt === 10) throw new Error(`the map did not move the spot under the crosshair`);
       await this.page.mouse.move(cross.x, cross.y);
       await this.page.mouse.down();
-      for (let i = 1; i <= 5; i++)
-        await this.page.mouse.move(cross.x + (dx * i) / 5, cross.y + (dy * i) / 5);
+      for (let i = 1; i <= 10; i++)
+        await this.page.mouse.move(cross.x + (dx * i) / 10, cross.y + (dy * i) / 10);
+      // Held still before the release: the map then has no speed to glide on (its inertia), which
+      // on a busy machine, with the moves far apart, would carry it past the spot.
+      await this.page.waitForTimeout(150);
       await this.page.mouse.up();
     }
   }
