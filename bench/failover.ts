@@ -54,13 +54,13 @@ import {
 } from './lib/failover-checks.ts';
 import {
   clusterNames,
-  deleteQueues,
   instanceEnv,
   setUpAlerting,
   startReady,
   stopAll,
   walkSpot,
 } from './lib/failover-setup.ts';
+import { deleteQueues } from './lib/stream-queues.ts';
 import { printFailover, type FailoverFigures } from './lib/failover-print.ts';
 import type { Alert } from '@rtls/contract';
 

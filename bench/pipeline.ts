@@ -18,7 +18,6 @@
  * share Redis and the positions stream (RabbitMQ, BENCH_AMQP_URL), under queue names of this run.
  */
 import { randomBytes } from 'node:crypto';
-import amqp from 'amqplib';
 import type { Socket } from 'socket.io-client';
 import {
   EMAIL,
@@ -29,6 +28,7 @@ import {
   type Fleet,
 } from './lib/pipeline-fleet.ts';
 import { FLOOR_GATEWAYS, oneHertzRate, setUpBuildingFleet } from './lib/pipeline-building.ts';
+import { deleteQueues } from './lib/stream-queues.ts';
 import {
   connect,
   mainListener,
@@ -149,23 +149,7 @@ async function runOne(
   } finally {
     for (const s of servers) await s.stop();
     await drop?.();
-    if (instances > 1) await deleteQueues(streamPrefix).catch(() => undefined);
-  }
-}
-
-/** Remove this run's partition queues (`<prefix>.0`, `.1`, … while they exist). */
-async function deleteQueues(prefix: string) {
-  const c = await amqp.connect(AMQP_URL);
-  try {
-    const ch = await c.createChannel();
-    ch.on('error', () => undefined); // the passive check of the first missing queue closes it
-    for (let k = 0; ; k++) {
-      const found = await ch.checkQueue(`${prefix}.${k}`).catch(() => null);
-      if (!found) break;
-      await ch.deleteQueue(`${prefix}.${k}`);
-    }
-  } finally {
-    await c.close().catch(() => undefined);
+    if (instances > 1) await deleteQueues(AMQP_URL, streamPrefix).catch(() => undefined);
   }
 }
 

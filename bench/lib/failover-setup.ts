@@ -4,7 +4,6 @@
  * of this run), starting an instance until it is ready, and the walk of the fleet's devices.
  */
 import { randomBytes } from 'node:crypto';
-import amqp from 'amqplib';
 import { api, deviceSpot, FLOOR, type Fleet } from './pipeline-fleet.ts';
 import { startServerProcess, type ServerProcess } from './server.ts';
 import type { WebhookReceiver } from './webhook-receiver.ts';
@@ -116,20 +115,4 @@ export async function startReady(env: Record<string, string>, port?: number) {
 /** Stop what is still running: SIGTERM, SIGKILL after 30 s (ServerProcess.stop). */
 export async function stopAll(servers: readonly (ServerProcess | null)[]) {
   await Promise.all(servers.map((s) => s?.stop().catch(() => undefined)));
-}
-
-/** Remove this run's partition queues (`<prefix>.0`, `.1`, … while they exist). */
-export async function deleteQueues(amqpUrl: string, prefix: string) {
-  const c = await amqp.connect(amqpUrl);
-  try {
-    const ch = await c.createChannel();
-    ch.on('error', () => undefined); // the passive check of the first missing queue closes it
-    for (let k = 0; ; k++) {
-      const found = await ch.checkQueue(`${prefix}.${k}`).catch(() => null);
-      if (!found) break;
-      await ch.deleteQueue(`${prefix}.${k}`);
-    }
-  } finally {
-    await c.close().catch(() => undefined);
-  }
 }
