@@ -5,8 +5,9 @@
 // browser and a simulated building) leave much of a core idle, which the unit tests fill. The unit
 // tests run at a lower CPU priority (nice 10): they only take what the end-to-end tests leave, so
 // a browser, a server and their simulated building run about as they would alone. Tried and
-// longer on two cores: two end-to-end files at once (836 s against about 650), and everything
-// beside the end-to-end tests from the start (807 s): the CPU is the limit, not waiting.
+// longer on two cores: two end-to-end files at once (836 s against 766 s for this order in the
+// same hour), and everything beside the end-to-end tests from the start (807 s): the CPU is the
+// limit, not waiting.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 
