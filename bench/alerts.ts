@@ -19,6 +19,7 @@ import os from 'node:os';
 import type { Alert, ZoneEvent } from '@rtls/contract';
 import { freePort } from '../e2e/support/server.ts';
 import {
+  allEvents,
   api,
   FLOOR,
   EMAIL,
@@ -209,23 +210,6 @@ async function acknowledgeOpen(base: string, token: string, mapId: string) {
     }),
   );
   return done.filter((id): id is string => id !== null);
-}
-
-/** Every event of the map, paging back from the newest. */
-async function allEvents(base: string, token: string, mapId: string) {
-  const out: ZoneEvent[] = [];
-  let before = '';
-  for (;;) {
-    const q = `limit=1000${before ? `&before=${encodeURIComponent(before)}` : ''}`;
-    const { events } = await api<{ events: ZoneEvent[] }>(
-      `${base}/api/maps/${mapId}/events?${q}`,
-      token,
-      'GET',
-    );
-    out.push(...events);
-    if (events.length < 1000) return out;
-    before = events[events.length - 1]!.at;
-  }
 }
 
 function report(r: {

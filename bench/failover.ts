@@ -21,7 +21,15 @@
  *                             [--walls none]
  */
 import { freePort } from '../e2e/support/server.ts';
-import { api, EMAIL, GATEWAYS, PASSWORD, setUpFleet, type Fleet } from './lib/pipeline-fleet.ts';
+import {
+  allEvents,
+  api,
+  EMAIL,
+  GATEWAYS,
+  PASSWORD,
+  setUpFleet,
+  type Fleet,
+} from './lib/pipeline-fleet.ts';
 import { connect } from './lib/pipeline-listeners.ts';
 import {
   addAccount,
@@ -44,7 +52,6 @@ import {
 } from './lib/failover-consoles.ts';
 import {
   alertFigures,
-  allEvents,
   instanceCounters,
   missingReports,
   ownerId,

@@ -83,23 +83,6 @@ export async function ownerId(databaseUrl: string, email: string): Promise<strin
   }
 }
 
-/** Every event of the map, paging back from the newest. */
-export async function allEvents(base: string, token: string, mapId: string) {
-  const out: ZoneEvent[] = [];
-  let before = '';
-  for (;;) {
-    const q = `limit=1000${before ? `&before=${encodeURIComponent(before)}` : ''}`;
-    const { events } = await api<{ events: ZoneEvent[] }>(
-      `${base}/api/maps/${mapId}/events?${q}`,
-      token,
-      'GET',
-    );
-    out.push(...events);
-    if (events.length < 1000) return out;
-    before = events[events.length - 1]!.at;
-  }
-}
-
 /** Wait until the account's webhooks have nothing pending (at most `timeoutMs`); what is left. */
 export async function webhooksDrained(base: string, token: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

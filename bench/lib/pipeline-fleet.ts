@@ -2,7 +2,7 @@
  * The pipeline bench's account and fleet, made over the real API (sign in, ingest key, one map with
  * placed gateways, monitored devices), and the reports it sends.
  */
-import type { FloorModel } from '@rtls/contract';
+import type { FloorModel, ZoneEvent } from '@rtls/contract';
 
 export const EMAIL = 'bench@example.com';
 export const PASSWORD = 'bench-password-1234';
@@ -38,6 +38,23 @@ export async function api<T>(url: string, token: string | null, method: string, 
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** Every event of the map, paging back from the newest. */
+export async function allEvents(base: string, token: string, mapId: string) {
+  const out: ZoneEvent[] = [];
+  let before = '';
+  for (;;) {
+    const q = `limit=1000${before ? `&before=${encodeURIComponent(before)}` : ''}`;
+    const { events } = await api<{ events: ZoneEvent[] }>(
+      `${base}/api/maps/${mapId}/events?${q}`,
+      token,
+      'GET',
+    );
+    out.push(...events);
+    if (events.length < 1000) return out;
+    before = events[events.length - 1]!.at;
+  }
 }
 
 export const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
