@@ -12,19 +12,21 @@ import { describeEachDb } from './helpers.ts';
 import { api, ownMap, room } from './zones-helpers.ts';
 
 describeEachDb('presence shared by instances', (t) => {
+  /** One instance's presence, on the shared database, driven by `clock`. */
+  const instance = (clock: { now: number }) =>
+    createPresenceService({
+      repo: presenceRepository(t.sql),
+      zones: zonesRepository(t.sql),
+      locatedOf: () => [],
+      timers: false,
+      shared: true,
+      now: () => clock.now,
+    });
+
   it("answers every instance's devices, with a device no longer heard as unknown", async () => {
     const { owner, mapId } = await ownMap(t.built);
     const ward = await api(t.built, owner.token).zone(mapId, 'Ward', room(0, 0));
     const t0 = Date.now();
-    const instance = (clock: { now: number }) =>
-      createPresenceService({
-        repo: presenceRepository(t.sql),
-        zones: zonesRepository(t.sql),
-        locatedOf: () => [],
-        timers: false,
-        shared: true,
-        now: () => clock.now,
-      });
     const clock = { now: t0 };
     const [a, b] = [instance(clock), instance(clock)];
     const fix = { mapId, position: { x: 100, y: 100 }, triangulationInfo: { confidence: 0.9 } };
@@ -60,16 +62,7 @@ describeEachDb('presence shared by instances', (t) => {
     const { owner, mapId } = await ownMap(t.built);
     await api(t.built, owner.token).zone(mapId, 'Ward', room(0, 0));
     const clock = { now: Date.now() };
-    const instance = () =>
-      createPresenceService({
-        repo: presenceRepository(t.sql),
-        zones: zonesRepository(t.sql),
-        locatedOf: () => [],
-        timers: false,
-        shared: true,
-        now: () => clock.now,
-      });
-    const [a, b] = [instance(), instance()];
+    const [a, b] = [instance(clock), instance(clock)];
     const entries: string[] = [];
     for (const [name, s] of [
       ['a', a],
