@@ -154,19 +154,10 @@ export function diffuseWithin(
   let dst = tmp;
   for (let s = 0; s < substeps && (hx > 0 || hy > 0); s++) {
     for (let j = box.j0; j <= box.j1; j++) {
-      const row = j * nx;
       // A neighbour beyond the box is the cell itself: its difference, and so its flow, is 0.
       const up = j > box.j0 ? nx : 0;
       const down = j < box.j1 ? nx : 0;
-      for (let i = box.i0; i <= box.i1; i++) {
-        const c = row + i;
-        const v = src[c]!;
-        const w = i > box.i0 ? c - 1 : c;
-        const e = i < box.i1 ? c + 1 : c;
-        const across = east[w]! * (src[w]! - v) + east[c]! * (src[e]! - v);
-        const along = next[c - up]! * (src[c - up]! - v) + next[c]! * (src[c + down]! - v);
-        dst[c] = v + hx * across + hy * along;
-      }
+      substepRow(src, dst, east, next, j * nx + box.i0, j * nx + box.i1, up, down, hx, hy);
     }
     const last = src;
     src = dst;
@@ -181,4 +172,36 @@ export function diffuseWithin(
   const add = spread / Math.max(1, floor.walkableCells);
   const walkable = floor.walkable;
   for (let c = 0; c < n; c++) p[c] = walkable[c] ? p[c]! * f + add : 0;
+}
+
+/**
+ * One diffusion substep on the cells first..last of a row (the box's row: its end cells see no
+ * flow across the box's sides); up and down are the strides to the rows above and below (0 at
+ * the box's top or bottom). Each cell's left and right neighbours are carried along the row.
+ */
+function substepRow(
+  src: Float64Array,
+  dst: Float64Array,
+  east: Uint8Array,
+  next: Uint8Array,
+  first: number,
+  last: number,
+  up: number,
+  down: number,
+  hx: number,
+  hy: number,
+): void {
+  let v = src[first]!;
+  // Flow into the cell from its west side: none at the box's edge.
+  let west = 0;
+  for (let c = first; c < last; c++) {
+    const e = src[c + 1]!;
+    const toEast = east[c]! * (e - v);
+    const along = next[c - up]! * (src[c - up]! - v) + next[c]! * (src[c + down]! - v);
+    dst[c] = v + hx * (west + toEast) + hy * along;
+    west = east[c]! * (v - e);
+    v = e;
+  }
+  const along = next[last - up]! * (src[last - up]! - v) + next[last]! * (src[last + down]! - v);
+  dst[last] = v + hx * west + hy * along;
 }
