@@ -1,10 +1,11 @@
 /**
  * Presence with several instances: each tracks the devices it locates, and a reader asking any
  * instance sees every instance's devices; a device another instance stopped hearing turns unknown;
- * a device handed back to an instance that located it long ago keeps the zone it entered meanwhile.
+ * an entry is saved at once; a device handed back to an instance that located it long ago keeps the
+ * zone it entered meanwhile.
  */
 import type { ZonePresence } from '@rtls/contract';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { presenceRepository } from '../src/modules/presence/repository.ts';
 import { createPresenceService } from '../src/modules/presence/service.ts';
 import { zonesRepository } from '../src/modules/zones/repository.ts';
@@ -56,6 +57,28 @@ describeEachDb('presence shared by instances', (t) => {
     // A minute later instance A has gone quiet: its device reads unknown; B's own is B's to say.
     expect((await seen(clock.now + 60_000)).byMac['AA:00:00:00:00:0A']).toBe('unknown');
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('saves an entry at once, not with the next flush', async () => {
+    const { owner, mapId } = await ownMap(t.built);
+    const ward = await api(t.built, owner.token).zone(mapId, 'Ward', room(0, 0));
+    const clock = { now: Date.now() };
+    const a = instance(clock);
+    await a.map(mapId);
+    const mac = 'AA:00:00:00:00:0D';
+    const fix = { mapId, position: { x: 100, y: 100 }, triangulationInfo: { confidence: 0.9 } };
+    let entered = false;
+    a.listen({ changed: (_t, trs) => (entered ||= trs.some((tr) => tr.kind === 'enter')) });
+    for (let s = 0; !entered && s < 30; s++) {
+      a.observe(owner.id, mac, fix, clock.now);
+      clock.now += 1000;
+    }
+    expect(entered).toBe(true);
+    // No flush, no tick: the entry's save is already under way.
+    const saved = () =>
+      t.sql.query<{ zone_id: string }>(`select zone_id from zone_presence where mac = $1`, [mac]);
+    await vi.waitFor(async () => expect(await saved()).toEqual([{ zone_id: ward.id }]));
+    await a.close();
   });
 
   it('takes over the zone a device entered on another instance when it is handed back, entering nothing again', async () => {

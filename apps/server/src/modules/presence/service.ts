@@ -154,6 +154,7 @@ export function createPresenceService(opts: PresenceOptions) {
     if (transitions.length === 0) return;
     dirty.set(`${map.mapId}|${trackKey(track.ownerId, track.mac)}`, track);
     dirtyMaps.add(map.mapId);
+    if (transitions.some((t) => t.kind !== 'state')) saveSoon();
     for (const l of listeners) {
       try {
         l.changed?.(track, transitions, map);
@@ -266,15 +267,10 @@ export function createPresenceService(opts: PresenceOptions) {
     return { presence, occupancy: occupancyFrom(map.mapId, zoneIdsOf(map), presence, t) };
   }
 
-  /** Save changed presences and announce the occupancy of maps that changed. */
-  async function flush() {
+  /** Save the changed presences. */
+  async function save() {
     const changed = [...dirty.values()];
     dirty.clear();
-    const gone = forgotten.splice(0);
-    const announce = [...dirtyMaps].flatMap((id) => maps.get(id) ?? []);
-    dirtyMaps.clear();
-    // Shared: announced after saving, from every instance's saved presence (this one's included).
-    if (!opts.shared) for (const map of announce) announceOccupancy(map, occupancyOf(map));
     await repo.save(
       changed.map((t) => ({
         ownerId: t.ownerId,
@@ -286,6 +282,16 @@ export function createPresenceService(opts: PresenceOptions) {
         enteredAt: t.enteredAt,
       })),
     );
+  }
+
+  /** Save changed presences and announce the occupancy of maps that changed. */
+  async function flush() {
+    const gone = forgotten.splice(0);
+    const announce = [...dirtyMaps].flatMap((id) => maps.get(id) ?? []);
+    dirtyMaps.clear();
+    // Shared: announced after saving, from every instance's saved presence (this one's included).
+    if (!opts.shared) for (const map of announce) announceOccupancy(map, occupancyOf(map));
+    await save();
     await repo.forget(gone);
     if (opts.shared)
       for (const map of announce) announceOccupancy(map, (await current(map)).occupancy);
@@ -297,6 +303,23 @@ export function createPresenceService(opts: PresenceOptions) {
 
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
+  let savePending = false;
+  /**
+   * An entry or exit is saved at once (after the saves already under way), not with the next
+   * second's flush: an instance that dies right after it leaves the device's presence saved, so
+   * the instance taking the device over does not count the entry again. Entries close together
+   * share one save; occupancy is still announced once a second.
+   */
+  function saveSoon() {
+    if (savePending) return;
+    savePending = true;
+    flushing = flushing
+      .then(() => {
+        savePending = false;
+        return save();
+      })
+      .catch(onError);
+  }
   if (opts.timers !== false) {
     timer = setInterval(() => {
       tick();
