@@ -8,17 +8,17 @@ import type { Grid, RadioMap } from './grid.ts';
 import { blur, shift } from './grid-motion.ts';
 import { diffuseWithin, shiftWithin } from './grid-motion-walls.ts';
 import { cellCosts, createPacked, interleaved, pack, type MapReading } from './grid-likelihood.ts';
+import {
+  median,
+  moments,
+  roomCells,
+  roomMoments,
+  type GridPosterior,
+  type RoomTally,
+} from './grid-moments.ts';
 
 export type { MapReading } from './grid-likelihood.ts';
-
-/** A position (m) with the covariance (m²) of the belief about its mean. */
-export interface GridPosterior {
-  x: number;
-  y: number;
-  xx: number;
-  xy: number;
-  yy: number;
-}
+export type { GridPosterior } from './grid-moments.ts';
 
 /** A histogram filter on one grid. */
 export interface GridFilter {
@@ -112,11 +112,20 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     return p;
   };
   uniform();
-  // Scratch for a room's share of the belief.
-  const inRoom = walls ? new Float64Array(n) : null;
   const tmp = new Float64Array(n);
   // Likelihood of the last readings, scaled to a maximum of 1.
   const lik = new Float64Array(n);
+  // The belief times that likelihood, its total and the evidence, while the belief is unchanged
+  // since (`fresh`): applying and weighing the likelihood then reuse them.
+  const product = new Float64Array(n);
+  let productTotal = 0;
+  let freshEvidence = 0;
+  let fresh = false;
+  // The rooms' shares of the belief as the last estimate() found them (while `tallied`).
+  const tally: RoomTally | null = walls
+    ? { room: walls.room, shares: new Float64Array(walls.rooms) }
+    : null;
+  let tallied = false;
   // Scratch for the usable readings of one epoch.
   const packed = createPacked();
   let pending = false;
@@ -132,6 +141,7 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     weight = 1,
   ): GridPosterior | null {
     pending = false;
+    fresh = false;
     const table = interleaved(map, n);
     if (!pack(packed, table, map, readings)) return null;
     const lb = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
@@ -139,30 +149,54 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     // Cells more than e^−40 below the best weigh nothing next to it: no exp for them.
     const h = 0.5 * weight;
     const cut = best + 40 / Math.max(h, 1e-12);
+    let total = 0;
+    let kept = 0;
+    let explained = 0;
     for (let c = 0; c < n; c++) {
       const v = lik[c]!;
-      lik[c] = v > cut ? 0 : Math.exp(-h * (v - best));
+      if (v > cut) {
+        lik[c] = 0;
+        product[c] = 0;
+        continue;
+      }
+      const l = Math.exp(-h * (v - best));
+      lik[c] = l;
+      total += l;
+      const b = p[c]!;
+      explained += Math.max(0, b - freshFloor) * l;
+      product[c] = b * l;
+      kept += b * l;
     }
+    productTotal = kept;
+    freshEvidence = explained;
+    fresh = true;
     pending = true;
-    return moments(grid, lik, true);
+    return moments(grid, lik, total > 0 ? total : 1);
   }
 
   function applyLikelihood(): void {
     if (!pending) return;
     pending = false;
-    let total = 0;
-    for (let c = 0; c < n; c++) {
-      p[c] = p[c]! * lik[c]!;
-      total += p[c]!;
+    tallied = false;
+    if (!fresh) {
+      productTotal = 0;
+      for (let c = 0; c < n; c++) {
+        product[c] = p[c]! * lik[c]!;
+        productTotal += product[c]!;
+      }
     }
-    if (!(total > 0)) uniform();
-    else for (let c = 0; c < n; c++) p[c] = p[c]! / total;
+    fresh = false;
+    if (!(productTotal > 0)) uniform();
+    else for (let c = 0; c < n; c++) p[c] = product[c]! / productTotal;
   }
 
   function evidence(): number {
     if (!pending) return 1;
-    let e = 0;
-    for (let c = 0; c < n; c++) e += Math.max(0, p[c]! - freshFloor) * lik[c]!;
+    let e = freshEvidence;
+    if (!fresh) {
+      e = 0;
+      for (let c = 0; c < n; c++) e += Math.max(0, p[c]! - freshFloor) * lik[c]!;
+    }
     return e / Math.max(1e-12, 1 - freshFloor * n);
   }
 
@@ -171,6 +205,8 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     evidence,
     predict(dtS, drift, extraVariance = 0) {
       if (!(dtS > 0)) return;
+      fresh = false;
+      tallied = false;
       const cells2 = grid.step * grid.step;
       const variance = (diffusion * dtS + Math.max(0, extraVariance)) / cells2;
       let vx = variance;
@@ -198,22 +234,19 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     likelihood,
     applyLikelihood,
     estimate() {
-      const m = moments(grid, p, false, marginX, marginY);
+      const m = moments(grid, p, 1, marginX, marginY, tally ?? undefined);
+      tallied = tally !== null;
       m.x = median(marginX, grid.x0, grid.step);
       m.y = median(marginY, grid.y0, grid.step);
       return m;
     },
     estimateIn(room) {
-      if (!walls || !inRoom) return this.estimate();
+      if (!walls || !(room >= 0 && room < walls.rooms)) return this.estimate();
+      const list = roomCells(walls);
       let total = 0;
-      for (let c = 0; c < n; c++) {
-        const v = walls.room[c] === room ? p[c]! : 0;
-        inRoom[c] = v;
-        total += v;
-      }
+      for (let k = list.start[room]!; k < list.start[room + 1]!; k++) total += p[list.cells[k]!]!;
       if (!(total > 0)) return this.estimate();
-      for (let c = 0; c < n; c++) inRoom[c] = inRoom[c]! / total;
-      const m = moments(grid, inRoom, false, marginX, marginY);
+      const m = roomMoments(grid, p, list, room, total, marginX, marginY);
       m.x = median(marginX, grid.x0, grid.step);
       m.y = median(marginY, grid.y0, grid.step);
       return m;
@@ -221,6 +254,10 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     roomShares(out) {
       out.fill(0);
       if (!walls) return;
+      if (tally && tallied && out.length === tally.shares.length) {
+        out.set(tally.shares);
+        return;
+      }
       for (let c = 0; c < n; c++) {
         const r = walls.room[c]!;
         if (r >= 0) out[r] = out[r]! + p[c]!;
@@ -229,27 +266,11 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     reset() {
       uniform();
       pending = false;
+      fresh = false;
+      tallied = false;
       freshFloor = 0;
     },
   };
-}
-
-/**
- * Median of a marginal whose cell i is uniform over [o + (i − ½)·step, o + (i + ½)·step] (the
- * belief sums to 1; the middle of the range if it is empty).
- */
-function median(m: Float64Array, o: number, step: number): number {
-  let total = 0;
-  for (let i = 0; i < m.length; i++) total += m[i]!;
-  if (!(total > 0)) return o + ((m.length - 1) * step) / 2;
-  const half = total / 2;
-  let below = 0;
-  for (let i = 0; i < m.length; i++) {
-    const w = m[i]!;
-    if (w > 0 && below + w >= half) return o + (i - 0.5 + (half - below) / w) * step;
-    below += w;
-  }
-  return o + (m.length - 0.5) * step;
 }
 
 /** p ← p·support, renormalised (left alone if that would leave nothing). */
@@ -258,59 +279,4 @@ function restrict(p: Float64Array, support: Float64Array): void {
   for (let c = 0; c < p.length; c++) total += p[c]! * support[c]!;
   if (!(total > 0)) return;
   for (let c = 0; c < p.length; c++) p[c] = (p[c]! * support[c]!) / total;
-}
-
-/**
- * Mean and covariance of a belief (normalised first when `normalise`), filling its marginals
- * along x and y when given.
- */
-function moments(
-  grid: Grid,
-  p: Float64Array,
-  normalise = false,
-  marginX?: Float64Array,
-  marginY?: Float64Array,
-): GridPosterior {
-  let total = 1;
-  if (normalise) {
-    total = 0;
-    for (let c = 0; c < p.length; c++) total += p[c]!;
-    if (!(total > 0)) total = 1;
-  }
-  let sx = 0;
-  let sy = 0;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  marginX?.fill(0);
-  for (let j = 0; j < grid.ny; j++) {
-    const y = grid.y0 + j * grid.step;
-    // Row sums of w, w·x and w·x², then the row's share of every moment.
-    let rw = 0;
-    let rx = 0;
-    let rxx = 0;
-    for (let i = 0, c = j * grid.nx; i < grid.nx; i++, c++) {
-      const x = grid.x0 + i * grid.step;
-      const w = p[c]! / total;
-      rw += w;
-      rx += w * x;
-      rxx += w * x * x;
-      if (marginX) marginX[i] = marginX[i]! + w;
-    }
-    if (marginY) marginY[j] = rw;
-    sx += rx;
-    sxx += rxx;
-    sy += rw * y;
-    sxy += rx * y;
-    syy += rw * y * y;
-  }
-  // A cell is not a point: add its own uniform spread (step²/12 per axis).
-  const cell = grid.step ** 2 / 12;
-  return {
-    x: sx,
-    y: sy,
-    xx: Math.max(0, sxx - sx * sx) + cell,
-    xy: sxy - sx * sy,
-    yy: Math.max(0, syy - sy * sy) + cell,
-  };
 }
