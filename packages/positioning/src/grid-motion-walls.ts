@@ -20,8 +20,12 @@ interface Box {
  * the rest hold the uniform floor's share, which motion would move by next to nothing.
  */
 function reachBox(floor: FloorRaster, p: Float64Array, reach: number): Box {
+  return grownBy(floor, massBox(floor.grid, p), reach);
+}
+
+/** The box grown by `reach` cells on every side, within the grid. */
+function grownBy(floor: FloorRaster, b: Box, reach: number): Box {
   const { nx, ny } = floor.grid;
-  const b = massBox(floor.grid, p);
   return {
     i0: Math.max(0, b.i0 - reach),
     i1: Math.min(nx - 1, b.i1 + reach),
@@ -146,18 +150,26 @@ export function diffuseWithin(
   const hy = Math.min(SUBSTEP_VARIANCE, vy / substeps) / 2;
   const east = floor.openEast;
   const next = floor.openNext;
-  // The box's edges are closed: belief beyond them is negligible, and what is inside stays.
-  const box = reachBox(floor, p, substeps);
+  // Substep s works on the cells within s + 1 of those holding more than a negligible share of
+  // the belief (as far as that share can have moved); the box's edges are closed, and what lies
+  // beyond keeps its content until the box reaches it.
+  const mass = massBox(floor.grid, p);
+  const box = grownBy(floor, mass, substeps);
   // Each substep gathers every cell's new content from the last one's, the two arrays taking
-  // turns: no copy between substeps.
+  // turns: no copy between substeps, once both hold the belief where the box will grow.
+  copyBox(p, tmp, nx, box);
   let src = p;
   let dst = tmp;
   for (let s = 0; s < substeps && (hx > 0 || hy > 0); s++) {
-    for (let j = box.j0; j <= box.j1; j++) {
+    const i0 = Math.max(box.i0, mass.i0 - s - 1);
+    const i1 = Math.min(box.i1, mass.i1 + s + 1);
+    const j0 = Math.max(box.j0, mass.j0 - s - 1);
+    const j1 = Math.min(box.j1, mass.j1 + s + 1);
+    for (let j = j0; j <= j1; j++) {
       // A neighbour beyond the box is the cell itself: its difference, and so its flow, is 0.
-      const up = j > box.j0 ? nx : 0;
-      const down = j < box.j1 ? nx : 0;
-      substepRow(src, dst, east, next, j * nx + box.i0, j * nx + box.i1, up, down, hx, hy);
+      const up = j > j0 ? nx : 0;
+      const down = j < j1 ? nx : 0;
+      substepRow(src, dst, east, next, j * nx + i0, j * nx + i1, up, down, hx, hy);
     }
     const last = src;
     src = dst;
