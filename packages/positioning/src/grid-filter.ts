@@ -145,7 +145,7 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     const table = interleaved(map, n);
     if (!pack(packed, table, map, readings)) return null;
     const lb = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
-    const best = cellCosts(table, n, packed, lb, lik);
+    const best = cellCosts(table, n, packed, lb, lik, product);
     // Cells more than e^−40 below the best weigh nothing next to it: no exp for them.
     const h = 0.5 * weight;
     const cut = best + 40 / Math.max(h, 1e-12);

@@ -105,9 +105,14 @@ export function pack(
   return out.used > 0;
 }
 
+/** Gateways whose readings cellCosts() weighs in one sweep over the cells. */
+const SWEEP = 4;
+
 /**
  * Cost of every cell into `out` (Σ w·(r − μ − b)² + λb², b the tag's offset at its best for the
- * cell, λ its prior weight); returns the smallest.
+ * cell, λ its prior weight); returns the smallest. The readings are swept over the cells
+ * SWEEP at a time, each held in registers, the cells' running sums kept between sweeps in `out`
+ * and `scratch` (a cell's sums add its readings in their order either way).
  */
 export function cellCosts(
   table: Interleaved,
@@ -115,37 +120,60 @@ export function cellCosts(
   p: Packed,
   lambda: number,
   out: Float64Array,
+  scratch: Float64Array,
 ): number {
   const g = table.gateways;
   const data = table.data;
   const { used, cols: C, rss: R, ws: W } = p;
   const shrink = 1 / (p.sw + lambda);
-  // Every gateway heard, in the table's order (the common case): no column indirection.
-  let dense = used === g;
-  for (let k = 0; dense && k < used; k++) dense = C[k] === k;
   let best = Infinity;
-  for (let c = 0, base = 0; c < n; c++, base += g) {
-    // Σw(r−b)² + λb² minimised over the offset b: Σwd² − (Σwd)²/(Σw + λ), d = r − μ.
-    let a = 0;
-    let s = 0;
-    if (dense) {
-      for (let k = 0; k < used; k++) {
-        const d = R[k]! - data[base + k]!;
-        const wd = W[k]! * d;
-        a += wd;
-        s += wd * d;
-      }
-    } else {
-      for (let k = 0; k < used; k++) {
-        const d = R[k]! - data[base + C[k]!]!;
-        const wd = W[k]! * d;
-        a += wd;
-        s += wd * d;
+  for (let k = 0; k < used; k += SWEEP) {
+    // Past the last reading a sweep weighs the last one's column by 0, which adds nothing.
+    const at = (m: number) => Math.min(k + m, used - 1);
+    const weight = (m: number) => (k + m < used ? W[k + m]! : 0);
+    const c0 = C[at(0)]!;
+    const c1 = C[at(1)]!;
+    const c2 = C[at(2)]!;
+    const c3 = C[at(3)]!;
+    const r0 = R[at(0)]!;
+    const r1 = R[at(1)]!;
+    const r2 = R[at(2)]!;
+    const r3 = R[at(3)]!;
+    const w0 = weight(0);
+    const w1 = weight(1);
+    const w2 = weight(2);
+    const w3 = weight(3);
+    const first = k === 0;
+    const last = k + SWEEP >= used;
+    for (let c = 0, base = 0; c < n; c++, base += g) {
+      // Σw(r−b)² + λb² minimised over the offset b: Σwd² − (Σwd)²/(Σw + λ), d = r − μ.
+      let a = first ? 0 : scratch[c]!;
+      let s = first ? 0 : out[c]!;
+      const d0 = r0 - data[base + c0]!;
+      const wd0 = w0 * d0;
+      a += wd0;
+      s += wd0 * d0;
+      const d1 = r1 - data[base + c1]!;
+      const wd1 = w1 * d1;
+      a += wd1;
+      s += wd1 * d1;
+      const d2 = r2 - data[base + c2]!;
+      const wd2 = w2 * d2;
+      a += wd2;
+      s += wd2 * d2;
+      const d3 = r3 - data[base + c3]!;
+      const wd3 = w3 * d3;
+      a += wd3;
+      s += wd3 * d3;
+      if (last) {
+        const v = s - a * a * shrink;
+        out[c] = v;
+        if (v < best) best = v;
+      } else {
+        scratch[c] = a;
+        out[c] = s;
       }
     }
-    const v = s - a * a * shrink;
-    out[c] = v;
-    if (v < best) best = v;
   }
   return best;
 }
