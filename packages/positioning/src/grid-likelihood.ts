@@ -129,20 +129,21 @@ export function cellCosts(
   let best = Infinity;
   for (let k = 0; k < used; k += SWEEP) {
     // Past the last reading a sweep weighs the last one's column by 0, which adds nothing.
-    const at = (m: number) => Math.min(k + m, used - 1);
-    const weight = (m: number) => (k + m < used ? W[k + m]! : 0);
-    const c0 = C[at(0)]!;
-    const c1 = C[at(1)]!;
-    const c2 = C[at(2)]!;
-    const c3 = C[at(3)]!;
-    const r0 = R[at(0)]!;
-    const r1 = R[at(1)]!;
-    const r2 = R[at(2)]!;
-    const r3 = R[at(3)]!;
-    const w0 = weight(0);
-    const w1 = weight(1);
-    const w2 = weight(2);
-    const w3 = weight(3);
+    const k1 = Math.min(k + 1, used - 1);
+    const k2 = Math.min(k + 2, used - 1);
+    const k3 = Math.min(k + 3, used - 1);
+    const c0 = C[k]!;
+    const c1 = C[k1]!;
+    const c2 = C[k2]!;
+    const c3 = C[k3]!;
+    const r0 = R[k]!;
+    const r1 = R[k1]!;
+    const r2 = R[k2]!;
+    const r3 = R[k3]!;
+    const w0 = W[k]!;
+    const w1 = k + 1 < used ? W[k1]! : 0;
+    const w2 = k + 2 < used ? W[k2]! : 0;
+    const w3 = k + 3 < used ? W[k3]! : 0;
     const first = k === 0;
     const last = k + SWEEP >= used;
     for (let c = 0, base = 0; c < n; c++, base += g) {
