@@ -8,13 +8,17 @@ export default defineConfig({
     // a server test waits on a database, a broker or a timer. At least two keep both busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
+      // Pure code without module state to leak: the files share their workers' module cache.
+      {
+        test: { name: 'contract', root: 'packages/contract', environment: 'node', isolate: false },
+      },
       // Fitting radio maps is CPU work: a busy 2-core machine may take several seconds.
       {
         test: {
           name: 'positioning',
           root: 'packages/positioning',
           environment: 'node',
+          isolate: false,
           testTimeout: 30_000,
         },
       },
@@ -38,8 +42,13 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What a page shows may take as long as a page's own waits (15 s) on a busy machine.
+          expect: { poll: { timeout: 15_000 } },
           // One spec file at a time: the unit tests run beside them and need the other core.
           fileParallelism: false,
+          // The spec files share one worker's module cache (playwright-core and the page objects
+          // load once); each file still starts its own hooks, browser connection and servers.
+          isolate: false,
         },
       },
     ],

@@ -1,16 +1,19 @@
 /**
- * Checks that Chromium is there, makes the migrated data dir every server of the run starts from a
- * copy of, and starts one real server for the specs that share it.
+ * Checks that Chromium is there and starts the one Chromium every spec file connects to, makes the
+ * migrated data dir every server of the run starts from a copy of, and starts one real server for
+ * the specs that share it.
  */
 import fs from 'node:fs';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { chromiumVersion, ensureChromium } from './support/chromium.ts';
+import { CHROMIUM_ARGS, chromiumVersion, ensureChromium } from './support/chromium.ts';
 import { freshDataDir, migratedDataDir, startTestServer } from './support/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
-    chromiumPath: string;
+    /** Where spec files connect to the run's Chromium (each file opens its own contexts). */
+    browserEndpoint: string;
     /** A data dir with a migrated embedded database: copy it, never use it (freshDataDir). */
     dataTemplate: string;
   }
@@ -22,13 +25,25 @@ export default async function setup(project: TestProject) {
   console.log(`e2e browser: ${version} (${chromiumPath}), driven by playwright-core`);
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync('test-results/browser.txt', `${version}, headless, via playwright-core`);
-  const template = await migratedDataDir();
-  const server = await startTestServer({}, undefined, freshDataDir(template));
+  const browser = await chromium.launchServer({
+    executablePath: chromiumPath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  let template: string;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  try {
+    template = await migratedDataDir();
+    server = await startTestServer({}, undefined, freshDataDir(template));
+  } catch (err) {
+    await browser.close();
+    throw err;
+  }
   project.provide('baseURL', server.url);
-  project.provide('chromiumPath', chromiumPath);
+  project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('dataTemplate', template);
   return async () => {
-    await server.stop();
+    await Promise.all([server.stop(), browser.close()]);
     for (const dir of [server.dataDir, template]) fs.rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -1,14 +1,13 @@
-/** One headless Chromium per spec file; a fresh context (clean localStorage) per test. */
+/**
+ * The run's headless Chromium, one connection per spec file; a fresh context (clean localStorage)
+ * per test.
+ */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { CHROMIUM_ARGS } from './chromium.ts';
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: inject('chromiumPath'),
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+/** Connect to the Chromium the run started (closing the connection closes its contexts). */
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export async function newPage(
@@ -46,9 +45,9 @@ export interface BrowserPages {
 }
 
 /**
- * Registers the hooks of a spec file: one Chromium for the file and, per test, a fresh context
- * (clean localStorage) with a page on `baseURL()` (the shared server when it gives undefined);
- * every context a test opened is closed after it.
+ * Registers the hooks of a spec file: a connection to the run's Chromium and, per test, a fresh
+ * context (clean localStorage) with a page on `baseURL()` (the shared server when it gives
+ * undefined); every context a test opened is closed after it.
  */
 export function useBrowserPages(
   baseURL: () => string | undefined = () => undefined,
@@ -73,7 +72,7 @@ export function useBrowserPages(
     },
   };
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

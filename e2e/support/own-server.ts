@@ -1,8 +1,8 @@
 /**
  * A spec's own server, for specs that change data or need other accounts: a fresh data dir (a
- * copy of the run's migrated one, removed after the file) with the given accounts, the server and
- * one Chromium for the file, and per test a fresh browser context (clean localStorage) with a
- * page. Call useOwnServer() at the top of a spec file.
+ * copy of the run's migrated one, removed after the file) with the given accounts, the server, a
+ * connection to the run's Chromium, and per test a fresh browser context (clean localStorage)
+ * with a page. Call useOwnServer() at the top of a spec file.
  */
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
