@@ -78,8 +78,19 @@ export class FloorEditor {
   async drawDoor(a: PlanPoint, b: PlanPoint) {
     await this.tool('Door');
     const before = await this.counts('draft');
-    await this.click(a);
-    await this.hint().filter({ hasText: 'Now click where the door ends' }).waitFor();
+    // A click while the map still moves can miss the wall: measure again and click once more.
+    const second = this.hint().filter({ hasText: 'Now click where the door ends' });
+    for (let attempt = 1; ; attempt++) {
+      await this.click(a);
+      const shown = await second
+        .waitFor({ timeout: 5_000 })
+        .then(() => true)
+        .catch((err: unknown) => {
+          if (attempt >= 3) throw err;
+          return false;
+        });
+      if (shown) break;
+    }
     await this.click(b);
     await this.page.waitForFunction((n) => {
       const text = document.querySelector('[data-testid="floor-draft-summary"]')?.textContent;

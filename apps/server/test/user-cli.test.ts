@@ -34,7 +34,8 @@ function cli(...args: string[]) {
       cwd: ROOT,
       env: env(0),
       encoding: 'utf8',
-      timeout: 60_000,
+      // The first command creates and migrates the embedded database: slow on a busy machine.
+      timeout: 180_000,
     },
   );
   return { code: res.status, out: res.stdout, err: res.stderr };
@@ -56,7 +57,7 @@ async function startServer(port: number) {
 }
 
 async function untilReady(port: number, server: { child: ChildProcess; output(): string }) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
     const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
@@ -105,7 +106,7 @@ describe('account CLI and a running server on PGlite', () => {
     expect(listed.out).toMatch(/^first@example\.com\t/m);
     expect(cli('add', 'second@example.com', 'second password 2').code).toBe(0);
     expect(cli('list').out).toMatch(/second@example\.com/);
-  }, 120_000);
+  }, 600_000);
 
   it('does not start a server while a command holds the data directory', async () => {
     const lock = lockDataDir(dataDir, 'command');
@@ -118,5 +119,5 @@ describe('account CLI and a running server on PGlite', () => {
       lock.release();
       running = null;
     }
-  }, 60_000);
+  }, 180_000);
 });
