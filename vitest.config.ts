@@ -44,8 +44,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // What a page shows may take as long as a page's own waits (15 s) on a busy machine.
           expect: { poll: { timeout: 15_000 } },
-          // One spec file at a time: the unit tests run beside them and need the other core.
-          fileParallelism: false,
+          // Two spec files at a time (the run's maxWorkers): most of a spec's time is spent waiting
+          // on its server's clock (presence, dwell, simulated walkers), not on a core.
           // The spec files share one worker's module cache (playwright-core and the page objects
           // load once); each file still starts its own hooks, browser connection and servers.
           isolate: false,
