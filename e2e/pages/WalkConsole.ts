@@ -144,6 +144,15 @@ export class WalkConsole {
     return { at, cross, scale };
   }
 
+  /** Taps (clicks) the plan at `spot` (map pixels), as an installer standing there would. */
+  async tapOnPlan(spot: PlanSpot, size: { width: number; height: number }) {
+    await this.planSettled();
+    const plan = await this.page.locator('[data-testid="map-canvas"] img.floor-plan').boundingBox();
+    if (!plan) throw new Error('no plan on screen');
+    const scale = plan.width / size.width;
+    await this.page.mouse.click(plan.x + spot.x * scale, plan.y + spot.y * scale);
+  }
+
   /** The spot of the plan under the crosshair (map pixels), from the plan image on screen. */
   async crosshairSpot(size: { width: number; height: number }): Promise<PlanSpot> {
     return (await this.crosshairOnPlan(size)).at;

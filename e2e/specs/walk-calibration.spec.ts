@@ -2,12 +2,13 @@
  * Walk, calibrate, prove on a phone (390 × 844): an editor starts a walk with a tag in the Maps
  * tab, the walk is interrupted (its first fourteen points, stood earlier in the demo building,
  * come in over the API) and resumed after a reload, one more point is recorded live at the
- * crosshair, the walk is finished and calibrated, the calibration (which the server judges better
+ * crosshair and another by a tap on the plan where the tag stands, the walk is finished and calibrated, the calibration (which the server judges better
  * on held-out points) is applied, and the walk's accuracy report is opened and saved as CSV.
  * The tag's reports are what the demo gateways hear at each spot (the simulator's radio without
  * noise) with a fixed offset per gateway, as hardware differs: the calibration's job to learn.
  * Runs its own server with no simulated tags (it applies a calibration to the demo map).
  */
+import type { WalkResponse } from '@rtls/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_GATEWAYS } from '../../apps/server/src/simulator/building.ts';
 import { apiClient } from '../pages/MapsFixtures.ts';
@@ -49,6 +50,8 @@ const OFFSETS_DB = [10, -9, 8, -10, 9, -8, 10, -9, 8, -10, 9, -8, 10, -9, 8, -10
 const offsetOf = new Map(DEMO_GATEWAYS.map((g, i) => [g.mac, OFFSETS_DB[i] ?? 0]));
 /** The live point: the east corridor, between two gateways. */
 const LIVE_M = [46, 20] as const;
+/** The point tapped on the plan: a few metres north of the live one, away from every other. */
+const TAPPED_M = [46, 15] as const;
 const STAND_MS = 5_000;
 const DWELL_S = 3;
 /** A loaded machine slows the server and the page: polls wait this long (ms). */
@@ -163,6 +166,24 @@ describe('walk, calibrate, prove', () => {
         expect(await walk.points().count()).toBe(SPOTS_M.length + 1);
         await page.screenshot({ path: docsPath('walk-phone.png') });
 
+        // The next point tapped on the plan where the installer stands, once the tag has been
+        // heard there for the dwell: the point is recorded where the plan was tapped.
+        spot = TAPPED_M;
+        const tappedFrom = feeder.state.sent;
+        await expect
+          .poll(() => feeder.state.sent - tappedFrom, WAIT)
+          .toBeGreaterThanOrEqual(2 * DWELL_S + 2);
+        await walk.tapOnPlan({ x: TAPPED_M[0] * PPM, y: TAPPED_M[1] * PPM }, imageSize);
+        await expect
+          .poll(() => walk.bar().textContent(), WAIT)
+          .toMatch(new RegExp(`Point ${SPOTS_M.length + 2} recorded\\.`));
+        expect(await walk.points().count()).toBe(SPOTS_M.length + 2);
+        const stored = await fetch(`${own.url}/api/walks/${walkId}`, {
+          headers: { authorization: `Bearer ${demo.token}` },
+        });
+        const last = ((await stored.json()) as WalkResponse).walk.points.at(-1)!;
+        expect(Math.hypot(last.x - TAPPED_M[0] * PPM, last.y - TAPPED_M[1] * PPM)).toBeLessThan(10);
+
         await walk.sheet(true);
         await walk.button('Finish and calibrate').click();
         await walk.figures().waitFor();
@@ -177,7 +198,7 @@ describe('walk, calibrate, prove', () => {
         await walk.report().waitFor();
         expect(await walk.reportRows().count()).toBe(1);
         expect(await walk.report().getByTestId('walk-report-point').count()).toBe(
-          SPOTS_M.length + 1,
+          SPOTS_M.length + 2,
         );
         expect(await walk.report().getByTestId('walk-report-worst').textContent()).toMatch(
           /^Worst points: \d+ \(\d+\.\d m\)/,
