@@ -131,22 +131,20 @@ export function historyRepository(sql: Sql) {
       );
     },
 
-    /** A page of positions in [from, to), by series then time, after `after`: one query a page. */
+    /** One series' positions in [from, to), oldest first, after `afterAt` (ms) when given. */
     positions(
-      ids: readonly number[],
+      series: number,
       from: number,
       to: number,
       limit: number,
-      after: Keyset | null,
+      afterAt: number | null = null,
     ): Promise<StoredPosition[]> {
-      const params: unknown[] = [ids, iso(from), iso(to), limit];
-      const keyset = after
-        ? `and (series, at) > ($${params.push(after.series)}::int, $${params.push(iso(after.at))}::timestamptz)`
-        : '';
+      const params: unknown[] = [series, iso(from), iso(to), limit];
+      const after = afterAt === null ? '' : `and at > $${params.push(iso(afterAt))}`;
       return sql.query<StoredPosition>(
         `select series, at, x, y from history_positions
-         where series = any($1::int[]) and at >= $2 and at < $3 ${keyset}
-         order by series, at limit $4`,
+         where series = $1 and at >= $2 and at < $3 ${after}
+         order by at limit $4`,
         params,
       );
     },

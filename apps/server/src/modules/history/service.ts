@@ -104,26 +104,27 @@ export function historyService({ repo, maps, max, now = Date.now }: HistoryServi
         from,
         to,
       );
-      const rows = await repo.positions(
-        seen.map((s) => s.id),
-        from,
-        to,
-        q.limit,
-        after,
-      );
       const devices: HistoryPositionsResponse['devices'] = [];
-      let series = -1;
-      for (const r of rows) {
-        if (r.series !== series) {
-          series = r.series;
-          devices.push({ mac: h.macOf.get(series) ?? '', points: [] });
+      let left = q.limit;
+      let next: string | null = null;
+      // A query per device, each an index range scan that stops at the page's end: one query over
+      // every device sorts the whole range's rows for every page, 5 to 8 times slower for a
+      // replay's window of 500 tags on PostgreSQL (bench:history).
+      for (const { id } of seen) {
+        if (after && id < after.series) continue;
+        const afterAt = after && id === after.series ? after.at : null;
+        const rows = await repo.positions(id, from, to, left, afterAt);
+        if (rows.length > 0)
+          devices.push({
+            mac: h.macOf.get(id) ?? '',
+            points: rows.map((r) => ({ at: iso(r.at), x: r.x, y: r.y })),
+          });
+        left -= rows.length;
+        if (left === 0) {
+          next = encodeCursor({ series: id, at: new Date(rows[rows.length - 1]!.at).getTime() });
+          break;
         }
-        devices[devices.length - 1]!.points.push({ at: iso(r.at), x: r.x, y: r.y });
       }
-      const last = rows.length === q.limit ? rows[rows.length - 1] : undefined;
-      const next = last
-        ? encodeCursor({ series: last.series, at: new Date(last.at).getTime() })
-        : null;
       return { success: true, mapId, devices, next };
     },
 
