@@ -3,11 +3,13 @@
  * at 1 Hz on one map, then prints the bytes per position row with its index, the state at a moment
  * (p95 over random moments, through the API: a replay's first frame), a device's 24 hours, a page
  * of the whole map, the windows a replay loads ahead at 1× and 60×, and how much a server's RSS
- * grows during a CSV export of every seeded row.
+ * grows during a CSV export of every seeded row; last, the live path's latency while the seeded
+ * partitions older than today are dropped under ingest at --drop-rate reports/s (history-drop.ts).
  *
  *   npm run bench:history                                # 50 tags × 6 h (about a million rows)
  *   npm run bench:history -- --tags 500 --hours 24       # the issue's 43 million rows
- *   flags: --moments 200  --export-hours <H>  --exports 1  (BENCH_DATABASE_URL: the PostgreSQL)
+ *   flags: --moments 200  --export-hours <H>  --exports 1  --drop-rate 10000  --drop-seconds 30
+ *   (BENCH_DATABASE_URL: the PostgreSQL; --drop-rate 0 leaves the drop out)
  */
 import {
   HISTORY_MAX_LIMIT,
@@ -17,11 +19,12 @@ import {
 import { openDatabase, migrate } from '../apps/server/src/lib/db.ts';
 import { historyPartitions } from '../apps/server/src/modules/history/partitions.ts';
 import { MIGRATIONS_DIR } from '../apps/server/src/server.ts';
+import { dropUnderIngest } from './lib/history-drop.ts';
 import { machineLine } from './lib/machine.ts';
 import { api, EMAIL, PASSWORD } from './lib/pipeline-fleet.ts';
 import { addAccount, rssOf, startServerProcess, throwawayDatabase } from './lib/server.ts';
 import { quantile } from './lib/stats.ts';
-import { positiveFlag } from './lib/args.ts';
+import { flag, positiveFlag } from './lib/args.ts';
 
 const ADMIN_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -31,6 +34,9 @@ const MOMENTS = Math.round(positiveFlag('moments', 200));
 const EXPORT_HOURS = Math.min(positiveFlag('export-hours', HOURS), HOURS);
 /** Exports run one after the other: a server holding on to memory shows it growing across them. */
 const EXPORTS = Math.round(positiveFlag('exports', 1));
+/** Reports a second while partitions are dropped (8 gateways hear each tag once a second). */
+const DROP_RATE = process.argv.includes('--drop-rate') ? Number(flag('drop-rate', '0')) : 10_000;
+const DROP_SECONDS = Math.round(positiveFlag('drop-seconds', 30));
 const HOUR_MS = 3600_000;
 
 const ms = (t0: number) => performance.now() - t0;
@@ -208,6 +214,17 @@ async function main() {
     const exports = [];
     for (let i = 0; i < EXPORTS; i++) exports.push(await runExport(server.pid));
 
+    // Last, as it removes seeded rows: the partitions older than today dropped under ingest.
+    const drop =
+      DROP_RATE > 0
+        ? await dropUnderIngest(server, sql, {
+            rate: DROP_RATE,
+            seconds: DROP_SECONDS,
+            devices: Math.round(DROP_RATE / 8),
+            keepFrom: Math.floor(end / 86_400_000) * 86_400_000,
+          })
+        : null;
+
     const mb = (b: number) => fmt(b / 2 ** 20, 1);
     console.log('');
     console.log(`| figure | value |`);
@@ -250,6 +267,14 @@ async function main() {
           `the rows ${e.quarters.map((q) => `${mb(q)}`).join(', ')} MB |`,
       );
     });
+    if (drop)
+      console.log(
+        `| partitions older than today dropped under ingest at ${fmt(drop.rate)} reports/s | ` +
+          `${drop.dropped.length} (${fmt(drop.droppedRows)} rows) in ${fmt(drop.dropMs)} ms; positioned ` +
+          `p99 of the worst second ${fmt(drop.before)} ms before, ${fmt(drop.around)} ms in the 3 s ` +
+          `from the drop, ${fmt(drop.after)} ms after (steady p99 ${fmt(drop.steadyP99)} ms, ` +
+          `${fmt(drop.failed)} reports failed; target p99 ≤ 100 ms) |`,
+      );
     console.log('');
     console.log(machineLine());
   } finally {
