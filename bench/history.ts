@@ -2,7 +2,7 @@
  * History at scale on a real PostgreSQL (a throwaway database): seeds N tags × H hours of positions
  * at 1 Hz on one map, then prints the bytes per position row with its index, the state at a moment
  * (p95 over random moments, through the API: a replay's first frame), a device's 24 hours, a page
- * of the whole map, the windows a replay loads ahead at 1× and 60×, and how much a server's RSS
+ * of the whole map, its heatmap, the windows a replay loads ahead at 1× and 60×, and how much a server's RSS
  * grows during a CSV export of every seeded row; last, the live path's latency while the seeded
  * partitions older than today are dropped under ingest at --drop-rate reports/s (history-drop.ts).
  *
@@ -157,6 +157,11 @@ async function main() {
     const mapPage = await get(
       `/api/maps/${mapId}/history/positions?from=${iso(dayFrom)}&to=${iso(end)}&limit=${HISTORY_MAX_LIMIT}`,
     );
+    // The heatmap layer of the same span: every tag's time per 1 m cell.
+    const heatmap = await get(
+      `/api/maps/${mapId}/history/heatmap?from=${iso(dayFrom)}&to=${iso(end)}&cell=1`,
+    );
+    const heatCells = (heatmap.body as { cells: unknown[] }).cells.length;
     // Replay's windows: every tag's positions over the window the console asks for ahead of the
     // replayed moment at 1× (2 minutes) and at 60× (20 minutes), each with the state lookback on
     // both sides, in pages; what matters is loading a window in less than it takes to play.
@@ -248,6 +253,10 @@ async function main() {
     console.log(
       `| first page of the whole map's ${fmt((end - dayFrom) / HOUR_MS)} h (API) | ${fmt(mapPage.ms)} ms for ` +
         `${fmt(HISTORY_MAX_LIMIT)} points |`,
+    );
+    console.log(
+      `| heatmap of the whole map's ${fmt((end - dayFrom) / HOUR_MS)} h, 1 m cells (API) | ` +
+        `${fmt(heatmap.ms)} ms for ${fmt(heatCells)} cells (target ≤ 2 s) |`,
     );
     for (const w of windowLoads)
       console.log(
