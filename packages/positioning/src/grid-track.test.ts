@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGridFilter } from './grid-filter.ts';
 import { createGridStage } from './grid-track.ts';
 import { pathLossMap } from './grid.ts';
+import { createSite } from './site.ts';
 import { confidenceFromError, DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
 import { gaussian, readings, rng, ROOM } from './test-helpers.ts';
 
@@ -131,5 +132,30 @@ describe('grid stage confidence', () => {
     };
     // Readings within a decibel of the map: a small error, and a radius to match.
     expect(run(0.5)).toBeLessThan(0.6 * run(5));
+  });
+});
+
+describe('grid stage learning', () => {
+  // g0 reads 6 dB above the model: a moving tag teaches it as g0's offset, a standing one, whose
+  // every epoch repeats one spot, does not.
+  const biased = (x: number, y: number, rand: () => number) =>
+    noisy(x, y, rand, 1).map((o) => (o.gateway === 'g0' ? { ...o, rssi: o.rssi + 6 } : o));
+  const learnt = (still: boolean) => {
+    const rand = rng(5);
+    const site = createSite(ROOM);
+    const stage = createGridStage({ site });
+    for (let k = 0; k < 400; k++) {
+      const x = still ? 3 : 5 + 4 * Math.sin(k / 20);
+      const y = still ? 4 : 4 + 3 * Math.cos(k / 20);
+      stage.step(biased(x, y, rand), ROOM, k * 1000, site, still);
+    }
+    return site.calibration;
+  };
+
+  it('teaches the site’s radio model from a moving tag, not from one standing still', () => {
+    expect(learnt(false).offsetDb('g0')).toBeGreaterThan(2);
+    const standing = learnt(true);
+    expect(standing.revision).toBe(0);
+    expect(standing.offsetDb('g0')).toBe(0);
   });
 });

@@ -97,7 +97,8 @@ export interface GridStage {
   /**
    * Advance to tMs with the usable readings (RSSI averaged over the last decorrelationMs), on
    * `site` when given (else the options' site); `still` when the tag is known to stand still
-   * (it then keeps its room unless the readings leave nothing of it).
+   * (it then keeps its room unless the readings leave nothing of it, and teaches the site's
+   * radio model nothing).
    */
   step(
     readings: readonly Observation[],
@@ -352,10 +353,12 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
       // Learning is gated on the posterior's own spread (times the fit factor when inflating).
       const sure = { x: est.x, y: est.y, errorM: Math.sqrt(factor * (est.xx + est.yy)) };
       // A tag known to stand still teaches the spread only: its readings' lasting bias would read
-      // as a long signal memory, which is what a moving tag's evidence would then be tempered by.
+      // as a long signal memory (what a moving tag's evidence would be tempered by), and the site's
+      // radio model would learn one spot's shadowing, and the fix's error there, over and over.
       if (still) links.last.clear();
       const feed = noise ? { calibration: noise, links: still ? null : links, tMs, trust } : null;
-      learnFromEpoch(map, raw, sure, learnTag ? tag : null, source.calibration, feed);
+      const taught = still ? null : source.calibration;
+      learnFromEpoch(map, raw, sure, learnTag ? tag : null, taught, feed);
       return result(est, mapErrorAt(est), worse, readings.length, primary, kf);
     },
   };

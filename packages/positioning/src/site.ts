@@ -20,8 +20,8 @@ export interface Site {
   readonly anchors: readonly Anchor[];
   readonly floor: FloorGeometry | null;
   /**
-   * The site's self-calibration (exponent, gateway offsets, wall losses); fed by confident fixes
-   * and gateways heard by the others.
+   * The site's self-calibration (exponent, gateway offsets, wall losses); fed by the confident
+   * fixes of moving tags and by gateways heard by the others.
    */
   readonly calibration: SiteCalibration;
   /** What the site's readings show of its noise: the likelihood's tempering, the signal memory. */
