@@ -280,8 +280,8 @@ async function main() {
       console.log(
         `| partitions older than today dropped under ingest at ${fmt(drop.rate)} reports/s | ` +
           `${drop.dropped.length} (${fmt(drop.droppedRows)} rows) in ${fmt(drop.dropMs)} ms; positioned ` +
-          `p99 of the worst second ${fmt(drop.before)} ms before, ${fmt(drop.around)} ms in the 3 s ` +
-          `from the drop, ${fmt(drop.after)} ms after (steady p99 ${fmt(drop.steadyP99)} ms, ` +
+          `p99 of the worst second ${fmt(drop.worstP99.before)} ms before, ${fmt(drop.worstP99.around)} ms in the 3 s ` +
+          `from the drop, ${fmt(drop.worstP99.after)} ms after (steady p99 ${fmt(drop.steadyP99)} ms, ` +
           `${fmt(drop.failed)} reports failed; target p99 ≤ 100 ms) |`,
       );
     console.log('');

@@ -24,9 +24,7 @@ export interface DropUnderIngest {
    * The worst second's positioned p99 (ms) before the drop (after the warm-up), from its start to
    * 3 s after it, and after that until the last second.
    */
-  before: number;
-  around: number;
-  after: number;
+  worstP99: { before: number; around: number; after: number };
   /** The live path's own steady p99 over the whole run (ms), and reports that failed. */
   steadyP99: number;
   failed: number;
@@ -72,9 +70,11 @@ export async function dropUnderIngest(
       dropped: dropped.names,
       droppedRows: Number(count?.n ?? 0),
       dropMs: dropped.ms,
-      before: worst(WARM_UP_S, dropAtS),
-      around: worst(dropAtS, dropAtS + AROUND_S),
-      after: worst(dropAtS + AROUND_S, opts.seconds - 1),
+      worstP99: {
+        before: worst(WARM_UP_S, dropAtS),
+        around: worst(dropAtS, dropAtS + AROUND_S),
+        after: worst(dropAtS + AROUND_S, opts.seconds - 1),
+      },
       steadyP99: latency.steadyP99,
       failed: latency.failed,
     };
