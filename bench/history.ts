@@ -2,9 +2,10 @@
  * History at scale on a real PostgreSQL (a throwaway database): seeds N tags × H hours of positions
  * at 1 Hz on one map, then prints the bytes per position row with its index, the state at a moment
  * (p95 over random moments, through the API: a replay's first frame), a device's 24 hours, a page
- * of the whole map, its heatmap, the windows a replay loads ahead at 1× and 60×, and how much a server's RSS
- * grows during a CSV export of every seeded row; last, the live path's latency while the seeded
- * partitions older than today are dropped under ingest at --drop-rate reports/s (history-drop.ts).
+ * of the whole map, its heatmap, the windows a replay loads ahead at 1× and 60×, and how much a
+ * server's RSS grows during a CSV export of every seeded row; last, the live path's latency while
+ * the seeded partitions older than today are dropped under ingest at --drop-rate reports/s
+ * (history-drop.ts).
  *
  *   npm run bench:history                                # 50 tags × 6 h (about a million rows)
  *   npm run bench:history -- --tags 500 --hours 24       # the issue's 43 million rows
@@ -17,11 +18,11 @@ import {
   type HistoryPositionsResponse,
 } from '@rtls/contract';
 import { openDatabase, migrate } from '../apps/server/src/lib/db.ts';
-import { historyPartitions } from '../apps/server/src/modules/history/partitions.ts';
+import { dayPartition, historyPartitions } from '../apps/server/src/modules/history/partitions.ts';
 import { MIGRATIONS_DIR } from '../apps/server/src/server.ts';
 import { dropUnderIngest } from './lib/history-drop.ts';
 import { machineLine } from './lib/machine.ts';
-import { api, EMAIL, PASSWORD } from './lib/pipeline-fleet.ts';
+import { api, EMAIL, GATEWAYS, PASSWORD } from './lib/pipeline-fleet.ts';
 import { addAccount, rssOf, startServerProcess, throwawayDatabase } from './lib/server.ts';
 import { quantile } from './lib/stats.ts';
 import { flag, positiveFlag } from './lib/args.ts';
@@ -34,8 +35,8 @@ const MOMENTS = Math.round(positiveFlag('moments', 200));
 const EXPORT_HOURS = Math.min(positiveFlag('export-hours', HOURS), HOURS);
 /** Exports run one after the other: a server holding on to memory shows it growing across them. */
 const EXPORTS = Math.round(positiveFlag('exports', 1));
-/** Reports a second while partitions are dropped (8 gateways hear each tag once a second). */
-const DROP_RATE = process.argv.includes('--drop-rate') ? Number(flag('drop-rate', '0')) : 10_000;
+/** Reports a second while partitions are dropped (each of the fleet's gateways hears every tag). */
+const DROP_RATE = Number(flag('drop-rate', '10000'));
 const DROP_SECONDS = Math.round(positiveFlag('drop-seconds', 30));
 const HOUR_MS = 3600_000;
 
@@ -225,8 +226,8 @@ async function main() {
         ? await dropUnderIngest(server, sql, {
             rate: DROP_RATE,
             seconds: DROP_SECONDS,
-            devices: Math.round(DROP_RATE / 8),
-            keepFrom: Math.floor(end / 86_400_000) * 86_400_000,
+            devices: Math.round(DROP_RATE / GATEWAYS),
+            keepFrom: dayPartition(end).from,
           })
         : null;
 

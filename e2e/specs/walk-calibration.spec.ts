@@ -1,12 +1,13 @@
 /**
  * Walk, calibrate, prove on a phone (390 × 844): an editor starts a walk with a tag in the Maps
- * tab, the walk is interrupted (its first fourteen points, stood earlier in the demo building,
- * come in over the API) and resumed after a reload, one more point is recorded live at the
- * crosshair and another by a tap on the plan where the tag stands, the walk is finished and calibrated, the calibration (which the server judges better
- * on held-out points) is applied, and the walk's accuracy report is opened and saved as CSV.
- * The tag's reports are what the demo gateways hear at each spot (the simulator's radio without
- * noise) with a fixed offset per gateway, as hardware differs: the calibration's job to learn.
- * Runs its own server with no simulated tags (it applies a calibration to the demo map).
+ * tab, the walk is interrupted (its first fourteen points, stood earlier in the demo building, come
+ * in over the API) and resumed after a reload, one more point is recorded live at the crosshair and
+ * another by a tap on the plan where the tag stands, the walk is finished and calibrated, the
+ * calibration (which the server judges better on held-out points) is applied, and the walk's
+ * accuracy report is opened and saved as CSV. The tag's reports are what the demo gateways hear at
+ * each spot (the simulator's radio without noise) with a fixed offset per gateway, as hardware
+ * differs: the calibration's job to learn. Runs its own server with no simulated tags (it applies a
+ * calibration to the demo map).
  */
 import type { WalkResponse } from '@rtls/contract';
 import { describe, expect, it } from 'vitest';
