@@ -151,9 +151,17 @@ async function main() {
         () => count('history_positions', 'at', end - HOURS * 3600_000, ids.slice(0, 1)),
       ],
       [
-        `heatmap of every tag (${HOURS} h, 1 m cells at 20 px/m)`,
+        `heatmap of every tag from the raw positions (${HOURS} h, 1 m cells at 20 px/m)`,
         () =>
-          reports.heatmap(ids, end - HOURS * 3600_000, end, 20, 100_001, HISTORY_STATE_LOOKBACK_MS),
+          reports.heatmap(
+            ids,
+            end - HOURS * 3600_000,
+            end,
+            20,
+            100_001,
+            HISTORY_STATE_LOOKBACK_MS,
+            null,
+          ),
         () => count('history_positions', 'at', end - HOURS * 3600_000, ids),
       ],
     ] as const;

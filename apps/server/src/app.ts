@@ -212,6 +212,7 @@ export async function buildApp({
     pixelsPerMetre: (ownerId, mapId) =>
       positions.frames.get(ownerId)?.maps.get(mapId)?.frame.pixelsPerMetre ??
       DEFAULT_PIXELS_PER_METRE,
+    summaryTimer: config.alertingTimers,
     onError: (err) => app.log.warn({ err }, 'history not written'),
   });
   positions.service.onFix(history.position);

@@ -66,8 +66,8 @@ export interface Config {
   historyPositionsDays: number;
   historyVisitsDays: number;
   /**
-   * Presence, rules, outages and webhooks run on timers; tests that drive time themselves turn
-   * them off (the engines are then stepped by hand).
+   * Presence, rules, outages, webhooks and the heatmap's summary run on timers; tests that drive
+   * time themselves turn them off (the engines are then stepped by hand).
    */
   alertingTimers: boolean;
   /** Webhook retries: backoff base and cap, attempts before a dead letter, per-attempt timeout. */

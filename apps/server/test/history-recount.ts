@@ -119,3 +119,26 @@ export function recountMovement(points: readonly RawPosition[], to: number, gapM
   });
   return { path, seen: seen / 1000 };
 }
+
+/**
+ * The heatmap's cells over [from, to), keyed "i,j": positions kept in each and seconds spent
+ * (each position until its device's next one in the period, at most `gapMs`, never past `to`).
+ */
+export function recountHeatmap(
+  raw: readonly RawPosition[],
+  to: number,
+  cellPx: number,
+  gapMs: number,
+): { counts: Map<string, number>; seconds: Map<string, number> } {
+  const counts = new Map<string, number>();
+  const seconds = new Map<string, number>();
+  raw.forEach((p, k) => {
+    const key = `${Math.floor(p.x / cellPx)},${Math.floor(p.y / cellPx)}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    // Rows come by device, then time.
+    const next = raw[k + 1]?.mac === p.mac ? raw[k + 1]!.at : to;
+    const until = Math.min(next, p.at + gapMs);
+    seconds.set(key, (seconds.get(key) ?? 0) + (until - p.at) / 1000);
+  });
+  return { counts, seconds };
+}

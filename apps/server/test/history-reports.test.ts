@@ -11,7 +11,13 @@ import {
 } from '@rtls/contract';
 import { expect, it } from 'vitest';
 import { bearer, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
-import { rawPositions, rawStays, recountMovement, recountZone } from './history-recount.ts';
+import {
+  rawPositions,
+  rawStays,
+  recountHeatmap,
+  recountMovement,
+  recountZone,
+} from './history-recount.ts';
 import { api, ownMap, room } from './zones-helpers.ts';
 
 const DAY = 86_400_000;
@@ -187,17 +193,8 @@ describeEachDb('history reports', (t) => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as HeatmapResponse;
     expect(body.cellPixels).toBeCloseTo(2.5 * (await pixelsPerMetre()), 6);
-    const counts = new Map<string, number>();
-    const seconds = new Map<string, number>();
     const raw = await rawPositions(t.sql, mapId, from, to);
-    for (const [k, p] of raw.entries()) {
-      const key = `${Math.floor(p.x / body.cellPixels)},${Math.floor(p.y / body.cellPixels)}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-      // Until the device's next position (rows come by device, then time), at most the lookback.
-      const next = raw[k + 1]?.mac === p.mac ? raw[k + 1]!.at : to;
-      const until = Math.min(next, p.at + HISTORY_STATE_LOOKBACK_MS);
-      seconds.set(key, (seconds.get(key) ?? 0) + (until - p.at) / 1000);
-    }
+    const { counts, seconds } = recountHeatmap(raw, to, body.cellPixels, HISTORY_STATE_LOOKBACK_MS);
     expect(new Map(body.cells.map((c) => [`${c.i},${c.j}`, c.n]))).toEqual(counts);
     expect(body.total).toBe([...counts.values()].reduce((a, b) => a + b, 0));
     expect(body.max).toBe(Math.max(...counts.values()));

@@ -60,6 +60,9 @@ describeEachDb('history', (t) => {
     await t.built.history.maintain(now);
     const names = (await t.built.history.partitions.list('history_positions')).map((p) => p.name);
     for (let d = 0; d <= 3; d++) expect(names).toContain(dayPartition(now + d * DAY).name);
+    const cells = (await t.built.history.partitions.list('history_cells')).map((p) => p.name);
+    for (let d = 0; d <= 3; d++)
+      expect(cells).toContain(dayPartition(now + d * DAY, 'history_cells').name);
     const months = await t.built.history.partitions.list('history_visits');
     expect(months.some((p) => p.from <= now && now < p.to)).toBe(true);
   });
@@ -294,9 +297,19 @@ describeEachDb('history', (t) => {
     w.position({ ownerId: owner.id, mac: 'C3:00:00:00:DD:04', mapId, x: 1, y: 1, at: old });
     w.position({ ownerId: owner.id, mac: 'C3:00:00:00:DD:05', mapId, x: 2, y: 2, at: mid });
     await w.flush();
+    // The heatmap's summary of the day 10 days ago (the day 120 days ago is past the ceiling).
+    await t.built.history.sumCells(now);
     const names = async () =>
       (await t.built.history.partitions.list('history_positions')).map((p) => p.name);
     expect(await names()).toContain(dayPartition(old).name);
+    const cellsBefore = async (at: number) =>
+      (
+        await t.sql.query<{ n: number }>(
+          'select count(*)::int as n from history_cells where owner_id = $1 and bucket < $2',
+          [owner.id, iso(at)],
+        )
+      )[0]!.n;
+    expect(await cellsBefore(now - 7 * DAY)).toBeGreaterThan(0);
 
     const put = await t.app.inject({
       method: 'PUT',
@@ -315,6 +328,7 @@ describeEachDb('history', (t) => {
       [iso(now - 7 * DAY)],
     );
     expect(rows[0]!.n).toBe(0);
+    expect(await cellsBefore(now - 7 * DAY)).toBe(0);
     const tooLong = await t.app.inject({
       method: 'PUT',
       url: '/api/history/retention',

@@ -1,5 +1,6 @@
 /**
- * The partitions of the history tables: positions by UTC day, visits by UTC month. Partitions are
+ * The partitions of the history tables: positions and their heatmap cells by UTC day, visits by
+ * UTC month. Partitions are
  * created ahead of time (today back to yesterday, and `aheadDays` to come), and a partition whose
  * whole span is older than the server's retention ceiling is dropped: old history goes without a
  * delete of its rows, and ingest never waits for it (it writes none of these tables).
@@ -10,7 +11,9 @@ const DAY_MS = 86_400_000;
 /** Serialises partition changes across instances (any constant bigint works). */
 const PARTITION_LOCK_ID = 0x72746c68; // "rtlh"
 
-export type HistoryTable = 'history_positions' | 'history_visits';
+export type HistoryTable = 'history_positions' | 'history_cells' | 'history_visits';
+/** The tables kept by day, as long as positions are. */
+export type DayTable = Exclude<HistoryTable, 'history_visits'>;
 
 /** A partition: its name and the span it holds, [from, to). */
 export interface PartitionSpan {
@@ -21,11 +24,11 @@ export interface PartitionSpan {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The day partition of positions holding `ms`. */
-export function dayPartition(ms: number): PartitionSpan {
+/** The day partition of positions (or of their cells) holding `ms`. */
+export function dayPartition(ms: number, table: DayTable = 'history_positions'): PartitionSpan {
   const from = Math.floor(ms / DAY_MS) * DAY_MS;
   const d = new Date(from);
-  const name = `history_positions_p${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
+  const name = `${table}_p${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
   return { name, from, to: from + DAY_MS };
 }
 
@@ -38,12 +41,12 @@ export function monthPartition(ms: number): PartitionSpan {
 }
 
 const spanOf = (table: HistoryTable, ms: number) =>
-  table === 'history_positions' ? dayPartition(ms) : monthPartition(ms);
+  table === 'history_visits' ? monthPartition(ms) : dayPartition(ms, table);
 
 /** The span of a partition from its name, or null for a name this module did not make. */
 export function parsePartition(name: string): PartitionSpan | null {
-  const day = /^history_positions_p(\d{4})(\d{2})(\d{2})$/.exec(name);
-  if (day) return dayPartition(Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!));
+  const day = /^(history_positions|history_cells)_p(\d{4})(\d{2})(\d{2})$/.exec(name);
+  if (day) return dayPartition(Date.UTC(+day[2]!, +day[3]! - 1, +day[4]!), day[1] as DayTable);
   const month = /^history_visits_p(\d{4})(\d{2})$/.exec(name);
   if (month) return monthPartition(Date.UTC(+month[1]!, +month[2]! - 1, 1));
   return null;
@@ -104,6 +107,10 @@ export function historyPartitions(sql: Sql) {
         months.set(m.name, m);
       }
       await create('history_positions', days);
+      await create(
+        'history_cells',
+        days.map((d) => dayPartition(d.from, 'history_cells')),
+      );
       await create('history_visits', [...months.values()]);
     },
 

@@ -3,6 +3,7 @@
  * zones answers with a few thousand rows however many positions and stays it covers.
  */
 import type { Sql } from '../../lib/db.ts';
+import type { CellsPlan } from './cell-rollup.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -211,7 +212,8 @@ export function reportRepository(sql: Sql) {
     /**
      * Per square cell of `cellPx` map pixels, at most `limit` cells: the positions kept in it and
      * the seconds spent there (each position until the series' next, at most `gapMs`, never past
-     * `to`, as `movement` counts time seen).
+     * `to`, as `movement` counts time seen). With a plan, its spans come from the summed cells
+     * and only the positions around them are read.
      */
     async heatmap(
       series: readonly number[],
@@ -220,20 +222,61 @@ export function reportRepository(sql: Sql) {
       cellPx: number,
       limit: number,
       gapMs: number,
+      plan: CellsPlan | null,
     ): Promise<{ i: number; j: number; n: number; seconds: number }[]> {
+      // Without a plan the skipped spans are empty: [to, to).
+      const skip = plan ?? {
+        mapId: '',
+        ownerId: '',
+        cellPx,
+        factor: 1,
+        from: to,
+        to,
+        boundedSpan: null,
+      };
       const rows = await sql.query<{ i: number; j: number; n: number; seconds: number }>(
-        `select floor(x / $4)::int as i, floor(y / $4)::int as j, count(*)::int as n,
-                sum(extract(epoch from
-                  least(coalesce(next_at, $3::timestamptz), at + make_interval(secs => $6 / 1000.0))
-                  - at))::float8 as seconds
-         from (
-           select x::float8 as x, y::float8 as y, at,
-                  lead(at) over (partition by series order by at) as next_at
-           from history_positions
-           where series = any($1::int[]) and at >= $2 and at < $3
-         ) p
-         group by 1, 2 order by 1, 2 limit $5`,
-        [series, iso(from), iso(to), cellPx, limit, gapMs],
+        `select i, j, sum(n)::int as n, sum(seconds)::float8 as seconds from (
+           select floor(x / $4)::int as i, floor(y / $4)::int as j, count(*)::int as n,
+                  sum(extract(epoch from
+                    least(coalesce(next_at, $3::timestamptz), at + make_interval(secs => $6 / 1000.0))
+                    - at))::float8 as seconds
+           from (
+             select x::float8 as x, y::float8 as y, at,
+                    lead(at) over (partition by series order by at) as next_at
+             from (
+               select series, at, x, y from history_positions
+               where series = any($1::int[]) and at >= $2
+                 and at < least($7::timestamptz + make_interval(secs => $6 / 1000.0), $3::timestamptz)
+               union all
+               select series, at, x, y from history_positions
+               where series = any($1::int[]) and at >= $8 and at < $3
+             ) r
+           ) p
+           where not (at >= $7 and at < $8)
+           group by 1, 2
+           union all
+           select floor(i / $12::float8)::int, floor(j / $12::float8)::int, sum(n)::int,
+                  sum(case when bucket = $13 then seconds_in_span else seconds end)::float8
+           from history_cells
+           where map_id = $9 and owner_id = $10 and cell_px = $11 and bucket >= $7 and bucket < $8
+           group by 1, 2
+         ) u
+         group by i, j order by i, j limit $5`,
+        [
+          series,
+          iso(from),
+          iso(to),
+          cellPx,
+          limit,
+          gapMs,
+          iso(skip.from),
+          iso(skip.to),
+          skip.mapId,
+          skip.ownerId,
+          skip.cellPx,
+          skip.factor,
+          skip.boundedSpan === null ? null : iso(skip.boundedSpan),
+        ],
       );
       return rows.map((r) => ({
         i: Number(r.i),

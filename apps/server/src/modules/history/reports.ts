@@ -18,6 +18,7 @@ import {
 } from '@rtls/contract';
 import type { Sql } from '../../lib/db.ts';
 import { badRequest } from '../../lib/errors.ts';
+import type { CellRollup } from './cell-rollup.ts';
 import { reportRepository, type OccupancyRow, type StaysScope } from './report-repository.ts';
 import type { HistoryRepository } from './repository.ts';
 import { parseList, parseRange } from './request.ts';
@@ -30,6 +31,8 @@ export interface HistoryReportsOptions {
   sql: Sql;
   service: HistoryService;
   repo: HistoryRepository;
+  /** The heatmap's summed cells. */
+  summary: CellRollup;
   /** The map's scale for the owner's devices (pixels per metre). */
   pixelsPerMetre: (ownerId: string, mapId: string) => number;
   now?: () => number;
@@ -76,6 +79,7 @@ export function historyReports({
   sql,
   service,
   repo,
+  summary,
   pixelsPerMetre,
   now = Date.now,
 }: HistoryReportsOptions) {
@@ -198,6 +202,8 @@ export function historyReports({
       const h = await service.open(userId, mapId, q.devices);
       const { from, to } = reportRange(q, h.retention.positionsDays, 'positions', now());
       const cellPixels = q.cell * pixelsPerMetre(h.ownerId, mapId);
+      // The whole map reads its summed spans; a choice of devices has no summary of its own.
+      const plan = q.devices ? null : await summary.plan(mapId, h.ownerId, from, to, cellPixels);
       const cells = await reports.heatmap(
         h.series.map((s) => s.id),
         from,
@@ -205,6 +211,7 @@ export function historyReports({
         cellPixels,
         HISTORY_HEATMAP_MAX_CELLS + 1,
         HISTORY_STATE_LOOKBACK_MS,
+        plan,
       );
       if (cells.length > HISTORY_HEATMAP_MAX_CELLS)
         throw badRequest(

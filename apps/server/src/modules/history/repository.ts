@@ -54,14 +54,20 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function historyRepository(sql: Sql) {
   return {
     /** The series ids of these devices on their maps, created when new (first seen at `at`). */
-    async series(keys: readonly SeriesKey[], at: number): Promise<number[]> {
+    async series(keys: readonly (SeriesKey & { at: number })[]): Promise<number[]> {
       if (keys.length === 0) return [];
       const rows = await sql.query<{ id: number; map_id: string; owner_id: string; mac: string }>(
         `insert into history_series (map_id, owner_id, mac, first_at, last_at)
-         select m, o, d, $4, $4 from unnest($1::text[], $2::text[], $3::text[]) as k(m, o, d)
+         select m, o, d, t, t
+         from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as k(m, o, d, t)
          on conflict (map_id, owner_id, mac) do update set map_id = excluded.map_id
          returning id, map_id, owner_id, mac`,
-        [keys.map((k) => k.mapId), keys.map((k) => k.ownerId), keys.map((k) => k.mac), iso(at)],
+        [
+          keys.map((k) => k.mapId),
+          keys.map((k) => k.ownerId),
+          keys.map((k) => k.mac),
+          keys.map((k) => iso(k.at)),
+        ],
       );
       const ids = new Map(rows.map((r) => [`${r.map_id}|${r.owner_id}|${r.mac}`, r.id]));
       return keys.map((k) => ids.get(`${k.mapId}|${k.ownerId}|${k.mac}`)!);

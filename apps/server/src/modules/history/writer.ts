@@ -29,6 +29,8 @@ export interface HistoryWriterOptions {
   partitions: HistoryPartitions;
   /** The map's scale for this owner's devices (pixels per metre). */
   pixelsPerMetre: (ownerId: string, mapId: string) => number;
+  /** Positions at these times were written (the heatmap's summary sums their spans anew). */
+  written?: (times: readonly number[]) => Promise<void>;
   /** Most rows waiting to be written; rows beyond it are dropped. */
   maxQueued?: number;
   /** Most rows in one statement. */
@@ -85,13 +87,21 @@ export function createHistoryWriter(o: HistoryWriterOptions) {
     return true;
   }
 
-  async function seriesOf(keys: readonly SeriesKey[], at: number): Promise<number[]> {
-    const missing = [
-      ...new Map(keys.filter((k) => !seriesIds.has(keyOf(k))).map((k) => [keyOf(k), k])).values(),
-    ];
-    if (missing.length > 0) {
-      const ids = await o.repo.series(missing, at);
-      missing.forEach((k, i) => seriesIds.set(keyOf(k), ids[i]!));
+  /** The series of these rows, a new one first seen at its earliest row (`at` of each). */
+  async function seriesOf(
+    keys: readonly SeriesKey[],
+    at: (i: number) => number,
+  ): Promise<number[]> {
+    const missing = new Map<string, SeriesKey & { at: number }>();
+    keys.forEach((k, i) => {
+      if (seriesIds.has(keyOf(k))) return;
+      const seen = missing.get(keyOf(k));
+      if (!seen || at(i) < seen.at) missing.set(keyOf(k), { ...k, at: at(i) });
+    });
+    if (missing.size > 0) {
+      const news = [...missing.values()];
+      const ids = await o.repo.series(news);
+      news.forEach((k, i) => seriesIds.set(keyOf(k), ids[i]!));
     }
     return keys.map((k) => seriesIds.get(keyOf(k))!);
   }
@@ -104,11 +114,8 @@ export function createHistoryWriter(o: HistoryWriterOptions) {
   }
 
   async function writeBatch(batchFixes: HistoryFix[], batchVisits: EndedVisit[]) {
-    let newest = 0;
-    for (const f of batchFixes) newest = Math.max(newest, f.at);
-    for (const v of batchVisits) newest = Math.max(newest, v.exitedAt);
-    const fixSeries = await seriesOf(batchFixes, newest);
-    const visitSeries = await seriesOf(batchVisits, newest);
+    const fixSeries = await seriesOf(batchFixes, (i) => batchFixes[i]!.at);
+    const visitSeries = await seriesOf(batchVisits, (i) => batchVisits[i]!.enteredAt);
     await o.partitions.ensureFor(
       'history_positions',
       batchFixes.map((f) => f.at),
@@ -121,6 +128,7 @@ export function createHistoryWriter(o: HistoryWriterOptions) {
       batchFixes.map((f, i) => ({ series: fixSeries[i]!, at: f.at, x: f.x, y: f.y })),
       (c) => o.repo.insertPositions(c),
     );
+    if (batchFixes.length > 0) await o.written?.(batchFixes.map((f) => f.at));
     await writeChunks(
       batchVisits.map((v, i) => ({
         series: visitSeries[i]!,
