@@ -2,9 +2,10 @@
  * History at scale on a real PostgreSQL (a throwaway database): seeds N tags × H hours of positions
  * at 1 Hz on one map, then prints the bytes per position row with its index, the state at a moment
  * (p95 over random moments, through the API: a replay's first frame), a device's 24 hours, a page
- * of the whole map, its heatmap, the windows a replay loads ahead at 1× and 60×, and how much a
- * server's RSS grows during a CSV export of every seeded row; last, the live path's latency while
- * the seeded partitions older than today are dropped under ingest at --drop-rate reports/s
+ * of the whole map, the heatmap's summary of the seeded spans and the heatmap, the windows a replay
+ * loads ahead at 1× and 60×, and how much a server's RSS grows during a CSV export of every seeded
+ * row; last, the live path's latency while the seeded partitions older than today are dropped
+ * under ingest at --drop-rate reports/s
  * (history-drop.ts).
  *
  *   npm run bench:history                                # 50 tags × 6 h (about a million rows)
@@ -13,11 +14,13 @@
  *   (BENCH_DATABASE_URL: the PostgreSQL; --drop-rate 0 leaves the drop out)
  */
 import {
+  DEFAULT_PIXELS_PER_METRE,
   HISTORY_MAX_LIMIT,
   HISTORY_STATE_LOOKBACK_MS,
   type HistoryPositionsResponse,
 } from '@rtls/contract';
 import { openDatabase, migrate } from '../apps/server/src/lib/db.ts';
+import { cellRollup } from '../apps/server/src/modules/history/cell-rollup.ts';
 import { dayPartition, historyPartitions } from '../apps/server/src/modules/history/partitions.ts';
 import { MIGRATIONS_DIR } from '../apps/server/src/server.ts';
 import { dropUnderIngest } from './lib/history-drop.ts';
@@ -114,6 +117,18 @@ async function main() {
     const rows = Number(size!.rows);
     console.log(
       `\nseeded ${fmt(rows)} positions (${TAGS} tags × ${HOURS} h at 1 Hz) in ${fmt(seedS, 1)} s`,
+    );
+
+    // The heatmap's summary of the seeded spans, as the server sums them once complete (its own
+    // pass may have marked spans while they were being seeded: they are summed anew here).
+    await sql.exec('delete from history_cells_done; delete from history_cells');
+    const summaryT0 = performance.now();
+    const summary = cellRollup(sql, { partitions, pixelsPerMetre: () => DEFAULT_PIXELS_PER_METRE });
+    const summed = await summary.sumDue(Date.now(), start - HOUR_MS);
+    const summaryS = ms(summaryT0) / 1000;
+    await sql.exec('vacuum analyze history_cells');
+    const [cellRows] = await sql.query<{ n: number }>(
+      'select count(*)::int as n from history_cells',
     );
 
     const get = async (path: string) => {
@@ -254,6 +269,11 @@ async function main() {
     console.log(
       `| first page of the whole map's ${fmt((end - dayFrom) / HOUR_MS)} h (API) | ${fmt(mapPage.ms)} ms for ` +
         `${fmt(HISTORY_MAX_LIMIT)} points |`,
+    );
+    console.log(
+      `| the heatmap's summary of the ${fmt(HOURS)} h (5-minute spans) | ${fmt(summed)} spans in ` +
+        `${fmt(summaryS, 1)} s (${fmt((summaryS * 1000) / summed, 1)} ms a span), ` +
+        `${fmt(cellRows!.n)} rows |`,
     );
     console.log(
       `| heatmap of the whole map's ${fmt((end - dayFrom) / HOUR_MS)} h, 1 m cells (API) | ` +
