@@ -2,7 +2,8 @@
  * Presence with several instances: each tracks the devices it locates, and a reader asking any
  * instance sees every instance's devices; a device another instance stopped hearing turns unknown;
  * an entry is saved at once; a device handed back to an instance that located it long ago keeps the
- * zone it entered meanwhile.
+ * zone it entered meanwhile; an instance that stopped locating a device another one locates lets it
+ * go without turning it unknown or exiting it, and a device nobody locates exits as on one instance.
  */
 import type { ZonePresence } from '@rtls/contract';
 import { expect, it, vi } from 'vitest';
@@ -122,6 +123,60 @@ describeEachDb('presence shared by instances', (t) => {
     expect(entries).toEqual(['a']);
     const { presence } = await b.current((await b.map(mapId))!);
     expect(presence.find((p: ZonePresence) => p.mac === mac)?.state).toBe('in');
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('lets a device located by another instance go, with no unknown and no exit, until nobody locates it', async () => {
+    const { owner, mapId } = await ownMap(t.built);
+    const ward = await api(t.built, owner.token).zone(mapId, 'Ward', room(0, 0));
+    const clock = { now: Date.now() };
+    const [a, b] = [instance(clock), instance(clock)];
+    const seen: Record<'a' | 'b', string[]> = { a: [], b: [] };
+    for (const [name, s] of [
+      ['a', a],
+      ['b', b],
+    ] as const)
+      s.listen({
+        changed: (_t, transitions) => {
+          for (const tr of transitions) seen[name].push(tr.kind);
+        },
+      });
+    await Promise.all([a.map(mapId), b.map(mapId)]);
+    const mac = 'AA:00:00:00:00:0E';
+    const fix = { mapId, position: { x: 100, y: 100 }, triangulationInfo: { confidence: 0.9 } };
+    /** `seconds` of both instances' timers, `locating` (if any) locating the device each second. */
+    const run = async (locating: typeof a | null, seconds: number) => {
+      for (let k = 0; k < seconds; k++) {
+        locating?.observe(owner.id, mac, fix, clock.now);
+        for (const s of [a, b]) {
+          s.tick(clock.now);
+          await s.flush();
+          await s.adopted();
+        }
+        clock.now += 1000;
+      }
+    };
+    const saved = async () =>
+      (
+        await t.sql.query<{ zone_id: string | null; state: string }>(
+          'select zone_id, state from zone_presence where mac = $1 and map_id = $2',
+          [mac, mapId],
+        )
+      )[0];
+    await run(a, 10);
+    expect(seen.a).toContain('enter');
+    seen.a = [];
+    // The device's partition moves to B for more than the unknown exit's two minutes.
+    await run(b, 150);
+    expect(seen.a).toEqual([]);
+    expect(seen.b.filter((k) => k === 'enter' || k === 'exit')).toEqual([]);
+    expect(await saved()).toEqual({ zone_id: ward.id, state: 'in' });
+    expect((await a.map(mapId))!.tracks.size).toBe(0);
+    // Then nobody locates it: B, the last to, turns it unknown and exits it.
+    await run(null, 150);
+    expect(seen.a).toEqual([]);
+    expect(seen.b).toContain('exit');
+    expect(await saved()).toMatchObject({ zone_id: null });
     await Promise.all([a.close(), b.close()]);
   });
 });

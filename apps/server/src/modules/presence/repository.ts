@@ -10,6 +10,8 @@ export interface StoredPresence {
   state: PresenceState;
   since: number;
   enteredAt: number | null;
+  /** When an instance (sharing the devices) last located the device on this map, if ever. */
+  seenAt?: number | null;
 }
 
 interface Row {
@@ -20,6 +22,7 @@ interface Row {
   state: PresenceState;
   since: Date | string;
   entered_at: Date | string | null;
+  seen_at?: Date | string | null;
 }
 
 /** Map owner, scale and zones source for presence. */
@@ -37,6 +40,7 @@ const fromRow = (r: Row): StoredPresence => ({
   state: r.state,
   since: new Date(r.since).getTime(),
   enteredAt: r.entered_at === null ? null : new Date(r.entered_at).getTime(),
+  seenAt: r.seen_at ? new Date(r.seen_at).getTime() : null,
 });
 
 export function presenceRepository(sql: Sql) {
@@ -93,6 +97,33 @@ export function presenceRepository(sql: Sql) {
           col((p) => p.state),
           col((p) => new Date(p.since).toISOString()),
           col((p) => (p.enteredAt === null ? null : new Date(p.enteredAt).toISOString())),
+        ],
+      );
+    },
+    /**
+     * These devices were located now on their maps by this instance: their `seen_at` says so
+     * (a presence not saved yet is saved as it is; a saved one keeps its state).
+     */
+    async seen(list: readonly (StoredPresence & { seenAt: number })[]): Promise<void> {
+      if (list.length === 0) return;
+      const col = <T>(f: (p: StoredPresence & { seenAt: number }) => T) => list.map(f);
+      await sql.query(
+        `insert into zone_presence
+           (owner_id, mac, map_id, zone_id, state, since, entered_at, seen_at)
+         select u.* from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                                $6::timestamptz[], $7::timestamptz[], $8::timestamptz[])
+           as u(owner_id, mac, map_id, zone_id, state, since, entered_at, seen_at)
+          where exists (select 1 from maps m where m.id = u.map_id)
+         on conflict (owner_id, mac, map_id) do update set seen_at = excluded.seen_at`,
+        [
+          col((p) => p.ownerId),
+          col((p) => p.mac),
+          col((p) => p.mapId),
+          col((p) => p.zoneId),
+          col((p) => p.state),
+          col((p) => new Date(p.since).toISOString()),
+          col((p) => (p.enteredAt === null ? null : new Date(p.enteredAt).toISOString())),
+          col((p) => new Date(p.seenAt).toISOString()),
         ],
       );
     },

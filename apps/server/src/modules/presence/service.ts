@@ -9,6 +9,7 @@ import { framePixelsPerMetre } from '@rtls/positioning';
 import type { ZonesRepository } from '../zones/repository.ts';
 import { compilePolygon } from '../zones/geometry.ts';
 import type { MapInfo, PresenceRepository, StoredPresence } from './repository.ts';
+import { createHandOver } from './hand-over.ts';
 import { occupancyFrom, wholeMapPresence } from './whole-map.ts';
 import {
   newTrack,
@@ -64,11 +65,6 @@ export interface PresenceOptions {
 
 /** A device that has been unknown and in no zone this long is forgotten. */
 const FORGET_MS = 24 * 3600_000;
-/**
- * A device located every second that this instance had no position of for this long was located
- * by another instance meanwhile (or not at all): its saved presence may be newer than its track.
- */
-const HANDED_OVER_MS = 3_000;
 
 export const presenceTiming = (t: Partial<PresenceTiming> = {}): PresenceTiming => ({
   enterAfterMs: PRESENCE_DEFAULTS.enterAfterS * 1000,
@@ -81,6 +77,17 @@ export const presenceTiming = (t: Partial<PresenceTiming> = {}): PresenceTiming 
 
 const trackKey = (ownerId: string, mac: string) => `${ownerId}|${mac}`;
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A track as it is saved. */
+const savedOf = (t: Track): StoredPresence => ({
+  ownerId: t.ownerId,
+  mac: t.mac,
+  mapId: t.mapId,
+  zoneId: t.zoneId,
+  state: t.state,
+  since: t.since,
+  enteredAt: t.enteredAt,
+});
 
 export function presentPresence(t: Track): ZonePresence {
   return { mac: t.mac, mapId: t.mapId, zoneId: t.zoneId, state: t.state, since: iso(t.since) };
@@ -140,6 +147,7 @@ export function createPresenceService(opts: PresenceOptions) {
           enteredAt: s.enteredAt,
         });
         map.tracks.set(trackKey(s.ownerId, s.mac), t);
+        handOver.held(t, t0);
       }
       stored.delete(mapId);
       maps.set(mapId, map);
@@ -164,47 +172,17 @@ export function createPresenceService(opts: PresenceOptions) {
     }
   }
 
-  /**
-   * A device new here may have a saved presence (another instance located it before, or it was
-   * saved after this one started): read it, batched, and take it over unless the device has
-   * already entered a zone here. A device this instance knew but stopped locating for a while
-   * (another instance located it meanwhile: a hand-over) takes the saved presence over when it
-   * changed after this instance's own, so that a device still in its zone does not enter it again.
-   * An entry takes enterAfterS, far longer than the read.
-   */
-  const toAdopt: { track: Track; known: boolean }[] = [];
-  /** When this instance last had a position of each device (any confidence). */
-  const observedAt = new WeakMap<Track, number>();
-  let adopting: Promise<void> = Promise.resolve();
-  function adopt(track: Track, known: boolean) {
-    if (toAdopt.push({ track, known }) > 1) return;
-    adopting = new Promise<void>((resolve) => setTimeout(resolve, 50).unref())
-      .then(() => {
-        const batch = toAdopt.splice(0);
-        return repo.loadSome(batch.map((b) => b.track)).then((rows) => {
-          const byKey = new Map(rows.map((r) => [`${r.mapId}|${r.ownerId}|${r.mac}`, r]));
-          for (const { track: t, known } of batch) {
-            const s = byKey.get(`${t.mapId}|${t.ownerId}|${t.mac}`);
-            if (!s) continue;
-            const takes = known
-              ? s.since > t.since
-              : // Only a track nothing has happened to yet takes the saved zone over.
-                s.zoneId !== null && t.zoneId === null && t.lastExit === null;
-            if (!takes) continue;
-            const { zoneId, state, since, enteredAt } = s;
-            Object.assign(t, {
-              zoneId,
-              state,
-              since,
-              enteredAt,
-              candidate: null,
-              outsideSince: null,
-            });
-          }
-        });
-      })
-      .catch(onError);
-  }
+  const handOver = createHandOver({
+    repo,
+    shared: opts.shared ?? false,
+    release(track) {
+      const map = maps.get(track.mapId);
+      const key = trackKey(track.ownerId, track.mac);
+      if (map?.tracks.get(key) === track) map.tracks.delete(key);
+      dirty.delete(`${track.mapId}|${key}`);
+    },
+    onError,
+  });
 
   function observe(ownerId: string, mac: string, fix: LocatedFix, at: number = now()): void {
     const map = maps.get(fix.mapId);
@@ -215,13 +193,9 @@ export function createPresenceService(opts: PresenceOptions) {
     }
     const key = trackKey(ownerId, mac);
     let track = map.tracks.get(key);
-    if (!track) {
-      map.tracks.set(key, (track = newTrack(ownerId, mac, fix.mapId, at)));
-      adopt(track, false);
-    } else if (opts.shared && at - (observedAt.get(track) ?? at) > HANDED_OVER_MS) {
-      adopt(track, true);
-    }
-    observedAt.set(track, at);
+    const isNew = !track;
+    if (!track) map.tracks.set(key, (track = newTrack(ownerId, mac, fix.mapId, at)));
+    handOver.observed(track, isNew, at);
     const { x, y } = fix.position;
     const confidence = fix.triangulationInfo.confidence;
     emit(track, observeFix(track, map.shapes, { x, y, confidence, at }, timing), map);
@@ -230,6 +204,7 @@ export function createPresenceService(opts: PresenceOptions) {
   function tick(t = now()) {
     for (const map of maps.values()) {
       for (const [key, track] of map.tracks) {
+        handOver.idle(track, t);
         emit(track, tickTrack(track, t, timing), map);
         if (track.state === 'unknown' && track.zoneId === null && t - track.since > FORGET_MS) {
           map.tracks.delete(key);
@@ -271,17 +246,7 @@ export function createPresenceService(opts: PresenceOptions) {
   async function save() {
     const changed = [...dirty.values()];
     dirty.clear();
-    await repo.save(
-      changed.map((t) => ({
-        ownerId: t.ownerId,
-        mac: t.mac,
-        mapId: t.mapId,
-        zoneId: t.zoneId,
-        state: t.state,
-        since: t.since,
-        enteredAt: t.enteredAt,
-      })),
-    );
+    await repo.save(changed.map(savedOf));
   }
 
   /** Save changed presences and announce the occupancy of maps that changed. */
@@ -293,6 +258,11 @@ export function createPresenceService(opts: PresenceOptions) {
     if (!opts.shared) for (const map of announce) announceOccupancy(map, occupancyOf(map));
     await save();
     await repo.forget(gone);
+    // Shared: tell the other instances which devices this one locates.
+    if (opts.shared)
+      await repo.seen(
+        handOver.takeSeen().map(({ track, at }) => ({ ...savedOf(track), seenAt: at })),
+      );
     if (opts.shared)
       for (const map of announce) announceOccupancy(map, (await current(map)).occupancy);
   }
@@ -350,7 +320,7 @@ export function createPresenceService(opts: PresenceOptions) {
     observe,
     tick,
     /** Wait until saved presences of devices new here have been read (tests). */
-    adopted: () => adopting,
+    adopted: () => handOver.settled(),
     flush: () => (flushing = flushing.then(flush)),
     /** A map's zones (or the map itself) changed: re-read them and re-check who is where. */
     async zonesChanged(mapId: string) {
