@@ -147,10 +147,11 @@ export function cellRollup(sql: Sql, o: CellRollupOptions) {
 
   return {
     /**
-     * Sum every complete span not summed yet, from `since` (ms, the positions' retention) on;
-     * the number of spans that held positions.
+     * Sum the complete spans not summed yet, from `since` (ms, the positions' retention) on: one
+     * run at least, then more while within `budgetMs` (the rest is left for the next pass); the
+     * number of spans summed that had series living in them.
      */
-    async sumDue(now: number, since: number): Promise<number> {
+    async sumDue(now: number, since: number, budgetMs = Infinity): Promise<number> {
       const lived = await sql.query<{ first_at: Date; last_at: Date }>(
         'select first_at, last_at from history_series where last_at >= $1 order by first_at',
         [iso(since)],
@@ -180,20 +181,25 @@ export function cellRollup(sql: Sql, o: CellRollupOptions) {
            on conflict do nothing`,
           [empty],
         );
-      // Runs of spans in a row, at most RUN_SPANS each, summed by one statement.
-      for (let k = 0; k < busy.length;) {
-        let end = k + 1;
+      // Runs of spans in a row, at most RUN_SPANS each, summed by one statement, the newest first
+      // (a catch-up over a long history serves the recent heatmaps first), within the budget.
+      const t0 = performance.now();
+      let summed = 0;
+      const inBudget = () => summed === 0 || performance.now() - t0 < budgetMs;
+      for (let k = busy.length; k > 0 && inBudget();) {
+        let first = k - 1;
         while (
-          end < busy.length &&
-          end - k < RUN_SPANS &&
-          busy[end] === busy[end - 1]! + CELL_SPAN_MS
+          first > 0 &&
+          k - first < RUN_SPANS &&
+          busy[first - 1] === busy[first]! - CELL_SPAN_MS
         )
-          end++;
-        const [from, to] = [busy[k]!, busy[end - 1]! + CELL_SPAN_MS];
+          first--;
+        const [from, to] = [busy[first]!, busy[k - 1]! + CELL_SPAN_MS];
         await sql.withAdvisoryLock(CELLS_LOCK_ID, () => sumRun(from, to));
-        k = end;
+        summed += k - first;
+        k = first;
       }
-      return busy.length;
+      return summed;
     },
 
     /**
@@ -228,18 +234,20 @@ export function cellRollup(sql: Sql, o: CellRollupOptions) {
          order by bucket`,
         [iso(whole.from), iso(whole.to)],
       );
-      // The summed spans in a row from the first: a gap and what follows it are read raw.
-      let end = whole.from;
-      for (const { span } of done) {
-        if (new Date(span).getTime() !== end) break;
-        end += CELL_SPAN_MS;
-      }
-      if (end === whole.from) return null;
+      // The longest run of summed spans in a row; what is around it is read raw.
+      let [start, end] = [0, 0];
+      let runStart = 0;
+      done.forEach(({ span }, k) => {
+        const t = new Date(span).getTime();
+        if (k === 0 || t !== new Date(done[k - 1]!.span).getTime() + CELL_SPAN_MS) runStart = t;
+        if (t + CELL_SPAN_MS - runStart > end - start) [start, end] = [runStart, t + CELL_SPAN_MS];
+      });
+      if (end === start) return null;
       // Summed at another scale (the map's was changed since): its cells are not these.
       const [other] = await sql.query(
         `select 1 from history_cells where map_id = $1 and owner_id = $2
            and bucket >= $3 and bucket < $4 and cell_px <> $5 limit 1`,
-        [mapId, ownerId, iso(whole.from), iso(end), base],
+        [mapId, ownerId, iso(start), iso(end), base],
       );
       if (other) return null;
       return {
@@ -247,7 +255,7 @@ export function cellRollup(sql: Sql, o: CellRollupOptions) {
         ownerId,
         cellPx: base,
         factor,
-        from: whole.from,
+        from: start,
         to: end,
         boundedSpan: end === to ? end - CELL_SPAN_MS : null,
       };

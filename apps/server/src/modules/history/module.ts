@@ -17,6 +17,8 @@ import { createHistoryWriter, type HistoryFix } from './writer.ts';
 const DAY_MS = 86_400_000;
 const MAINTAIN_MS = 3600_000;
 const SUM_CELLS_MS = 60_000;
+/** A timer's pass sums for about this long (a long catch-up goes on a minute later). */
+const SUM_BUDGET_MS = 10_000;
 
 export interface HistoryModuleOptions {
   maps: MapsRepository;
@@ -96,19 +98,19 @@ export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
   /** Sum the heatmap's complete spans not summed yet (passes run one after the other). */
   let summing: Promise<number> = Promise.resolve(0);
   let waiting = 0;
-  function sumCells(at?: number): Promise<number> {
+  function sumCells(at?: number, budgetMs = Infinity): Promise<number> {
     waiting++;
     summing = summing
       .catch(() => 0)
       .then(() => {
         waiting--;
         const t = at ?? now();
-        return cells.sumDue(t, t - o.retention.positionsDays * DAY_MS);
+        return cells.sumDue(t, t - o.retention.positionsDays * DAY_MS, budgetMs);
       });
     return summing;
   }
   /** The timer's turn: none while a pass is still waiting to run (a long catch-up). */
-  const sumOnTimer = () => (waiting > 0 ? summing : sumCells());
+  const sumOnTimer = () => (waiting > 0 ? summing : sumCells(undefined, SUM_BUDGET_MS));
 
   const timers: NodeJS.Timeout[] = [];
   return {
@@ -155,7 +157,7 @@ export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
       if (o.timers ?? true)
         timers.push(setInterval(() => void maintain().catch(report), MAINTAIN_MS));
       if ((o.timers ?? true) && (o.summaryTimer ?? true)) {
-        void sumCells().catch(report);
+        void sumOnTimer().catch(report);
         timers.push(setInterval(() => void sumOnTimer().catch(report), SUM_CELLS_MS));
       }
       for (const t of timers) t.unref();
