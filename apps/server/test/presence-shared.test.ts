@@ -25,6 +25,16 @@ describeEachDb('presence shared by instances', (t) => {
       now: () => clock.now,
     });
 
+  /** The kinds of transitions each instance announces, in order. */
+  const transitionsOf = (instances: Record<'a' | 'b', ReturnType<typeof instance>>) => {
+    const kinds = { a: [] as string[], b: [] as string[] };
+    for (const name of ['a', 'b'] as const)
+      instances[name].listen({
+        changed: (_t, transitions) => kinds[name].push(...transitions.map((tr) => tr.kind)),
+      });
+    return kinds;
+  };
+
   it("answers every instance's devices, with a device no longer heard as unknown", async () => {
     const { owner, mapId } = await ownMap(t.built);
     const ward = await api(t.built, owner.token).zone(mapId, 'Ward', room(0, 0));
@@ -87,16 +97,11 @@ describeEachDb('presence shared by instances', (t) => {
     await api(t.built, owner.token).zone(mapId, 'Ward', room(0, 0));
     const clock = { now: Date.now() };
     const [a, b] = [instance(clock), instance(clock)];
-    const entries: string[] = [];
-    for (const [name, s] of [
-      ['a', a],
-      ['b', b],
-    ] as const)
-      s.listen({
-        changed: (_t, transitions) => {
-          for (const tr of transitions) if (tr.kind === 'enter') entries.push(name);
-        },
-      });
+    const kinds = transitionsOf({ a, b });
+    const entries = () =>
+      [...kinds.a.map((k) => ['a', k]), ...kinds.b.map((k) => ['b', k])]
+        .filter(([, k]) => k === 'enter')
+        .map(([name]) => name);
     await Promise.all([a.map(mapId), b.map(mapId)]);
     const mac = 'AA:00:00:00:00:0C';
     const at = (x: number) => ({
@@ -117,10 +122,10 @@ describeEachDb('presence shared by instances', (t) => {
     // B locates the device outside the ward, then A (the device's partition moved) sees it walk in.
     await steps(b, 5000, 3);
     await steps(a, 100, 10);
-    expect(entries).toEqual(['a']);
+    expect(entries()).toEqual(['a']);
     // Handed back to B, whose track still says outside: B takes A's saved presence over.
     await steps(b, 100, 10);
-    expect(entries).toEqual(['a']);
+    expect(entries()).toEqual(['a']);
     const { presence } = await b.current((await b.map(mapId))!);
     expect(presence.find((p: ZonePresence) => p.mac === mac)?.state).toBe('in');
     await Promise.all([a.close(), b.close()]);
@@ -131,16 +136,7 @@ describeEachDb('presence shared by instances', (t) => {
     const ward = await api(t.built, owner.token).zone(mapId, 'Ward', room(0, 0));
     const clock = { now: Date.now() };
     const [a, b] = [instance(clock), instance(clock)];
-    const seen: Record<'a' | 'b', string[]> = { a: [], b: [] };
-    for (const [name, s] of [
-      ['a', a],
-      ['b', b],
-    ] as const)
-      s.listen({
-        changed: (_t, transitions) => {
-          for (const tr of transitions) seen[name].push(tr.kind);
-        },
-      });
+    const seen = transitionsOf({ a, b });
     await Promise.all([a.map(mapId), b.map(mapId)]);
     const mac = 'AA:00:00:00:00:0E';
     const fix = { mapId, position: { x: 100, y: 100 }, triangulationInfo: { confidence: 0.9 } };
@@ -165,7 +161,7 @@ describeEachDb('presence shared by instances', (t) => {
       )[0];
     await run(a, 10);
     expect(seen.a).toContain('enter');
-    seen.a = [];
+    seen.a.length = 0;
     // The device's partition moves to B for more than the unknown exit's two minutes.
     await run(b, 150);
     expect(seen.a).toEqual([]);

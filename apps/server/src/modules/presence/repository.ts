@@ -43,6 +43,20 @@ const fromRow = (r: Row): StoredPresence => ({
   seenAt: r.seen_at ? new Date(r.seen_at).getTime() : null,
 });
 
+/** Presences as the arrays of a save's `unnest`, in the table's column order. */
+function columns(list: readonly StoredPresence[]): unknown[][] {
+  const col = <T>(f: (p: StoredPresence) => T) => list.map(f);
+  return [
+    col((p) => p.ownerId),
+    col((p) => p.mac),
+    col((p) => p.mapId),
+    col((p) => p.zoneId),
+    col((p) => p.state),
+    col((p) => new Date(p.since).toISOString()),
+    col((p) => (p.enteredAt === null ? null : new Date(p.enteredAt).toISOString())),
+  ];
+}
+
 export function presenceRepository(sql: Sql) {
   return {
     async loadAll(): Promise<StoredPresence[]> {
@@ -79,7 +93,6 @@ export function presenceRepository(sql: Sql) {
     /** Write these presences (one statement); rows of maps deleted meanwhile are skipped. */
     async save(list: readonly StoredPresence[]): Promise<void> {
       if (list.length === 0) return;
-      const col = <T>(f: (p: StoredPresence) => T) => list.map(f);
       await sql.query(
         `insert into zone_presence (owner_id, mac, map_id, zone_id, state, since, entered_at)
          select u.* from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
@@ -89,15 +102,7 @@ export function presenceRepository(sql: Sql) {
          on conflict (owner_id, mac, map_id) do update
            set zone_id = excluded.zone_id, state = excluded.state, since = excluded.since,
                entered_at = excluded.entered_at`,
-        [
-          col((p) => p.ownerId),
-          col((p) => p.mac),
-          col((p) => p.mapId),
-          col((p) => p.zoneId),
-          col((p) => p.state),
-          col((p) => new Date(p.since).toISOString()),
-          col((p) => (p.enteredAt === null ? null : new Date(p.enteredAt).toISOString())),
-        ],
+        columns(list),
       );
     },
     /**
@@ -106,7 +111,6 @@ export function presenceRepository(sql: Sql) {
      */
     async seen(list: readonly (StoredPresence & { seenAt: number })[]): Promise<void> {
       if (list.length === 0) return;
-      const col = <T>(f: (p: StoredPresence & { seenAt: number }) => T) => list.map(f);
       await sql.query(
         `insert into zone_presence
            (owner_id, mac, map_id, zone_id, state, since, entered_at, seen_at)
@@ -115,16 +119,7 @@ export function presenceRepository(sql: Sql) {
            as u(owner_id, mac, map_id, zone_id, state, since, entered_at, seen_at)
           where exists (select 1 from maps m where m.id = u.map_id)
          on conflict (owner_id, mac, map_id) do update set seen_at = excluded.seen_at`,
-        [
-          col((p) => p.ownerId),
-          col((p) => p.mac),
-          col((p) => p.mapId),
-          col((p) => p.zoneId),
-          col((p) => p.state),
-          col((p) => new Date(p.since).toISOString()),
-          col((p) => (p.enteredAt === null ? null : new Date(p.enteredAt).toISOString())),
-          col((p) => new Date(p.seenAt).toISOString()),
-        ],
+        [...columns(list), list.map((p) => new Date(p.seenAt).toISOString())],
       );
     },
     async forget(keys: readonly { ownerId: string; mac: string; mapId: string }[]) {
