@@ -23,6 +23,7 @@ import {
 import { demoFloorModel } from '../../apps/server/src/simulator/plan.ts';
 import { measureDemo } from '../../apps/server/src/simulator/quality.ts';
 import { gatewayLayout } from '../../apps/server/src/simulator/simulator.ts';
+import { pooledCircularErrors } from './stats.ts';
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -80,24 +81,9 @@ export function planSpeed(): { redrawMs: number; proposalMs: number; cells: numb
  */
 export function planVersusMeasured() {
   const plan = planAccuracy({ ...demoPlanInput(), step: 1 });
-  const sigmas: number[] = [];
-  for (let c = 0; c < plan.p90.length; c++) {
-    if (plan.inside[c]) sigmas.push(plan.p90[c]! / Math.sqrt(2 * Math.log(10)));
-  }
-  const cdf = (r: number) =>
-    sigmas.reduce(
-      (s, sg) => s + (Number.isFinite(sg) ? 1 - Math.exp(-(r * r) / (2 * sg * sg)) : 0),
-      0,
-    ) / sigmas.length;
-  const quantile = (p: number) => {
-    let [lo, hi] = [0, 100];
-    for (let i = 0; i < 60; i++) {
-      const mid = (lo + hi) / 2;
-      if (cdf(mid) < p) lo = mid;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const cells: number[] = [];
+  for (let c = 0; c < plan.p90.length; c++) if (plan.inside[c]) cells.push(plan.p90[c]!);
+  const predicted = pooledCircularErrors(cells);
   const measured = measureDemo({
     devices: 8,
     seconds: 600,
@@ -107,8 +93,8 @@ export function planVersusMeasured() {
     rand: rng(1),
   });
   return {
-    predictedMedian: quantile(0.5),
-    predictedP90: quantile(0.9),
+    predictedMedian: predicted.median,
+    predictedP90: predicted.p90,
     measuredMedian: measured.medianErrorM,
     measuredP90: measured.p90ErrorM,
   };

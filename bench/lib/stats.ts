@@ -18,6 +18,30 @@ export function mean(values: readonly number[]): number {
   return values.reduce((a, v) => a + v, 0) / values.length;
 }
 
+/**
+ * Median and p90 of an error pooled over spots, each spot's error a circular Gaussian with the
+ * given p90 (so σ = p90 / √(2 ln 10)); a spot with an infinite p90 (one the layout cannot locate)
+ * is never within any radius. How a predicted-accuracy map is set beside measured errors.
+ */
+export function pooledCircularErrors(p90s: readonly number[]): { median: number; p90: number } {
+  const sigmas = p90s.map((p) => p / Math.sqrt(2 * Math.log(10)));
+  const cdf = (r: number) =>
+    sigmas.reduce(
+      (s, sg) => s + (Number.isFinite(sg) ? 1 - Math.exp(-(r * r) / (2 * sg * sg)) : 0),
+      0,
+    ) / sigmas.length;
+  const at = (p: number) => {
+    let [lo, hi] = [0, 100];
+    for (let i = 0; i < 60; i++) {
+      const mid = (lo + hi) / 2;
+      if (cdf(mid) < p) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return { median: at(0.5), p90: at(0.9) };
+}
+
 /** Seeded random numbers: the positioning package's single copy. */
 export { gaussian, rng };
 

@@ -20,6 +20,9 @@ import { blockBootstrap, quantile, spearman } from './stats.ts';
  */
 const SIM_TAGS = 60;
 
+/** Name of the Kolakowski test run's set (bench:accuracy also sets the plan against it). */
+export const KOLAKOWSKI_TEST = 'Kolakowski test run';
+
 /** Every stream dataset found: chosen-on parts first. */
 export function streamSets(): StreamSet[] {
   const sets: StreamSet[] = [];
@@ -42,7 +45,7 @@ export function streamSets(): StreamSet[] {
   sets.push(simulatedSet('simulation A', 11, true, {}, SIM_TAGS));
   if (ds) {
     const test = rowsAsTracks('kolakowski-test', ds.test);
-    sets.push(kolakowski('Kolakowski test run', ds, test, false));
+    sets.push(kolakowski(KOLAKOWSKI_TEST, ds, test, false));
   }
   if (uji) sets.push(loadUjiZone(uji, 'geo', false));
   sets.push(simulatedSet('simulation B', 23, false, { exponent: 2.7, riceK: 0.5 }, SIM_TAGS));
