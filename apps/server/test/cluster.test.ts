@@ -31,6 +31,8 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DEVICES = 200;
 const REPORTS_PER_DEVICE = 3;
 const PASSWORD = 'cluster password 1';
+/** How long an instance may take to answer /readyz (ms). */
+const READY_MS = 90_000;
 
 const SERVICES = testServices();
 /** The services this test needs; it is skipped when one is unreachable. */
@@ -86,6 +88,7 @@ async function startInstance(name: string, port: number, env: Record<string, str
     process: child,
     output: () => out,
   };
+  // A loaded machine (the rest of the suite beside it) may take long to transpile and start one.
   await until(
     `instance ${name} to be ready`,
     async () => {
@@ -93,8 +96,11 @@ async function startInstance(name: string, port: number, env: Record<string, str
       const res = await fetch(`${instance.url}/readyz`).catch(() => null);
       return res?.status === 200;
     },
-    30_000,
-  );
+    READY_MS,
+  ).catch((err: unknown) => {
+    child.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}; its output:\n${out}`);
+  });
   return instance;
 }
 
@@ -251,7 +257,7 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt || !SERV
       } catch (err) {
         setupError = err;
       }
-    }, 60_000);
+    }, 3 * READY_MS);
 
     afterAll(async () => {
       socket?.disconnect();
