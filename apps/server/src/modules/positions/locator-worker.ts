@@ -10,8 +10,6 @@ import type { ToWorker, FromWorker } from './worker-core.ts';
 
 const port = parentPort!;
 const frames = new Map<string, OwnerFrames>();
-/** Device and gateway names by the numbers the server thread gave them. */
-const names: string[] = [];
 let trail: TrailFix[] = [];
 const post = (m: FromWorker) => port.postMessage(m);
 const { budgetMsPerS, sliceMs } = workerData as { budgetMsPerS: number; sliceMs: number };
@@ -43,19 +41,16 @@ port.on('message', (m: ToWorker) => {
       frames.delete(m.ownerId);
       break;
     case 'observe': {
-      if (m.fresh) names.length = 0;
-      for (const name of m.names) names.push(name);
-      const reports = new Array<ObservedReport>(m.devices.length);
-      for (let i = 0; i < reports.length; i++) {
+      const reports = m.devices.map((device, i) => {
         const r: ObservedReport = {
-          device: names[m.devices[i]!]!,
-          gateway: names[m.gateways[i]!]!,
+          device,
+          gateway: m.gateways[i]!,
           rssi: m.rssi[i]!,
           receivedAt: m.at[i]!,
         };
         if (Number.isFinite(m.ref[i])) r.refRssi = m.ref[i]!;
-        reports[i] = r;
-      }
+        return r;
+      });
       core.observe(m.ownerId, reports);
       break;
     }

@@ -24,15 +24,8 @@ export type ToWorker =
   | {
       t: 'observe';
       ownerId: string;
-      /**
-       * Device and gateway names first used in this message, in the order of their numbers (after
-       * those sent before, or from 0 when `fresh`: the worker forgets the names it was sent).
-       */
-      names: string[];
-      fresh: boolean;
-      /** Each report's device and gateway, by number. */
-      devices: Int32Array;
-      gateways: Int32Array;
+      devices: string[];
+      gateways: string[];
       rssi: Float64Array;
       at: Float64Array;
       /** Each report's stated level at 1 m; NaN where it states none. */
@@ -59,8 +52,6 @@ export interface WorkerCoreOptions {
 
 interface Slot {
   worker: Worker;
-  /** The numbers of the device and gateway names this worker was sent. */
-  names: Map<string, number>;
   /** The frames object last sent per owner (sent again when the cache holds another). */
   sent: Map<string, OwnerFrames>;
   stats: Stats;
@@ -69,8 +60,6 @@ interface Slot {
   settles: Map<number, () => void>;
 }
 
-/** A worker's names are started afresh past this many (random MACs of phones keep coming). */
-const MAX_NAMES = 200_000;
 /** A worker's lateness older than this (ms) no longer counts: it has had nothing to locate. */
 const STATS_FRESH_MS = 10_000;
 
@@ -97,7 +86,6 @@ export function workerCore({
       });
       const slot: Slot = {
         worker,
-        names: new Map(),
         sent: new Map(),
         stats: { devices: 0, queued: 0, deferred: 0, locates: 0, fixes: 0, lateMs: 0 },
         statsAt: 0,
@@ -147,40 +135,22 @@ export function workerCore({
           const slot = slots[i]!;
           send(slot, ownerId, frames);
           const n = part.length;
-          // Names travel once per worker, then as numbers: no strings are copied per report.
-          const fresh = slot.names.size > MAX_NAMES;
-          if (fresh) slot.names.clear();
-          const names: string[] = [];
-          const numberOf = (name: string) => {
-            let k = slot.names.get(name);
-            if (k === undefined) {
-              slot.names.set(name, (k = slot.names.size));
-              names.push(name);
-            }
-            return k;
-          };
-          const [devices, gateways] = [new Int32Array(n), new Int32Array(n)];
-          const [rssi, at, ref] = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+          const [devices, gateways] = [new Array<string>(n), new Array<string>(n)];
+          const bufs = [new ArrayBuffer(n * 8), new ArrayBuffer(n * 8), new ArrayBuffer(n * 8)];
+          const [rssi, at, ref] = bufs.map((b) => new Float64Array(b)) as [
+            Float64Array,
+            Float64Array,
+            Float64Array,
+          ];
           for (let k = 0; k < n; k++) {
             const r = part[k]!;
-            devices[k] = numberOf(r.device);
-            gateways[k] = numberOf(r.gateway);
+            devices[k] = r.device;
+            gateways[k] = r.gateway;
             rssi[k] = r.rssi;
             at[k] = r.receivedAt;
             ref[k] = r.refRssi ?? NaN;
           }
-          const msg: ToWorker = {
-            t: 'observe',
-            ownerId,
-            names,
-            fresh,
-            devices,
-            gateways,
-            rssi,
-            at,
-            ref,
-          };
-          const bufs = [devices, gateways, rssi, at, ref].map((a) => a.buffer as ArrayBuffer);
+          const msg: ToWorker = { t: 'observe', ownerId, devices, gateways, rssi, at, ref };
           slot.worker.postMessage(msg, bufs);
         });
       },
