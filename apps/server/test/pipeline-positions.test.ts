@@ -90,10 +90,17 @@ it('locates a device soon after its reports, off the caller’s path, and record
   expect(handed).toEqual([[DEV1]]);
   expect(positions.onMap('m1')).toEqual([{ ownerId: 'u1', mac: DEV1, located }]);
   expect(positions.onMap('m2')).toEqual([]);
-  // Within the spacing, new reports wait for the device's next turn instead of running at once.
-  await positions.observe('u1', reports(DEV1, M1, Date.now()));
-  expect(positions.stats().queued).toBe(1);
-  positions.settle();
+  // New reports 0.1 s after the first fix (the clock held there, so that a loaded machine does not
+  // stretch the wait past the trail's gap): within the spacing they wait for the device's next
+  // turn instead of running at once.
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(new Date(points[0]!.at).getTime() + 100);
+  try {
+    await positions.observe('u1', reports(DEV1, M1, Date.now()));
+    expect(positions.stats().queued).toBe(1);
+    positions.settle();
+  } finally {
+    clock.mockRestore();
+  }
   // Located again (a new fix handed over), but no second trail point within the trail's gap.
   expect(handed).toEqual([[DEV1], [DEV1]]);
   expect(points).toHaveLength(1);
