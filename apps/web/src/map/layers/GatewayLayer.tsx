@@ -78,6 +78,13 @@ export function GatewayLayer({ map: tracking }: { map: TrackingMap }) {
   const { width, height } = imageSize(tracking.settings);
   const listed = useMemo(() => Object.values(gateways), [gateways]);
   const statuses = useGatewayStatuses(listed);
+  // While gateways are edited, a tag standing on one lets the drag through to it (devices.css).
+  useEffect(() => {
+    if (!map || !editing) return;
+    const container = map.getContainer();
+    container.classList.add('editing-gateways');
+    return () => container.classList.remove('editing-gateways');
+  }, [map, editing]);
   // Markers are built with the statuses of the moment and then updated in place.
   const statusesNow = useRef(statuses);
   statusesNow.current = statuses;
