@@ -30,6 +30,8 @@ export default defineConfig({
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // What a test waits for with expect.poll may take seconds on a loaded 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       'apps/web/vitest.config.ts',
