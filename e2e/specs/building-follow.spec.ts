@@ -62,7 +62,7 @@ describe('a building of three storeys', () => {
     await devices.row(NAME).waitFor({ timeout: 30_000 });
     await devices.row(NAME).click();
     await building.follow().click();
-    expect(await building.follow().getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => building.follow().getAttribute('aria-pressed')).toBe('true');
 
     // Up the stairs: the first floor's gateways hear it as the ground floor's did.
     level = 1;
