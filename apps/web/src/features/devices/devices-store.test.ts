@@ -7,6 +7,7 @@ import { placedOn } from './placed-devices.ts';
 
 const T0 = Date.parse('2024-06-15T12:00:00.000Z');
 const TAG = 'AA:BB:CC:00:00:01';
+const MAP = 'map-1';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: T0, toFake: ['Date'] });
@@ -69,7 +70,6 @@ describe('applyUpdates', () => {
 });
 
 describe('positions from the server', () => {
-  const MAP = 'map-1';
   const devicesOf = (mapId: string) => `GET /api/maps/${mapId}/devices`;
 
   it('watching a map loads the devices the server located on it, own and shared', async () => {
@@ -164,6 +164,47 @@ describe('device lifecycle', () => {
     expect(s.monitored).toEqual([]);
     expect(s.entities).toEqual({});
     expect(s.available.map((a) => a.mac)).toEqual([TAG]);
+  });
+
+  it('a device listed as shared while it was not monitored is listed once when monitored again', async () => {
+    seed();
+    useDevicesStore.setState({ watched: [MAP], confirmed: [MAP] });
+    useDevicesStore
+      .getState()
+      .applyUpdates([makeUpdate({ mac: TAG, mapId: MAP, position: { x: 1, y: 2 } })]);
+    expect(Object.keys(useDevicesStore.getState().visitors)).toEqual([TAG]);
+    mockFetch({
+      'POST /api/devices/monitor/AA%3ABB%3ACC%3A00%3A00%3A01': jsonResponse({
+        success: true,
+        device: makeDevice({ mac: TAG }),
+      }),
+    });
+    await useDevicesStore.getState().addToMonitoring(TAG, {});
+    const s = useDevicesStore.getState();
+    expect(s.visitors).toEqual({});
+    expect(Object.keys(s.entities)).toEqual([TAG]);
+    expect(placedOn(s, MAP).map((d) => d.mac)).toEqual([TAG]);
+  });
+
+  it('loading the monitored list takes over devices listed as shared', async () => {
+    seed();
+    useDevicesStore.setState({ watched: [MAP], confirmed: [MAP] });
+    useDevicesStore
+      .getState()
+      .applyUpdates([
+        makeUpdate({ mac: TAG, mapId: MAP, position: { x: 1, y: 2 } }),
+        makeUpdate({ mac: 'BB:00:00:00:00:09', mapId: MAP, position: { x: 3, y: 2 } }),
+      ]);
+    mockFetch({
+      'GET /api/devices/monitored': jsonResponse({
+        success: true,
+        devices: [makeDevice({ mac: TAG })],
+      }),
+    });
+    await useDevicesStore.getState().loadMonitored();
+    const s = useDevicesStore.getState();
+    expect(Object.keys(s.visitors)).toEqual(['BB:00:00:00:00:09']);
+    expect(Object.keys(s.entities)).toEqual([TAG]);
   });
 
   it("a failed add raises the call's text and changes nothing", async () => {

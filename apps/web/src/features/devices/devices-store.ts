@@ -14,7 +14,7 @@ import type {
 import { fetchAvailableDevices } from '../../api/available.ts';
 import * as api from '../../api/devices.ts';
 import { readAvailable, readByMac } from '../../state/by-mac.ts';
-import { without } from '../../state/records.ts';
+import { without, withoutKeys } from '../../state/records.ts';
 import { fetchMapDevices } from '../../api/maps.ts';
 import {
   entityName,
@@ -106,7 +106,14 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
           prev?.lastSeen && d.lastSeen && Date.parse(prev.lastSeen) > Date.parse(d.lastSeen);
         entities[d.mac] = newer ? { ...unplaced(d), ...live(prev) } : unplaced(d);
       }
-      set({ entities, monitored: list.map((d) => d.mac), monitoredLoaded: true, loading: false });
+      set((s) => ({
+        entities,
+        // A device listed as another account's while it was not monitored is now the account's own.
+        visitors: withoutKeys(s.visitors, Object.keys(entities)),
+        monitored: list.map((d) => d.mac),
+        monitoredLoaded: true,
+        loading: false,
+      }));
     } catch (err) {
       set({ loading: false, error: (err as Error).message });
     }
@@ -121,6 +128,7 @@ export const useDevicesStore = create<DevicesState>((set, get) => ({
     const d = await api.monitorDevice(mac, settings);
     set((s) => ({
       entities: { ...s.entities, [d.mac]: unplaced(d) },
+      visitors: without(s.visitors, d.mac),
       configured: { ...s.configured, [d.mac]: d },
       monitored: s.monitored.includes(d.mac) ? s.monitored : [...s.monitored, d.mac],
       available: s.available.filter((a) => a.mac !== d.mac),
