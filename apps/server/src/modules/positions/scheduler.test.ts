@@ -47,3 +47,32 @@ it('counts a device waiting for its slot from its slot, not from when it was que
     scheduler.close();
   }
 });
+
+it('puts the devices left when a window’s budget is spent off to the next window', () => {
+  vi.useFakeTimers({ now: 1_000_000, toFake: ['Date', 'setTimeout', 'setImmediate'] });
+  let work = 0;
+  const ran: string[] = [];
+  const scheduler = createScheduler({
+    // Each locate takes 0.6 ms of work; the budget is 1 ms per 50 ms window.
+    run: (key) => {
+      ran.push(key);
+      work += 0.6;
+    },
+    budgetMsPerS: 20,
+    workClock: () => work,
+  });
+  try {
+    for (const key of ['a', 'b', 'c']) scheduler.queue(key);
+    vi.advanceTimersByTime(0);
+    // The second locate spends the window's budget: the third waits for the next window.
+    expect(ran).toEqual(['a', 'b']);
+    expect(scheduler.stats()).toMatchObject({ queued: 1, deferred: 1 });
+    vi.advanceTimersByTime(49);
+    expect(ran).toEqual(['a', 'b']);
+    vi.advanceTimersByTime(1);
+    expect(ran).toEqual(['a', 'b', 'c']);
+    expect(scheduler.stats()).toMatchObject({ queued: 0, deferred: 1, locates: 3 });
+  } finally {
+    scheduler.close();
+  }
+});
