@@ -8,7 +8,7 @@ import { statementRows, type Sql } from '../../lib/db.ts';
 import type { MapsRepository } from '../maps/repository.ts';
 import type { PresenceListener } from '../presence/service.ts';
 import { cellRollup } from './cell-rollup.ts';
-import { historyPartitions, type HistoryTable } from './partitions.ts';
+import { historyPartitions, type SeriesTable } from './partitions.ts';
 import { historyRepository } from './repository.ts';
 import { historyReports } from './reports.ts';
 import { historyService } from './service.ts';
@@ -53,20 +53,13 @@ export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
   });
   const service = historyService({ repo, maps: o.maps, max: o.retention, now });
 
-  /** An account's rows older than `before`, deleted one partition at a time (oldest first). */
-  async function deleteOlder(ownerId: string, table: HistoryTable, before: number) {
+  /** An account's rows of one device table older than `before`, one partition at a time. */
+  async function deleteOlder(ownerId: string, table: SeriesTable, before: number) {
     const spans = (await partitions.list(table)).filter((p) => p.from < before);
     if (spans.length === 0) return;
-    if (table === 'history_cells') return cells.deleteOwnerBefore(ownerId, before);
     const ids = await repo.seriesOf(ownerId);
     if (ids.length === 0) return;
-    for (const p of spans)
-      await repo.deleteSpan(
-        table as Exclude<HistoryTable, 'history_cells'>,
-        ids,
-        p.from,
-        Math.min(p.to, before),
-      );
+    for (const p of spans) await repo.deleteSpan(table, ids, p.from, Math.min(p.to, before));
   }
 
   /**
@@ -87,7 +80,7 @@ export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
       const visits = Math.min(r.visits_days, o.retention.visitsDays);
       if (positions < o.retention.positionsDays) {
         await deleteOlder(r.owner_id, 'history_positions', at - positions * DAY_MS);
-        await deleteOlder(r.owner_id, 'history_cells', at - positions * DAY_MS);
+        await cells.deleteOwnerBefore(r.owner_id, at - positions * DAY_MS);
       }
       if (visits < o.retention.visitsDays)
         await deleteOlder(r.owner_id, 'history_visits', at - visits * DAY_MS);

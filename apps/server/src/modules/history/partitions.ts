@@ -14,6 +14,8 @@ const PARTITION_LOCK_ID = 0x72746c68; // "rtlh"
 export type HistoryTable = 'history_positions' | 'history_cells' | 'history_visits';
 /** The tables kept by day, as long as positions are. */
 export type DayTable = Exclude<HistoryTable, 'history_visits'>;
+/** The tables whose rows belong to a device's series. */
+export type SeriesTable = Exclude<HistoryTable, 'history_cells'>;
 
 /** A partition: its name and the span it holds, [from, to). */
 export interface PartitionSpan {

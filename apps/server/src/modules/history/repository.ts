@@ -1,5 +1,6 @@
 /** SQL of history: series, batched writes, pages of positions and visits, the state at a moment. */
 import type { Sql } from '../../lib/db.ts';
+import type { SeriesTable } from './partitions.ts';
 
 /** A device on a map, as history keys it. */
 export interface SeriesKey {
@@ -288,7 +289,7 @@ export function historyRepository(sql: Sql) {
 
     /** Delete these series' rows of one table in [from, to) (ms): one partition's span at most. */
     async deleteSpan(
-      table: 'history_positions' | 'history_visits',
+      table: SeriesTable,
       ids: readonly number[],
       from: number,
       to: number,
