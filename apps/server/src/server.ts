@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { migrate, openDatabase } from './lib/db.ts';
+import { mqttMembers } from './modules/ingest/mqtt-members.ts';
 import { startMqttIngest } from './modules/ingest/mqtt-start.ts';
 import { DEMO_GATEWAYS } from './simulator/building.ts';
 import { buildingsRepository } from './modules/buildings/repository.ts';
@@ -59,6 +60,7 @@ export async function startServer(config: Config, opts: { logger?: boolean | obj
     pipeline,
     keys: built.repos.keys,
     log: app.log,
+    members: mqttMembers(sql),
   });
   readiness.broker = async () => mqttIngest.ready();
   // Positions, presence and Home Assistant discovery go out on the same broker.

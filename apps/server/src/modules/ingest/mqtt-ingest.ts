@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { IngestKeys } from './keys.ts';
+import type { MqttMembers } from './mqtt-members.ts';
 import { parseMqttMessage } from './formats/index.ts';
 import type { Pipeline } from './pipeline.ts';
 
@@ -29,6 +30,8 @@ export interface MqttIngestDeps {
   pipeline: Pipeline;
   keys: IngestKeys;
   log: FastifyBaseLogger;
+  /** The shared subscription's members, for taking over a dead instance's session. */
+  members?: MqttMembers;
 }
 
 export const MQTT_OFF: MqttIngest = {
