@@ -72,7 +72,7 @@ describe.skipIf(!MQTT_URL)('a dead instance’s MQTT session (external broker)',
             "select count(*)::int as n from signal_history where device_mac like 'C4:00:00:00:41:%'",
           )
         )[0]!.n;
-      await expect.poll(stored, { timeout: 20_000 }).toBe(count);
+      await expect.poll(stored, { timeout: 30_000 }).toBe(count);
       const rows = await sql.query<{ client_id: string }>(
         'select client_id from mqtt_members order by client_id',
       );
@@ -100,5 +100,5 @@ describe.skipIf(!MQTT_URL)('a dead instance’s MQTT session (external broker)',
       await built.app.close();
       await sql.close();
     }
-  }, 40_000);
+  }, 60_000);
 });

@@ -77,15 +77,34 @@ export async function startSubscriber({
 
   // Members only matter to a shared subscription: without one, every instance hears everything.
   const sharing = config.mqttShareGroup !== '' && members !== undefined;
+  // Since when this instance has said every second, without a gap, that it is alive. Others are
+  // judged silent only once it could itself have been heard as long: after a database outage or
+  // a stall of this process every member looks silent until its own next beat.
+  let aliveSince: number | null = null;
+  let lastBeat = 0;
+  let beatBusy = false;
   const beat = async () => {
-    if (!sharing || closing || revoked) return;
-    if (own.subscribed) await members.alive(clientId);
-    for (const deadId of await members.claimSilent(clientId, MEMBER_SILENT_MS)) {
-      const work = takeOver(deadId).catch((err: unknown) =>
-        log.warn({ err, session: deadId }, 'MQTT session takeover failed'),
-      );
-      takeovers.add(work);
-      void work.finally(() => takeovers.delete(work));
+    if (!sharing || closing || revoked || beatBusy) return;
+    if (!own.subscribed) return void (aliveSince = null);
+    beatBusy = true;
+    try {
+      await members.alive(clientId);
+      const now = Date.now();
+      if (aliveSince === null || now - lastBeat > 2 * MEMBER_BEAT_MS) aliveSince = now;
+      lastBeat = now;
+      if (now - aliveSince < MEMBER_SILENT_MS) return;
+      for (const deadId of await members.claimSilent(clientId, MEMBER_SILENT_MS)) {
+        const work = takeOver(deadId).catch((err: unknown) =>
+          log.warn({ err, session: deadId }, 'MQTT session takeover failed'),
+        );
+        takeovers.add(work);
+        void work.finally(() => takeovers.delete(work));
+      }
+    } catch (err) {
+      aliveSince = null;
+      throw err;
+    } finally {
+      beatBusy = false;
     }
   };
   const beating = sharing
