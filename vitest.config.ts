@@ -28,6 +28,12 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
+          // The files share their workers' module cache: each file builds its own apps, databases
+          // and clients, and the modules hold nothing a file could leak into the next (caches at
+          // most). Importing the server afresh per file (a new process each) cost more CPU than
+          // many files' tests. test/setup.ts puts back timers, mocks and globals after each file.
+          isolate: false,
+          setupFiles: ['./test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // What a test waits for with expect.poll may take seconds on a loaded 2-core machine.
