@@ -37,10 +37,13 @@ function grownBy(floor: FloorRaster, b: Box, reach: number): Box {
 /** Most variance (cells²) one diffusion substep adds per axis: keeps every weight positive. */
 const SUBSTEP_VARIANCE = 0.45;
 /**
- * Most diffusion substeps per motion step: past this the belief has spread over many rooms'
- * worth of cells anyway, and the uniform floor and the next readings decide.
+ * Most diffusion substeps per motion step: they spread the belief by up to σ ≈ 2.7 cells per axis
+ * (3.5 m on the 1.3 m cells of a large floor), past a room's width; beyond that the uniform floor
+ * and the next readings decide. A step a second takes 1–3 substeps. A tag located late (a server
+ * behind, a gap in its reports) needs many more, each over a box grown by one cell: with 60 at most,
+ * a locate 3 s after the last cost twice a timely one, so a server behind fell further behind.
  */
-const MAX_SUBSTEPS = 60;
+const MAX_SUBSTEPS = 16;
 
 /**
  * Move p by (sx, sy) cells as upwind transport through open edges only (mass that would cross a
