@@ -134,6 +134,7 @@ export async function buildApp({
         : memoryFailureLimiter(limit, windowMs, now),
     ),
     tokenTtlHours: config.tokenTtlHours,
+    passwordHashCost: config.passwordHashCost,
   });
   const maps = mapsRepository(sql);
   const gateways = gatewaysRepository(sql);

@@ -54,3 +54,14 @@ describe('SIMULATOR_FLOORS', () => {
       expect(() => loadConfig(env({ SIMULATOR_FLOORS: bad }))).toThrow(/SIMULATOR_FLOORS must be/);
   });
 });
+
+describe('PASSWORD_HASH_COST', () => {
+  it('is 14 by default, takes 10 to 20, and refuses anything else with the reason', () => {
+    expect(loadConfig(env({})).passwordHashCost).toBe(14);
+    expect(loadConfig(env({ PASSWORD_HASH_COST: '10' })).passwordHashCost).toBe(10);
+    expect(() => loadConfig(env({ PASSWORD_HASH_COST: '9' }))).toThrow(
+      'PASSWORD_HASH_COST must be from 10 to 20, got "9"',
+    );
+    expect(() => loadConfig(env({ PASSWORD_HASH_COST: 'cheap' }))).toThrow('PASSWORD_HASH_COST');
+  });
+});

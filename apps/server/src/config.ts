@@ -8,6 +8,7 @@ import {
   WEBHOOK_RETRY,
 } from '@rtls/contract';
 import { INGEST_TOPICS } from './modules/ingest/formats/index.ts';
+import { PASSWORD_HASH_COST, PASSWORD_HASH_COST_BOUNDS } from './lib/secrets.ts';
 
 export interface Config {
   port: number;
@@ -55,6 +56,8 @@ export interface Config {
   /** Allowed browser origins for the realtime channel; empty means same host only. */
   allowedOrigins: string[];
   tokenTtlHours: number;
+  /** scrypt's cost for new password hashes, as log2 N (PASSWORD_HASH_COST). */
+  passwordHashCost: number;
   /** How often open sockets re-check their session, and MQTT sessions their ingest key. */
   socketSessionRecheckMs: number;
   trustProxy: boolean;
@@ -83,6 +86,15 @@ function int(name: string, value: string | undefined, fallback: number): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+/** PASSWORD_HASH_COST: log2 of scrypt's N for new password hashes, within its bounds. */
+function passwordHashCost(value: string | undefined): number {
+  const n = int('PASSWORD_HASH_COST', value, PASSWORD_HASH_COST);
+  const { min, max } = PASSWORD_HASH_COST_BOUNDS;
+  if (n < min || n > max)
+    throw new Error(`PASSWORD_HASH_COST must be from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
@@ -174,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .map((s) => s.trim())
       .filter(Boolean),
     tokenTtlHours: int('TOKEN_TTL_HOURS', env.TOKEN_TTL_HOURS, 24 * 30),
+    passwordHashCost: passwordHashCost(env.PASSWORD_HASH_COST),
     socketSessionRecheckMs: int('SOCKET_SESSION_RECHECK_MS', env.SOCKET_SESSION_RECHECK_MS, 30_000),
     trustProxy: bool(env.TRUST_PROXY, false),
     trailRetentionMinutes: int(

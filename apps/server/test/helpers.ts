@@ -80,7 +80,12 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ DATA_DIR: 'memory://', WEB_DIST: '' } as NodeJS.ProcessEnv),
+    // The cheapest password hashes the server allows: tests create many accounts.
+    ...loadConfig({
+      DATA_DIR: 'memory://',
+      WEB_DIST: '',
+      PASSWORD_HASH_COST: '10',
+    } as NodeJS.ProcessEnv),
     ...overrides,
   };
 }

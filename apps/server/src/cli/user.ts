@@ -47,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
         memoryFailureLimiter(failures, windowMs),
       ),
       tokenTtlHours: config.tokenTtlHours,
+      passwordHashCost: config.passwordHashCost,
     });
     const [email, password, first, last] = args;
     switch (command) {

@@ -1,7 +1,15 @@
 /** Password hashing (scrypt) and opaque tokens stored only as hashes. */
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keyLen: 32 } as const;
+const SCRYPT = { r: 8, p: 1, keyLen: 32 } as const;
+/**
+ * scrypt's cost for new hashes, as log2 N: 14 (N = 16,384, about 50–100 ms a hash) is the usual
+ * figure for interactive sign-in. A check reads N from the stored hash, so a change of cost keeps
+ * every stored password valid.
+ */
+export const PASSWORD_HASH_COST = 14;
+/** The costs a deployment may choose (PASSWORD_HASH_COST); below 10 a hash is too cheap to guess against. */
+export const PASSWORD_HASH_COST_BOUNDS = { min: 10, max: 20 } as const;
 
 function scryptAsync(
   password: string,
@@ -14,13 +22,19 @@ function scryptAsync(
   );
 }
 
-/** Hash a password as `scrypt$N$r$p$salt$hash` (base64url parts). */
-export async function hashPassword(password: string): Promise<string> {
+/** Hash a password as `scrypt$N$r$p$salt$hash` (base64url parts), N = 2^cost. */
+export async function hashPassword(
+  password: string,
+  cost: number = PASSWORD_HASH_COST,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.keyLen, SCRYPT);
+  const N = 2 ** cost;
+  // scrypt needs 128·N·r bytes; Node's default ceiling (32 MB) stops at cost 14.
+  const maxmem = 256 * N * SCRYPT.r;
+  const key = await scryptAsync(password, salt, SCRYPT.keyLen, { ...SCRYPT, N, maxmem });
   return [
     'scrypt',
-    SCRYPT.N,
+    N,
     SCRYPT.r,
     SCRYPT.p,
     salt.toString('base64url'),
@@ -37,12 +51,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
+    maxmem: 256 * Number(n) * Number(r),
   });
   return timingSafeEqual(key, expected);
 }
 
 /** A hash that stands in for a missing account, so unknown e-mails cost the same time. */
-export const DUMMY_PASSWORD_HASH = await hashPassword(randomBytes(12).toString('hex'));
+export const dummyPasswordHash = (cost: number = PASSWORD_HASH_COST) =>
+  hashPassword(randomBytes(12).toString('hex'), cost);
 
 /** A new random token for sessions or ingest keys. */
 export function newToken(prefix = ''): string {

@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import { INVALID_CREDENTIALS } from '@rtls/contract';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
-  DUMMY_PASSWORD_HASH,
+  dummyPasswordHash,
   hashPassword,
   newToken,
   tokenHash,
@@ -37,6 +37,8 @@ export interface AuthServiceDeps {
   repo: AuthRepository;
   throttle: SignInThrottle;
   tokenTtlHours: number;
+  /** scrypt's cost for new password hashes (log2 N); PASSWORD_HASH_COST when absent. */
+  passwordHashCost?: number;
 }
 
 /** Who is signing in: the client's address and the known-device tokens its browser sent. */
@@ -45,7 +47,8 @@ export interface SignInClient {
   deviceTokens?: readonly string[];
 }
 
-export function authService({ repo, throttle, tokenTtlHours }: AuthServiceDeps) {
+export function authService({ repo, throttle, tokenTtlHours, passwordHashCost }: AuthServiceDeps) {
+  let dummyHash: Promise<string> | null = null;
   /** Emits 'revoked' with the token hashes that stopped being valid (sockets listen). */
   const events = new EventEmitter();
 
@@ -83,7 +86,7 @@ export function authService({ repo, throttle, tokenTtlHours }: AuthServiceDeps) 
         first_name: input.firstName?.trim() ?? '',
         last_name: input.lastName?.trim() ?? '',
         slug: await uniqueSlug(email),
-        password_hash: await hashPassword(input.password),
+        password_hash: await hashPassword(input.password, passwordHashCost),
       };
       await repo.insertUser(user);
       return toAuthUser({ ...user, disabled: false, created_at: new Date() });
@@ -114,7 +117,10 @@ export function authService({ repo, throttle, tokenTtlHours }: AuthServiceDeps) 
           { 'retry-after': String(seconds) },
         );
       }
-      const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+      const ok = await verifyPassword(
+        password,
+        user?.password_hash ?? (await (dummyHash ??= dummyPasswordHash(passwordHashCost))),
+      );
       if (!user || !ok || user.disabled) {
         await throttle.failed(attempt);
         throw new HttpError(401, INVALID_CREDENTIALS);
@@ -157,7 +163,7 @@ export function authService({ repo, throttle, tokenTtlHours }: AuthServiceDeps) 
         throw badRequest(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
       const user = await repo.findUserByEmail(email);
       if (!user) throw notFound('Account');
-      await repo.setPassword(user.id, await hashPassword(password));
+      await repo.setPassword(user.id, await hashPassword(password, passwordHashCost));
       // A new password is often set after a break-in: no browser keeps its exemption from limits.
       await repo.forgetDevices(user.id);
       events.emit('revoked', await repo.revokeAllSessions(user.id));
