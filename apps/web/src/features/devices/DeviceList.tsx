@@ -26,6 +26,7 @@ import { countByStatus, filterDevices, type StatusFilter } from './device-filter
 import { DeviceRow } from './DeviceRow.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from './placed-devices.ts';
+import { listRows } from './list-rows.ts';
 import { useThrottled } from './use-throttled.ts';
 import { statusClock } from '../live/freshness.ts';
 import { useLiveStore } from '../live/live-store.ts';
@@ -39,23 +40,6 @@ const ROW_HEIGHT_WITH_READ_ONLY = 88;
 const LIST_REFRESH_MS = 1000;
 
 const placedOnScreen = createPlacedSelector();
-
-/** The rows: own devices (all, or those drawn on the map), then other accounts' drawn devices. */
-function listRows(
-  monitored: readonly string[],
-  entities: Record<string, LiveDevice>,
-  placed: readonly PlacedDevice[],
-  currentOnly: boolean,
-): (LiveDevice | PlacedDevice)[] {
-  const own = currentOnly
-    ? placed.filter((d) => !d.readOnly)
-    : monitored.flatMap((mac) => {
-        // A device just added may not have reached the throttled copy yet.
-        const d = entities[mac] ?? useDevicesStore.getState().entities[mac];
-        return d ? [d] : [];
-      });
-  return [...own, ...placed.filter((d) => d.readOnly)];
-}
 
 const isReadOnly = (d: LiveDevice | PlacedDevice) => 'readOnly' in d && d.readOnly;
 
@@ -82,7 +66,13 @@ export function DeviceList() {
   const staleSince = useLiveStore((s) => s.staleSince);
   const now = statusClock(staleSince, useTick());
 
-  const all = listRows(monitored, entities, placed, currentOnly);
+  const all = listRows(
+    monitored,
+    entities,
+    placed,
+    currentOnly,
+    useDevicesStore.getState().entities,
+  );
   const rows = filterDevices(all, query, status, now);
   const rowHeight = rows.some(isReadOnly) ? ROW_HEIGHT_WITH_READ_ONLY : ROW_HEIGHT;
   const win = useWindow(rows.length, rowHeight);
