@@ -77,7 +77,8 @@ describe('grid filter', () => {
 });
 
 describe('fitRadioMap', () => {
-  it('learns a site-specific bias on top of the path-loss fit', () => {
+  // Fifteen smoothing candidates cross-validated over five folds: seconds of CPU on a busy machine.
+  it('learns a site-specific bias on top of the path-loss fit', { timeout: 60_000 }, () => {
     const rand = rng(4);
     // g0 reads 8 dB low in the left half of the room (say, a wall): the map should learn it.
     const samples = Array.from({ length: 600 }, () => {
