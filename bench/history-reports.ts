@@ -8,10 +8,9 @@
  *   flags: --zones 100  --tags 50  --days 30  --hours 6  --runs 5  (BENCH_DATABASE_URL)
  */
 import { HISTORY_STATE_LOOKBACK_MS, reportBucketSeconds } from '@rtls/contract';
-import { migrate, openDatabase, type Sql } from '../apps/server/src/lib/db.ts';
+import { migrate, MIGRATIONS_DIR, openDatabase, type Sql } from '../apps/server/src/lib/db.ts';
 import { historyPartitions } from '../apps/server/src/modules/history/partitions.ts';
 import { reportRepository } from '../apps/server/src/modules/history/report-repository.ts';
-import { MIGRATIONS_DIR } from '../apps/server/src/server.ts';
 import { positiveFlag } from './lib/args.ts';
 import { machineLine } from './lib/machine.ts';
 import { throwawayDatabase } from './lib/server.ts';

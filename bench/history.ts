@@ -19,10 +19,9 @@ import {
   HISTORY_STATE_LOOKBACK_MS,
   type HistoryPositionsResponse,
 } from '@rtls/contract';
-import { openDatabase, migrate } from '../apps/server/src/lib/db.ts';
+import { migrate, MIGRATIONS_DIR, openDatabase } from '../apps/server/src/lib/db.ts';
 import { cellRollup } from '../apps/server/src/modules/history/cell-rollup.ts';
 import { dayPartition, historyPartitions } from '../apps/server/src/modules/history/partitions.ts';
-import { MIGRATIONS_DIR } from '../apps/server/src/server.ts';
 import { dropUnderIngest } from './lib/history-drop.ts';
 import { machineLine } from './lib/machine.ts';
 import { api, EMAIL, GATEWAYS, PASSWORD } from './lib/pipeline-fleet.ts';

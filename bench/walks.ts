@@ -15,8 +15,7 @@ import { calibrationVerdict } from '@rtls/contract';
 import { buildFrame, crossValidateWalk, summariseErrors } from '@rtls/positioning';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { migrate, openDatabase } from '../apps/server/src/lib/db.ts';
-import { MIGRATIONS_DIR } from '../apps/server/src/server.ts';
+import { migrate, MIGRATIONS_DIR, openDatabase } from '../apps/server/src/lib/db.ts';
 import { pointEvidence } from '../apps/server/src/modules/walks/accuracy.ts';
 import {
   DEMO_LOGIC_THRESHOLD,

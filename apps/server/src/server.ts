@@ -1,8 +1,7 @@
 /** Starts everything one process runs: database, API, realtime, simulator; and stops it in order. */
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { migrate, openDatabase } from './lib/db.ts';
+import { migrate, MIGRATIONS_DIR, openDatabase } from './lib/db.ts';
 import { mqttMembers } from './modules/ingest/mqtt-members.ts';
 import { startMqttIngest } from './modules/ingest/mqtt-start.ts';
 import { DEMO_GATEWAYS } from './simulator/building.ts';
@@ -11,8 +10,6 @@ import { seedDemo } from './simulator/demo-seed.ts';
 import { seedDemoStoreys } from './simulator/demo-storeys.ts';
 import { createSimulator, gatewayLayout, type Simulator } from './simulator/simulator.ts';
 import { storeyGateways } from './simulator/storeys.ts';
-
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../migrations');
 
 export async function startServer(config: Config, opts: { logger?: boolean | object } = {}) {
   const sql = await openDatabase(config);

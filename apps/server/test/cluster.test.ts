@@ -22,8 +22,7 @@ import { authService } from '../src/modules/auth/service.ts';
 import { signInThrottle } from '../src/modules/auth/sign-in-throttle.ts';
 import { DEFAULT_PARTITIONS } from '../src/modules/live/positions-stream.ts';
 import { ingestKeys } from '../src/modules/ingest/keys.ts';
-import { migrate, openDatabase, type Sql } from '../src/lib/db.ts';
-import { MIGRATIONS_DIR } from '../src/server.ts';
+import { migrate, MIGRATIONS_DIR, openDatabase, type Sql } from '../src/lib/db.ts';
 import { freePort, sleep } from './mqtt-helpers.ts';
 import { testServices } from './services.ts';
 

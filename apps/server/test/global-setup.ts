@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { pgliteImage } from '../src/lib/db.ts';
-import { MIGRATIONS_DIR } from '../src/server.ts';
+import { MIGRATIONS_DIR, pgliteImage } from '../src/lib/db.ts';
 import { probeServices } from './services.ts';
 
 declare module 'vitest' {

@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
-import { migrate, openDatabase, type Sql } from '../src/lib/db.ts';
-import { MIGRATIONS_DIR } from '../src/server.ts';
+import { migrate, MIGRATIONS_DIR, openDatabase, type Sql } from '../src/lib/db.ts';
 import {
   DB_KINDS,
   bearer,

@@ -14,8 +14,7 @@ import { HttpError } from '../lib/errors.ts';
 import { authRepository } from '../modules/auth/repository.ts';
 import { authService } from '../modules/auth/service.ts';
 import { signInThrottle } from '../modules/auth/sign-in-throttle.ts';
-import { migrate, openDatabase, type Sql } from '../lib/db.ts';
-import { MIGRATIONS_DIR } from '../server.ts';
+import { migrate, MIGRATIONS_DIR, openDatabase, type Sql } from '../lib/db.ts';
 
 const USAGE = `usage: npm run user -- add <email> <password> [first] [last]
        npm run user -- list

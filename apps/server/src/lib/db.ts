@@ -186,6 +186,9 @@ async function openPostgres(url: string): Promise<Sql> {
   return wrap(pool, false);
 }
 
+/** The server's numbered SQL migrations, applied in order by migrate(). */
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+
 /** Advisory lock id that serialises migrations across instances (any constant bigint works). */
 export const MIGRATION_LOCK_ID = 0x72746c73; // "rtls"
 
