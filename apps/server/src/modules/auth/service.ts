@@ -12,6 +12,7 @@ import {
 } from '../../lib/secrets.ts';
 import { DEVICE_TOKENS_PER_COOKIE } from './device-cookie.ts';
 import type { AuthRepository, UserRow } from './repository.ts';
+import { createSessionCache } from './session-cache.ts';
 import type { SignInAttempt, SignInThrottle } from './sign-in-throttle.ts';
 
 export interface AuthUser {
@@ -49,8 +50,10 @@ export interface SignInClient {
 
 export function authService({ repo, throttle, tokenTtlHours, passwordHashCost }: AuthServiceDeps) {
   let dummyHash: Promise<string> | null = null;
-  /** Emits 'revoked' with the token hashes that stopped being valid (sockets listen). */
+  /** Emits 'revoked' with the token hashes that stopped being valid (sockets and the cache listen). */
   const events = new EventEmitter();
+  const sessions = createSessionCache<AuthUser>();
+  events.on('revoked', (hashes: string[]) => sessions.forget(hashes));
 
   async function uniqueSlug(email: string): Promise<string> {
     const base =
@@ -145,8 +148,11 @@ export function authService({ repo, throttle, tokenTtlHours, passwordHashCost }:
     /** The user a bearer token belongs to, or null. */
     async authenticate(token: string): Promise<AuthUser | null> {
       if (!token || token.length > 200) return null;
-      const user = await repo.findSessionUser(tokenHash(token));
-      return user ? toAuthUser(user) : null;
+      const hash = tokenHash(token);
+      return sessions.get(hash, async () => {
+        const user = await repo.findSessionUser(hash);
+        return user ? toAuthUser(user) : null;
+      });
     },
 
     /** Token hashes among these that still open a session (sockets re-check theirs periodically). */
