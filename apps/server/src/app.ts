@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import { memoryFailureLimiter } from './lib/failure-limiter.ts';
 import { openRedis, redisFailureLimiter } from './lib/redis.ts';
+import { sharedSchemaCompilers } from './lib/schema-compilers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { statementRows, type Sql } from './lib/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -104,6 +105,7 @@ export async function buildApp({
     // Unknown body fields are dropped before a handler sees them: no mass assignment.
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
     bodyLimit: 1024 * 1024,
+    schemaController: { compilersFactory: sharedSchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every route as registered, for tests that walk them all with hostile input.
