@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import { memoryFailureLimiter } from './lib/failure-limiter.ts';
 import { openRedis, redisFailureLimiter } from './lib/redis.ts';
-import { sharedSchemaCompilers } from './lib/schema-compilers.ts';
+import { sharedSchemaCompilers, type SchemaCompilers } from './lib/schema-compilers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { statementRows, type Sql } from './lib/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -86,6 +86,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** The clock of the sign-in limits (tests move it instead of waiting). */
   now?: () => number;
+  /** Schema compilers to share with other apps of this process (tests); the app's own otherwise. */
+  schemaCompilers?: SchemaCompilers;
 }
 
 export async function buildApp({
@@ -94,6 +96,7 @@ export async function buildApp({
   logger = true,
   readiness = {},
   now = () => Date.now(),
+  schemaCompilers,
 }: BuildOptions) {
   const app: FastifyInstance = Fastify({
     logger:
@@ -105,7 +108,7 @@ export async function buildApp({
     // Unknown body fields are dropped before a handler sees them: no mass assignment.
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
     bodyLimit: 1024 * 1024,
-    schemaController: { compilersFactory: sharedSchemaCompilers() },
+    schemaController: { compilersFactory: schemaCompilers ?? sharedSchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every route as registered, for tests that walk them all with hostile input.

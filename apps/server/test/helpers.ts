@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate, MIGRATIONS_DIR, openDatabase, type Sql } from '../src/lib/db.ts';
+import { sharedSchemaCompilers } from '../src/lib/schema-compilers.ts';
 import { seedDemo } from '../src/simulator/demo-seed.ts';
 import { gatewayLayout } from '../src/simulator/simulator.ts';
 import { testServices } from './services.ts';
@@ -115,6 +116,12 @@ export interface TestApp {
   setup(fn: () => Promise<void>): void;
 }
 
+/**
+ * The test files of a worker share their modules, so their apps share compiled schemas: compiling
+ * them took most of an app's start, and the server tests build hundreds of apps.
+ */
+export const testSchemaCompilers = sharedSchemaCompilers();
+
 export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
   const db = await openTestDatabase(kind);
   try {
@@ -123,6 +130,7 @@ export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}): Pro
       sql: opts.wrapSql ? opts.wrapSql(db.sql) : db.sql,
       logger: false,
       now: opts.now,
+      schemaCompilers: testSchemaCompilers,
     });
     let baseUrl = '';
     if (opts.listen) {

@@ -40,6 +40,15 @@ describe('shared schema compilers', () => {
     expect(s1({ name: 'x', n: 2, secret: 1 })).toBe('{"name":"x","n":2}');
   });
 
+  it('reuse what they compiled for another app with the same options, not with others', () => {
+    const compilers = sharedSchemaCompilers();
+    const route = { method: 'POST', url: '/a', httpPart: 'body' };
+    const forApp = (customOptions: object) =>
+      compilers.buildValidator!({}, { customOptions } as never)({ ...route, schema: body });
+    expect(forApp({})).toBe(forApp({}));
+    expect(forApp({ coerceTypes: 'array' })).not.toBe(forApp({}));
+  });
+
   it('validate and serialize each route as Fastify does, with its options', async () => {
     const app = Fastify({
       ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array' } },

@@ -8,7 +8,8 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
-type Factories = NonNullable<
+/** What Fastify's `schemaController.compilersFactory` takes. */
+export type SchemaCompilers = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
 >;
 
@@ -30,13 +31,28 @@ function compileOnce<R extends { schema: unknown }, F>(compile: (route: R) => F)
 type Compile = (route: { schema: unknown }) => unknown;
 type Factory = (externalSchemas: unknown, options: unknown) => Compile;
 
-/** For Fastify's `schemaController.compilersFactory`. */
-export function sharedSchemaCompilers(): Factories {
+/**
+ * For Fastify's `schemaController.compilersFactory`. One instance may serve several apps of a
+ * process (tests build hundreds): what it compiled for equal external schemas and options is
+ * reused.
+ */
+export function sharedSchemaCompilers(): SchemaCompilers {
   const validators = AjvCompiler() as unknown as Factory;
   const serializers = SerializerSelector() as unknown as Factory;
-  const once =
-    (factory: Factory): Factory =>
-    (external, options) =>
-      compileOnce(factory(external, options));
-  return { buildValidator: once(validators), buildSerializer: once(serializers) } as Factories;
+  const once = (factory: Factory): Factory => {
+    const compilers = new Map<string, Compile>();
+    return (external, options) => {
+      const key = JSON.stringify([external, options]);
+      let compile = compilers.get(key);
+      if (!compile) {
+        compile = compileOnce(factory(external, options));
+        compilers.set(key, compile);
+      }
+      return compile;
+    };
+  };
+  return {
+    buildValidator: once(validators),
+    buildSerializer: once(serializers),
+  } as SchemaCompilers;
 }
