@@ -243,10 +243,10 @@ console.log(
   '  quintile medians fall monotonically when whole minutes of each track are resampled (errors outlast a tick).',
 );
 console.log(
-  '  plan rows: the predicted p90 per cell (planAccuracy: Cramér–Rao bound of one link window) pooled with each',
+  '  plan rows: the predicted p90 per cell (planAccuracy: Cramér–Rao bound of one link window, the plan as prior) pooled',
 );
 console.log(
-  "  cell's error circular, over the floor's cells (demo) or the test run's true positions (Kolakowski: default",
+  "  with each cell's error circular, over the floor's cells (demo) or the test run's true positions (Kolakowski: default",
 );
 console.log(
   '  radio model, its light walls, the packet rate its readings came at), against the live path on the same run.',

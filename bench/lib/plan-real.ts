@@ -6,8 +6,8 @@
  * per-dataset row). Nothing here is fitted, least of all to the recording it is checked against:
  * the radio model is DEFAULT_RADIO_MODEL, which the default tracker starts from on that set.
  * What the bound leaves out pulls both ways: it knows no model error beyond iid shadowing (a
- * site's per-gateway biases, a wider spread), and no prior (the tracker's bounded grid and its
- * motion), which keeps the real error well under the bound's long axis outside the gateways' hull.
+ * site's per-gateway biases, a wider spread), and of the tracker's priors only the plan's extent,
+ * not its motion model, which keeps the real error smaller still outside the gateways' hull.
  */
 import { DEFAULT_RADIO_MODEL, planAccuracy, type FloorGeometry } from '@rtls/positioning';
 import { evaluateStreams } from './stream-eval.ts';

@@ -95,6 +95,19 @@ export function positionCovariance(
   return { xx: yy / det, xy: -xy / det, yy: xx / det };
 }
 
+/** The covariance once a prior of this information per axis (m⁻²) is added to the position's. */
+export function withPositionPrior(
+  cov: { xx: number; xy: number; yy: number },
+  prior: { x: number; y: number },
+): { xx: number; xy: number; yy: number } {
+  const det = cov.xx * cov.yy - cov.xy * cov.xy;
+  const ixx = cov.yy / det + prior.x;
+  const iyy = cov.xx / det + prior.y;
+  const ixy = -cov.xy / det;
+  const d = ixx * iyy - ixy * ixy;
+  return { xx: iyy / d, xy: -ixy / d, yy: ixx / d };
+}
+
 /** The bound over a grid: values[row][col] at (x0 + col·step, y0 + row·step). */
 export function crlbGrid(
   anchors: readonly Anchor[],

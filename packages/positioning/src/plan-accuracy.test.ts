@@ -60,16 +60,28 @@ describe('planAccuracy', () => {
     expect(worse).toBeGreaterThan(0);
   });
 
-  it("predicts errors past half the room's diagonal from two gateways (the tag offset is unknown)", () => {
+  /** p90 of a tag known only to be in the room: uniform over it, variances W²/12 and H²/12. */
+  const roomOnly = radialP90({ xx: 10 ** 2 / 12, xy: 0, yy: 8 ** 2 / 12 });
+
+  it('predicts from two gateways little more than the room tells (the tag offset is unknown)', () => {
     const plan = planAccuracy({ ...room, anchors: ROOM.slice(0, 2) });
-    expect(plan.p90[cellAt(plan, 5, 4)]!).toBeGreaterThan(Math.hypot(5, 4));
+    expect(plan.p90[cellAt(plan, 5, 4)]!).toBeGreaterThan(0.7 * roomOnly);
+  });
+
+  it('never predicts more than the room alone allows, and knows less without the room', () => {
+    const plan = planAccuracy(room);
+    for (const e of plan.p90) expect(e).toBeLessThanOrEqual(roomOnly + 1e-6);
+    // The same layout on a floor four times the size: the prior weighs less, errors grow.
+    const wide = planAccuracy({ ...room, width: 40, height: 32 });
+    const c = cellAt(plan, 5, 4);
+    expect(wide.p90[cellAt(wide, 5, 4)]!).toBeGreaterThan(plan.p90[c]!);
   });
 
   it('predicts smaller errors for tags heard more often', () => {
     const once = planAccuracy(room);
     const often = planAccuracy({ ...room, packetRateHz: 5 });
     const c = cellAt(once, 5, 4);
-    expect(often.p90[c]!).toBeLessThan(once.p90[c]! * 0.8);
+    expect(often.p90[c]!).toBeLessThan(once.p90[c]! * 0.9);
   });
 
   it('loses the gateways behind a heavy wall far from them', () => {

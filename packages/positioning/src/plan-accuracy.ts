@@ -5,9 +5,14 @@
  * locator weighs it (countGain). A gateway counts by how likely it hears the spot (the model's mean
  * level, less the walls on the way, against the gateway's threshold and the receivers'
  * sensitivity), the tag's own offset is solved for as the engine does, and the walls' losses are
- * those of the map's floor model per wall class (wall-loss.ts).
+ * those of the map's floor model per wall class (wall-loss.ts). The tracker never places a tag off
+ * the plan, so the plan itself is a prior: a Gaussian with the variance of a uniform spread over its
+ * extent (W²/12 and H²/12) adds its information to every spot the layout can locate (a Bayesian
+ * Cramér–Rao bound). It matters where the gateways say little, outside their hull or along a line
+ * of them, and keeps a small floor's prediction within the floor; a spot the layout alone cannot
+ * locate stays unresolved.
  */
-import { positionCovariance } from './crlb.ts';
+import { positionCovariance, withPositionPrior } from './crlb.ts';
 import { insidePolygon, solidWalls, type FloorGeometry, type WallSegment } from './floor.ts';
 import { LINK_WINDOW_MS } from './link-window.ts';
 import {
@@ -89,6 +94,17 @@ interface PlanGrid {
   model: RadioModel;
   /** Packets in one link window. */
   packets: number;
+  /** The plan as a prior on the position: information per axis (m⁻²), see the file's comment. */
+  floorPrecision: { x: number; y: number };
+}
+
+/** Information (m⁻²) per axis of a position known only to lie within this extent. */
+function floorPrecisionOf(input: PlanInput): { x: number; y: number } {
+  const outline = input.floor?.outline;
+  const xs = outline?.length ? outline.map((p) => p.x) : [0, input.width];
+  const ys = outline?.length ? outline.map((p) => p.y) : [0, input.height];
+  const span = (v: number[]) => Math.max(1e-3, Math.max(...v) - Math.min(...v));
+  return { x: 12 / span(xs) ** 2, y: 12 / span(ys) ** 2 };
 }
 
 function planGrid(input: PlanInput): PlanGrid {
@@ -116,6 +132,7 @@ function planGrid(input: PlanInput): PlanGrid {
     classes: wallClasses(walls),
     model: input.model ?? DEFAULT_RADIO_MODEL,
     packets: Math.max(1, ((input.packetRateHz ?? PLAN_PACKET_RATE_HZ) * LINK_WINDOW_MS) / 1000),
+    floorPrecision: floorPrecisionOf(input),
   };
 }
 
@@ -181,8 +198,12 @@ function addAnchor(grid: PlanGrid, info: Float64Array, anchor: Anchor): void {
   });
 }
 
-/** p90 of the radial error (m) of a cell from its information sums, plus one more reading. */
+/**
+ * p90 of the radial error (m) of a cell from its information sums, plus one more reading, with the
+ * plan's prior; Infinity where the readings alone cannot locate.
+ */
 function cellP90(
+  grid: PlanGrid,
   info: Float64Array,
   o: number,
   offsetPrecision: number | null,
@@ -201,7 +222,7 @@ function cellP90(
     offsetPrecision,
     1e-12,
   );
-  return cov ? radialP90(cov) : Infinity;
+  return cov ? radialP90(withPositionPrior(cov, grid.floorPrecision)) : Infinity;
 }
 
 /** The predicted p90 error over the plan for this layout. */
@@ -225,7 +246,7 @@ function p90Of(grid: PlanGrid, info: Float64Array): Float32Array {
   const prior = offsetPrecisionOf(grid.model);
   for (let n = 0; n < grid.cells.length; n++) {
     const c = grid.cells[n]!;
-    out[c] = cellP90(info, c * INFO, prior);
+    out[c] = cellP90(grid, info, c * INFO, prior);
   }
   return out;
 }
@@ -284,7 +305,7 @@ export function proposeGateway(input: PlanInput, options: ProposalOptions): Plan
     const y = (Math.floor(c / candidates.nx) + 0.5) * candidates.step;
     trial.set(current.p90);
     forEachLink(grid, { ...like, x: metres(x), y: metres(y) }, (cell, jx, jy, w) => {
-      trial[cell] = cellP90(info, cell * INFO, prior, { jx, jy, w });
+      trial[cell] = cellP90(grid, info, cell * INFO, prior, { jx, jy, w });
     });
     const after = planCoverage({ ...current, p90: trial }, options.targetM);
     if (
