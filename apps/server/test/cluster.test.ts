@@ -88,17 +88,21 @@ async function startInstance(name: string, port: number, env: Record<string, str
     output: () => out,
   };
   // A loaded machine (the rest of the suite beside it) may take long to transpile and start one.
+  let readiness = 'no answer';
   await until(
     `instance ${name} to be ready`,
     async () => {
       if (child.exitCode !== null) throw new Error(`instance ${name} exited:\n${out}`);
       const res = await fetch(`${instance.url}/readyz`).catch(() => null);
+      if (res) readiness = await res.text().catch(() => readiness);
       return res?.status === 200;
     },
     READY_MS,
   ).catch((err: unknown) => {
     child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}; its output:\n${out}`);
+    throw new Error(
+      `${(err as Error).message}; its last /readyz: ${readiness}; its output:\n${out}`,
+    );
   });
   return instance;
 }

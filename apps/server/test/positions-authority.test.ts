@@ -125,9 +125,7 @@ describeEachDb(
       const { heard } = await watcher(owner.token, [demoMap]);
       const reports = demoReports(mac, Date.now() - 200);
       await ingest(reports);
-      await expect
-        .poll(() => positionedOn(heard, mac, demoMap).length, { timeout: 5_000 })
-        .toBeGreaterThan(0);
+      await expect.poll(() => positionedOn(heard, mac, demoMap).length).toBeGreaterThan(0);
       // The first fix of a device no locator has seen yet (later ones continue its track).
       const published = positionedOn(heard, mac, demoMap)[0]!;
       expect(payloadErrors('device_update', [published])).toEqual([]);
@@ -303,7 +301,7 @@ describeEachDb(
         positionedOn(own.heard, mac, demoMap).filter(
           (u) => u.triangulationInfo!.primaryGateway !== loud.mac,
         );
-      await expect.poll(() => after().length, { timeout: 5_000 }).toBeGreaterThan(0);
+      await expect.poll(() => after().length).toBeGreaterThan(0);
       const moved = after().at(-1)!;
       const distance = (p: { x: number; y: number }) =>
         Math.hypot(p.x / DEMO_PIXELS_PER_METRE - SPOT.x, p.y / DEMO_PIXELS_PER_METRE - SPOT.y);
@@ -339,7 +337,7 @@ describeEachDb(
         positionedOn(heard, mac, demoMap).filter(
           (u) => u.triangulationInfo!.method === 'strongest',
         );
-      await expect.poll(() => strongest(own.heard).length, { timeout: 5_000 }).toBeGreaterThan(0);
+      await expect.poll(() => strongest(own.heard).length).toBeGreaterThan(0);
       await expect.poll(() => strongest(view.heard).length).toBeGreaterThan(0);
       expect(strongest(view.heard).at(-1)!.position).toEqual(strongest(own.heard).at(-1)!.position);
       await api('PATCH', '/api/user-settings/triangulation', owner.token, {
@@ -362,7 +360,7 @@ describeEachDb(
         positionedOn(own.heard, mac, northMap).filter(
           (u) => u.triangulationInfo!.lastCalculated > before.triangulationInfo!.lastCalculated,
         );
-      await expect.poll(() => after().length, { timeout: 5_000 }).toBeGreaterThan(0);
+      await expect.poll(() => after().length).toBeGreaterThan(0);
       expect(after().at(-1)!.position).not.toEqual(before.position);
     });
   },
