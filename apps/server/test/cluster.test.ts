@@ -31,7 +31,7 @@ const DEVICES = 200;
 const REPORTS_PER_DEVICE = 3;
 const PASSWORD = 'cluster password 1';
 /** How long an instance may take to answer /readyz (ms). */
-const READY_MS = 90_000;
+const READY_MS = 180_000;
 
 const SERVICES = testServices();
 /** The services this test needs; it is skipped when one is unreachable. */
@@ -233,18 +233,20 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.redis || !SERVICES.mqtt || !SERV
           DATA_DIR: 'memory://',
         };
         ports.push(await freePort(), await freePort());
-        [a, b] = await Promise.all([
-          startInstance('a', ports[0]!, env),
-          startInstance('b', ports[1]!, env),
+        // Each is kept as soon as it is up, so that afterAll stops it even when the other fails.
+        await Promise.all([
+          startInstance('a', ports[0]!, env).then((i) => (a = i)),
+          startInstance('b', ports[1]!, env).then((i) => (b = i)),
         ]);
 
-        const signIn = await fetch(`${b.url}/api/user/signin`, {
+        const bUrl = b!.url;
+        const signIn = await fetch(`${bUrl}/api/user/signin`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: `cluster-${run}@example.com`, password: PASSWORD }),
         });
         const token = ((await signIn.json()) as { data: { token: string } }).data.token;
-        socket = io(b.url, {
+        socket = io(bUrl, {
           path: '/sqws',
           transports: ['websocket'],
           auth: { token, protocol: SOCKET_PROTOCOL_VERSION },
