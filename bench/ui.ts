@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumVersion, ensureChromium } from '../e2e/support/chromium.ts';
-import { freshDataDir, startTestServer } from '../e2e/support/server.ts';
+import { startTestServer } from '../e2e/support/server.ts';
 import { throwawayDatabase } from './lib/server.ts';
 import { prepareAccount, seededServerEnv, startLoad, type LoadProcess } from './lib/ui-load.ts';
 import {
@@ -85,11 +85,14 @@ async function mainThreadMetrics(cdp: CDPSession): Promise<MainThread> {
 
 async function runSize(devices: number, chromiumPath: string): Promise<Row> {
   const db = await throwawayDatabase(ADMIN_DB);
-  const server = await startTestServer(
-    { ...seededServerEnv(devices), WEB_DIST: webDist, LOG_LEVEL: 'error', DATABASE_URL: db.url },
-    undefined,
-    freshDataDir(),
-  );
+  const server = await startTestServer({
+    env: {
+      ...seededServerEnv(devices),
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: db.url,
+    },
+  });
   let load: LoadProcess | null = null;
   if (devices > 0)
     load = startLoad(

@@ -1,13 +1,14 @@
 /**
- * Checks that Chromium is there and starts the one Chromium every spec file connects to, makes the
- * migrated data dir every server of the run starts from a copy of, and starts one real server for
- * the specs that share it.
+ * Checks that Chromium is there and starts the one Chromium every spec file connects to, bundles
+ * the server every spec runs, makes the migrated data dir every server of the run starts from a
+ * copy of, and starts one real server for the specs that share it.
  */
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, chromiumVersion, ensureChromium } from './support/chromium.ts';
 import { freshDataDir, migratedDataDir, startTestServer } from './support/server.ts';
+import { bundleServer } from './support/server-bundle.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     browserEndpoint: string;
     /** A data dir with a migrated embedded database: copy it, never use it (freshDataDir). */
     dataTemplate: string;
+    /** The folder of the run's bundled server (bundleServer), which every spec's server runs. */
+    serverBundle: string;
   }
 }
 
@@ -32,9 +35,11 @@ export default async function setup(project: TestProject) {
   });
   let template: string;
   let server: Awaited<ReturnType<typeof startTestServer>>;
+  let bundle: string;
   try {
-    template = await migratedDataDir();
-    server = await startTestServer({}, undefined, freshDataDir(template));
+    bundle = await bundleServer();
+    template = await migratedDataDir(bundle);
+    server = await startTestServer({ dataDir: freshDataDir(template), bundle });
   } catch (err) {
     await browser.close();
     throw err;
@@ -42,6 +47,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', server.url);
   project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('dataTemplate', template);
+  project.provide('serverBundle', bundle);
   return async () => {
     await Promise.all([server.stop(), browser.close()]);
     for (const dir of [server.dataDir, template]) fs.rmSync(dir, { recursive: true, force: true });

@@ -31,11 +31,11 @@ let mqttPort: number;
 beforeAll(async () => {
   mqttPort = await freePort();
   // No simulated tags: the counters move only with the examples' reports.
-  server = await startTestServer(
-    { SIMULATOR_DEVICES: '0', MQTT_PORT: String(mqttPort) },
-    undefined,
-    freshDataDir(inject('dataTemplate')),
-  );
+  server = await startTestServer({
+    env: { SIMULATOR_DEVICES: '0', MQTT_PORT: String(mqttPort) },
+    dataDir: freshDataDir(inject('dataTemplate')),
+    bundle: inject('serverBundle'),
+  });
   // Ready: the database and the embedded broker are up.
   for (;;) {
     const ready = await fetch(`${server.url}/readyz`);
@@ -180,11 +180,11 @@ describe("README's map examples: trails, zones and rules", () => {
   /** The demo account with its simulated tags (the trail example names the first). */
   let demo: TestServer;
   beforeAll(async () => {
-    demo = await startTestServer(
-      { SIMULATOR_DEVICES: '2' },
-      undefined,
-      freshDataDir(inject('dataTemplate')),
-    );
+    demo = await startTestServer({
+      env: { SIMULATOR_DEVICES: '2' },
+      dataDir: freshDataDir(inject('dataTemplate')),
+      bundle: inject('serverBundle'),
+    });
   });
   afterAll(async () => {
     await demo?.stop();

@@ -44,8 +44,9 @@ export function useOwnServer(o: OwnServerOptions = {}): OwnServer {
   };
   beforeAll(async () => {
     const dir = freshDataDir(inject('dataTemplate'));
-    for (const email of o.accounts ?? []) await addAccount(dir, email, o.password ?? '');
-    server = await startTestServer(o.env, undefined, dir);
+    for (const email of o.accounts ?? [])
+      await addAccount(dir, email, o.password ?? '', inject('serverBundle'));
+    server = await startTestServer({ env: o.env, dataDir: dir, bundle: inject('serverBundle') });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -77,7 +78,7 @@ export function useOwnServer(o: OwnServerOptions = {}): OwnServer {
     },
     async startAgain() {
       const { port, dataDir } = need();
-      server = await startTestServer(o.env, port, dataDir);
+      server = await startTestServer({ env: o.env, port, dataDir, bundle: inject('serverBundle') });
     },
   };
   return own;

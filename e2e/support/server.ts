@@ -42,6 +42,15 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
   /** Keep only this much of the output (long benchmark runs). */
   keepChars?: number;
+  /** Run the server bundled by bundleServer() in this folder instead of its TypeScript sources. */
+  bundle?: string;
+}
+
+/** Node's arguments that run one of the server's entries: bundled, or from its sources. */
+function entryArgs(entry: 'main' | 'user', bundle?: string): string[] {
+  if (bundle) return [path.join(bundle, `${entry}.mjs`)];
+  const source = entry === 'main' ? 'apps/server/src/main.ts' : 'apps/server/src/cli/user.ts';
+  return ['--import', 'tsx', source];
 }
 
 /** Run one server process and wait for /healthz. */
@@ -49,22 +58,18 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   const port = o.port ?? (await freePort());
   const startTimeoutMs = o.startTimeoutMs ?? 60_000;
   let out = '';
-  const child = spawn(
-    process.execPath,
-    [...(o.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        MQTT_PORT: '0',
-        LOG_LEVEL: 'warn',
-        ...o.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entryArgs('main', o.bundle)], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...o.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (d: Buffer) => {
     out += d.toString();
     if (o.keepChars !== undefined) out = out.slice(-o.keepChars);
@@ -109,16 +114,22 @@ export interface TestServer extends ServerProcess {
   dataDir: string;
 }
 
+export interface TestServerOptions {
+  /** Server environment over the end-to-end defaults. */
+  env?: Record<string, string>;
+  port?: number;
+  /** A fresh empty one when not given. */
+  dataDir?: string;
+  bundle?: string;
+}
+
 /** The end-to-end server: a fresh embedded database (or `dataDir`), the simulator on. */
-export async function startTestServer(
-  env: Record<string, string> = {},
-  port?: number,
-  dataDir?: string,
-): Promise<TestServer> {
-  dataDir ??= freshDataDir();
+export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = o.dataDir ?? freshDataDir();
   const server = await startServerProcess({
-    env: { DATA_DIR: dataDir, SIMULATOR: 'on', SIMULATOR_RATE: '2', ...env },
-    port,
+    env: { DATA_DIR: dataDir, SIMULATOR: 'on', SIMULATOR_RATE: '2', ...o.env },
+    port: o.port,
+    bundle: o.bundle,
   });
   return { ...server, dataDir };
 }
@@ -130,21 +141,22 @@ export async function runAccountCli(
   password: string,
   first: string,
   last: string,
+  bundle?: string,
 ): Promise<void> {
-  await runAccountCliCommand(env, ['add', email, password, first, last]);
+  await runAccountCliCommand(env, ['add', email, password, first, last], bundle);
 }
 
 /** Run one account CLI command on the database `env` names; throws with its output on failure. */
-async function runAccountCliCommand(env: Record<string, string>, args: string[]): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/user.ts', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+async function runAccountCliCommand(
+  env: Record<string, string>,
+  args: string[],
+  bundle?: string,
+): Promise<void> {
+  const child = spawn(process.execPath, [...entryArgs('user', bundle), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -154,16 +166,11 @@ async function runAccountCliCommand(env: Record<string, string>, args: string[])
 }
 
 /**
- * Adds an account to a stopped server's embedded database. Call it before
- * `startTestServer(env, port, dataDir)` on the same data dir.
+ * Adds an account to a stopped server's embedded database. Call it before `startTestServer` on
+ * the same data dir.
  */
-export const addAccount = (
-  dataDir: string,
-  email: string,
-  password: string,
-  first = 'Test',
-  last = 'User',
-) => runAccountCli({ DATA_DIR: dataDir }, email, password, first, last);
+export const addAccount = (dataDir: string, email: string, password: string, bundle?: string) =>
+  runAccountCli({ DATA_DIR: dataDir }, email, password, 'Test', 'User', bundle);
 
 /**
  * A fresh data dir for a spec that needs its own server (and its own accounts): a copy of
@@ -180,8 +187,8 @@ export function freshDataDir(template?: string): string {
  * creating one (initdb, migrations) takes the first process on it several seconds. The account
  * CLI's `list` opens and migrates the database and changes nothing else.
  */
-export async function migratedDataDir(): Promise<string> {
+export async function migratedDataDir(bundle?: string): Promise<string> {
   const dir = freshDataDir();
-  await runAccountCliCommand({ DATA_DIR: dir }, ['list']);
+  await runAccountCliCommand({ DATA_DIR: dir }, ['list'], bundle);
   return dir;
 }

@@ -69,7 +69,8 @@ describe.skipIf(!REDIS_URL)('two instances sharing Redis', () => {
   beforeAll(async () => {
     a = await instance();
     b = await instance();
-  }, 30_000);
+    // Two apps with their databases, Redis links and listeners: a loaded machine took over 30 s.
+  }, 90_000);
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
     await Promise.allSettled([a?.close(), b?.close()]);
@@ -246,5 +247,5 @@ describe.skipIf(!REDIS_URL)('an instance whose Redis goes away', () => {
       await one.close();
       await relay.close();
     }
-  }, 30_000);
+  }, 90_000);
 });

@@ -60,6 +60,20 @@ interface Slot {
   settles: Map<number, () => void>;
 }
 
+/**
+ * The worker's first module. From the TypeScript sources, worker-boot.mjs registers the TypeScript
+ * loader (threads do not inherit it) and loads locator-worker.ts; a server bundled into JavaScript
+ * (main.mjs) has its bundled worker, locator-worker.mjs, beside it.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_FILE = new URL(
+  FROM_SOURCE ? './worker-boot.mjs' : './locator-worker.mjs',
+  import.meta.url,
+);
+const WORKER_DATA = FROM_SOURCE
+  ? { entry: new URL('./locator-worker.ts', import.meta.url).href }
+  : {};
+
 /** A worker's lateness older than this (ms) no longer counts: it has had nothing to locate. */
 const STATS_FRESH_MS = 10_000;
 
@@ -77,12 +91,8 @@ export function workerCore({
     };
 
     function spawn(): Slot {
-      const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
-        workerData: {
-          entry: new URL('./locator-worker.ts', import.meta.url).href,
-          budgetMsPerS,
-          sliceMs,
-        },
+      const worker = new Worker(WORKER_FILE, {
+        workerData: { ...WORKER_DATA, budgetMsPerS, sliceMs },
       });
       const slot: Slot = {
         worker,
