@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, chromiumVersion, ensureChromium } from './support/chromium.ts';
 import { freshDataDir, migratedDataDir, startTestServer } from './support/server.ts';
-import { bundleServer } from './support/server-bundle.ts';
+import { bundleServer } from '../apps/server/test/server-bundle.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let bundle: string;
   try {
-    bundle = await bundleServer();
+    bundle = await bundleServer('e2e-server');
     template = await migratedDataDir(bundle);
     server = await startTestServer({ dataDir: freshDataDir(template), bundle });
   } catch (err) {

@@ -160,6 +160,7 @@ export async function buildApp({
   const positions = createPositionsModule(sql, {
     retentionMinutes: config.trailRetentionMinutes,
     workers: config.positionsWorkers,
+    workerFile: config.positionsWorkerFile,
     broadcast: hub.broadcastPositionChange,
     onError: (err) => app.log.warn({ err }, 'trail or position update failed'),
   });

@@ -23,6 +23,12 @@ export interface Config {
   positionsStreamPrefix: string | null;
   /** Worker threads that locate devices (partitioned by device); 0 locates in the server thread. */
   positionsWorkers: number;
+  /**
+   * A bundled locator worker (locator-worker.mjs) for a server run from its TypeScript sources,
+   * whose workers would otherwise each compile the locating code anew; null: the one beside the
+   * code. The tests set it; no environment variable does.
+   */
+  positionsWorkerFile: string | null;
   mqttUrl: string | null;
   /** Port of the embedded MQTT broker (only when mqttUrl is not set); 0 disables it. */
   mqttPort: number;
@@ -164,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     positionsStreamUrl: env.POSITIONS_STREAM_URL || null,
     positionsStreamPrefix: env.POSITIONS_STREAM_PREFIX || null,
     positionsWorkers: int('POSITIONS_WORKERS', env.POSITIONS_WORKERS, 1),
+    positionsWorkerFile: null,
     mqttUrl: env.MQTT_URL || null,
     mqttPort: int('MQTT_PORT', env.MQTT_PORT, 1883),
     mqttIngestKey: env.MQTT_INGEST_KEY || null,

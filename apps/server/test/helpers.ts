@@ -86,6 +86,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       WEB_DIST: '',
       PASSWORD_HASH_COST: '10',
     } as NodeJS.ProcessEnv),
+    positionsWorkerFile: inject('locatorWorker'),
     ...overrides,
   };
 }

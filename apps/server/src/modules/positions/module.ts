@@ -15,6 +15,8 @@ export interface PositionsModuleOptions {
   framesRefreshMs?: number;
   /** Worker threads that locate devices; 0 (the default here) locates in this thread. */
   workers?: number;
+  /** Their module when not the one beside the code (see WorkerCoreOptions.workerFile). */
+  workerFile?: string | null;
   /** Tell the other instances of a change made here (they may locate the devices concerned). */
   broadcast?: (change: PositionChange) => void;
   onError?: (err: unknown) => void;
@@ -22,7 +24,14 @@ export interface PositionsModuleOptions {
 
 export function createPositionsModule(
   sql: Sql,
-  { retentionMinutes, framesRefreshMs, workers = 0, broadcast, onError }: PositionsModuleOptions,
+  {
+    retentionMinutes,
+    framesRefreshMs,
+    workers = 0,
+    workerFile,
+    broadcast,
+    onError,
+  }: PositionsModuleOptions,
 ) {
   const repo = positionsRepository(sql);
   const frames = createFrameCache(repo, framesRefreshMs);
@@ -34,7 +43,9 @@ export function createPositionsModule(
   const service = createPositionsService({
     frames,
     recorder,
-    ...(workers > 0 ? { core: workerCore({ workers, ...(onError ? { onError } : {}) }) } : {}),
+    ...(workers > 0
+      ? { core: workerCore({ workers, workerFile, ...(onError ? { onError } : {}) }) }
+      : {}),
     ...(onError ? { onError } : {}),
   });
   /** Re-locate what a change touches, here only. */

@@ -6,6 +6,7 @@
  * change and the reports of monitored devices; workers send back changed positions and new fixes.
  * A worker that dies is replaced (its devices are located afresh from their next reports).
  */
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { OwnerFrames } from './frames.ts';
 import {
@@ -45,6 +46,11 @@ export type FromWorker =
 
 export interface WorkerCoreOptions {
   workers: number;
+  /**
+   * The locator worker as one JavaScript module (locator-worker.mjs of a bundled server), for a
+   * server that runs from its TypeScript sources; the worker beside this module when not given.
+   */
+  workerFile?: string | null;
   budgetMsPerS?: number;
   sliceMs?: number;
   onError?: (err: unknown) => void;
@@ -61,28 +67,32 @@ interface Slot {
 }
 
 /**
- * The worker's first module. From the TypeScript sources, worker-boot.mjs registers the TypeScript
- * loader (threads do not inherit it) and loads locator-worker.ts; a server bundled into JavaScript
+ * The worker's first module and what it needs to know of it. From the TypeScript sources,
+ * worker-boot.mjs registers the TypeScript loader (threads do not inherit it; each worker then
+ * compiles the locating code anew) and loads locator-worker.ts; a server bundled into JavaScript
  * (main.mjs) has its bundled worker, locator-worker.mjs, beside it.
  */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_FILE = new URL(
-  FROM_SOURCE ? './worker-boot.mjs' : './locator-worker.mjs',
-  import.meta.url,
-);
-const WORKER_DATA = FROM_SOURCE
-  ? { entry: new URL('./locator-worker.ts', import.meta.url).href }
-  : {};
+function workerModule(bundled?: string | null): { file: URL; data: { entry?: string } } {
+  if (bundled) return { file: pathToFileURL(bundled), data: {} };
+  if (!import.meta.url.endsWith('.ts'))
+    return { file: new URL('./locator-worker.mjs', import.meta.url), data: {} };
+  return {
+    file: new URL('./worker-boot.mjs', import.meta.url),
+    data: { entry: new URL('./locator-worker.ts', import.meta.url).href },
+  };
+}
 
 /** A worker's lateness older than this (ms) no longer counts: it has had nothing to locate. */
 const STATS_FRESH_MS = 10_000;
 
 export function workerCore({
   workers: count,
+  workerFile,
   budgetMsPerS = 900,
   sliceMs = 10,
   onError = () => undefined,
 }: WorkerCoreOptions) {
+  const entry = workerModule(workerFile);
   return (sink: CoreSink): CoreHandle => {
     let closing = false;
     let settleId = 0;
@@ -91,8 +101,8 @@ export function workerCore({
     };
 
     function spawn(): Slot {
-      const worker = new Worker(WORKER_FILE, {
-        workerData: { ...WORKER_DATA, budgetMsPerS, sliceMs },
+      const worker = new Worker(entry.file, {
+        workerData: { ...entry.data, budgetMsPerS, sliceMs },
       });
       const slot: Slot = {
         worker,

@@ -1,17 +1,17 @@
 /**
- * The server bundled into plain JavaScript for the end-to-end run: its modules and the workspace
- * packages in one file per entry (the server, its locator worker, the account CLI), the packages
- * of node_modules left as imports. A process started from it skips the TypeScript loader, which
- * takes about a third of a start's CPU, in the server and in its worker thread alike. Built fresh
- * for every run (a fraction of a second), inside the repository so that node_modules resolve.
+ * The server bundled into plain JavaScript for test runs: its modules and the workspace packages
+ * in one file per entry (the server, its locator worker, the account CLI), the packages of
+ * node_modules left as imports. A process started from it skips the TypeScript loader, which takes
+ * about a third of a start's CPU, in the server and in its worker thread alike; the server tests'
+ * apps start their locator workers from it. Built fresh for every run (a fraction of a second),
+ * inside the repository so that node_modules resolve.
  */
 import { build, type Plugin } from 'esbuild';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER = path.join(ROOT, 'apps/server/src');
-export const SERVER_BUNDLE_DIR = path.join(ROOT, 'test-results/server');
 
 /** The bundle's entries: `<name>.mjs` in the bundle's folder. */
 const ENTRIES = {
@@ -41,8 +41,12 @@ const fromSources: Plugin = {
   },
 };
 
-/** Bundle the server into SERVER_BUNDLE_DIR; resolves with the folder. */
-export async function bundleServer(outdir = SERVER_BUNDLE_DIR): Promise<string> {
+/**
+ * Bundle the server into `test-results/<name>` (one folder per run that uses it, since the unit
+ * and the end-to-end tests may bundle at the same time); resolves with the folder.
+ */
+export async function bundleServer(name: string): Promise<string> {
+  const outdir = path.join(ROOT, 'test-results', name);
   await build({
     entryPoints: ENTRIES,
     outdir,
