@@ -12,6 +12,7 @@ export default tseslint.config(
       'data/**',
       'docs/**',
       'scratch/**',
+      'test-results/**',
     ],
   },
   js.configs.recommended,

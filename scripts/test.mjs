@@ -23,7 +23,7 @@ function run(script) {
   const started = Date.now();
   const npm = ['npm', 'run', '--silent', script];
   const [cmd, ...args] =
-    NICE.has(script) && process.platform !== 'win32' ? ['nice', '-n', '10', ...npm] : npm;
+    NICE.has(script) && process.platform !== 'win32' ? ['nice', '-n', '5', ...npm] : npm;
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr])
     readline
