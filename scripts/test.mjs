@@ -1,13 +1,14 @@
 // `npm test`: the typecheck, the lint and the console's build side by side, then, if they passed,
 // the unit and integration tests side by side with the end-to-end tests on that build. Each step's
 // lines are prefixed with its name; the end says how long each took. Side by side because each
-// check keeps about one core busy, and the end-to-end tests (one spec file at a time, waiting on a
-// browser and a simulated building) leave much of a core idle, which the unit tests fill. The unit
-// tests run at a lower CPU priority (nice 10): they only take what the end-to-end tests leave, so
-// a browser, a server and their simulated building run about as they would alone. Tried and
-// longer on two cores: two end-to-end files at once (836 s against 766 s for this order in the
-// same hour), and everything beside the end-to-end tests from the start (807 s): the CPU is the
-// limit, not waiting.
+// check keeps about one core busy, and the end-to-end tests (two spec files at a time, mostly
+// waiting on a browser and a simulated building's clock) leave much of a core idle, which the unit
+// tests fill. The unit tests run at a somewhat lower CPU priority (nice 5): the end-to-end tests
+// come first when both want a core, yet the unit tests are not starved. On a 2-core machine, the
+// same code: nice 10 kept the unit tests running 615 s beside 522 s of end-to-end tests (693 s in
+// all), nice 5 took 479 s beside 436 s (543 s in all). Tried and longer on two cores: everything
+// beside the end-to-end tests from the start (807 s against 766 s for this order): the checks then
+// took the end-to-end tests' CPU.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 
