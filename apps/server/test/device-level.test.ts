@@ -167,9 +167,11 @@ describeEachDb("a device's own level at 1 m", (t) => {
 
     // All three at once: their readings are dropped 30 s after they came, and one after another
     // the waits of a loaded machine added up past that.
-    const [stated, viaHttp, unstated] = await Promise.all(
-      [stating, overHttp, silent].map(({ id }) => errorOf(id)),
-    );
+    const [stated, viaHttp, unstated] = await Promise.all([
+      errorOf(stating.id),
+      errorOf(overHttp.id),
+      errorOf(silent.id),
+    ]);
     expect(stated).toBeLessThan(0.5);
     expect(viaHttp).toBeLessThan(0.5);
     // The same level stated in either format places the tag alike.
