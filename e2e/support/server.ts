@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverEntryArgs } from '../../apps/server/test/server-bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -46,30 +47,27 @@ export interface ServerProcessOptions {
   bundle?: string;
 }
 
-/** Node's arguments that run one of the server's entries: bundled, or from its sources. */
-function entryArgs(entry: 'main' | 'user', bundle?: string): string[] {
-  if (bundle) return [path.join(bundle, `${entry}.mjs`)];
-  const source = entry === 'main' ? 'apps/server/src/main.ts' : 'apps/server/src/cli/user.ts';
-  return ['--import', 'tsx', source];
-}
-
 /** Run one server process and wait for /healthz. */
 export async function startServerProcess(o: ServerProcessOptions = {}): Promise<ServerProcess> {
   const port = o.port ?? (await freePort());
   const startTimeoutMs = o.startTimeoutMs ?? 60_000;
   let out = '';
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entryArgs('main', o.bundle)], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      LOG_LEVEL: 'warn',
-      ...o.env,
+  const child = spawn(
+    process.execPath,
+    [...(o.nodeArgs ?? []), ...serverEntryArgs('main', o.bundle)],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MQTT_PORT: '0',
+        LOG_LEVEL: 'warn',
+        ...o.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const keep = (d: Buffer) => {
     out += d.toString();
     if (o.keepChars !== undefined) out = out.slice(-o.keepChars);
@@ -152,7 +150,7 @@ async function runAccountCliCommand(
   args: string[],
   bundle?: string,
 ): Promise<void> {
-  const child = spawn(process.execPath, [...entryArgs('user', bundle), ...args], {
+  const child = spawn(process.execPath, [...serverEntryArgs('user', bundle), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ import amqp from 'amqplib';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
 import { authRepository } from '../src/modules/auth/repository.ts';
@@ -24,6 +24,7 @@ import { DEFAULT_PARTITIONS } from '../src/modules/live/positions-stream.ts';
 import { ingestKeys } from '../src/modules/ingest/keys.ts';
 import { migrate, MIGRATIONS_DIR, openDatabase, type Sql } from '../src/lib/db.ts';
 import { freePort, sleep } from './mqtt-helpers.ts';
+import { serverEntryArgs } from './server-bundle.ts';
 import { testServices } from './services.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -67,10 +68,10 @@ interface Instance {
   output: () => string;
 }
 
-/** Start `node --import tsx apps/server/src/main.ts` and wait until /readyz answers 200. */
+/** Start the run's bundled server (serverEntryArgs) and wait until /readyz answers 200. */
 async function startInstance(name: string, port: number, env: Record<string, string>) {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverEntryArgs('main', inject('serverBundle')), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,8 +1,9 @@
 /**
  * Once per run: probes the machine services, makes the migrated PGlite image every server test
  * file opens its embedded databases from (helpers.ts), instead of each running initdb and the
- * migrations, and bundles the locator worker the test apps start, instead of each worker
- * compiling the locating code from its TypeScript sources.
+ * migrations, and bundles the server: the test apps start their locator workers from it, and the
+ * tests that spawn a server or the account CLI run it, instead of each compiling the code from its
+ * TypeScript sources.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,8 @@ declare module 'vitest' {
     pgliteImage: string;
     /** The bundled locator worker the test apps start (see server-bundle.ts). */
     locatorWorker: string;
+    /** The folder of the run's bundled server, which tests that spawn a server or CLI run. */
+    serverBundle: string;
   }
 }
 
@@ -28,6 +31,7 @@ export default async function setup(project: TestProject) {
     bundleServer('unit-server'),
   ]);
   project.provide('locatorWorker', path.join(bundle, 'locator-worker.mjs'));
+  project.provide('serverBundle', bundle);
   project.provide('services', services);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-pglite-image-'));
   const file = path.join(dir, 'migrated.tar');

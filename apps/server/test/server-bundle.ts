@@ -61,3 +61,12 @@ export async function bundleServer(name: string): Promise<string> {
   });
   return outdir;
 }
+
+/**
+ * Node's arguments that run one of the server's entries, from the repository's root: bundled in
+ * `bundle` (bundleServer), or from its TypeScript sources through tsx when none is given.
+ */
+export function serverEntryArgs(entry: 'main' | 'user', bundle?: string): string[] {
+  if (bundle) return [path.join(bundle, `${entry}.mjs`)];
+  return ['--import', 'tsx', path.relative(ROOT, ENTRIES[entry])];
+}

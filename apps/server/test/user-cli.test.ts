@@ -7,9 +7,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
 import { freePort, sleep } from './mqtt-helpers.ts';
+import { serverEntryArgs } from './server-bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtls-cli-'));
@@ -29,7 +30,7 @@ const env = (port: number) => ({
 function cli(...args: string[]) {
   const res = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/user.ts', ...args],
+    [...serverEntryArgs('user', inject('serverBundle')), ...args],
     {
       cwd: ROOT,
       env: env(0),
@@ -43,7 +44,7 @@ function cli(...args: string[]) {
 
 async function startServer(port: number) {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverEntryArgs('main', inject('serverBundle')), {
     cwd: ROOT,
     env: env(port),
     stdio: ['ignore', 'pipe', 'pipe'],
