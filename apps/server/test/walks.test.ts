@@ -128,9 +128,12 @@ describeEachDb('walks', (t) => {
     expect(c.after.count).toBe(20);
     expect(c.gateways.length).toBeGreaterThanOrEqual(8);
     expect(c.verdict).toEqual(calibrationVerdict(c.before, c.after));
-    // The simulated gateways differ from their setting by a few dB and the walls add loss: the
-    // fit's held-out p90 is at least 20 % better than the gateways' own settings.
-    expect(c.after.p90M!).toBeLessThan(0.8 * c.before.p90M!);
+    // The points are located through the demo map's walls (without them this walk's held-out p90
+    // is 11.6 m), and the fit counts each wall once: what it learns is the simulated gateways'
+    // few dB off their setting, which locates the held-out points better still.
+    expect(c.before.p90M!).toBeLessThan(6);
+    expect(c.after.p90M!).toBeLessThan(c.before.p90M!);
+    expect(c.verdict.applicable).toBe(true);
 
     expect(await radioOnFrame()).toHaveLength(0);
     const applied = await as('editor')('POST', `/api/calibrations/${c.id}/apply`);

@@ -7,7 +7,14 @@ import type { FloorRaster } from './floor-raster.ts';
 import type { Grid, RadioMap } from './grid.ts';
 import { blur, shift } from './grid-motion.ts';
 import { diffuseWithin, shiftWithin } from './grid-motion-walls.ts';
-import { cellCosts, createPacked, interleaved, pack, type MapReading } from './grid-likelihood.ts';
+import {
+  cellCosts,
+  createPacked,
+  interleaved,
+  offsetPriorWeight,
+  pack,
+  type MapReading,
+} from './grid-likelihood.ts';
 import {
   median,
   moments,
@@ -144,8 +151,7 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     fresh = false;
     const table = interleaved(map, n);
     if (!pack(packed, table, map, readings)) return null;
-    const lb = map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
-    const best = cellCosts(table, n, packed, lb, lik, product);
+    const best = cellCosts(table, n, packed, offsetPriorWeight(map), lik, product);
     // Cells more than e^−40 below the best weigh nothing next to it: no exp for them.
     const h = 0.5 * weight;
     const cut = best + 40 / Math.max(h, 1e-12);

@@ -105,6 +105,11 @@ export function pack(
   return out.used > 0;
 }
 
+/** The prior weight λ of the tag's transmit offset in cellCosts: 1/σ², all but fixed when σ is 0. */
+export function offsetPriorWeight(map: RadioMap): number {
+  return map.txOffsetSigmaDb > 0 ? 1 / map.txOffsetSigmaDb ** 2 : 1e12;
+}
+
 /** Gateways whose readings cellCosts() weighs in one sweep over the cells. */
 const SWEEP = 4;
 

@@ -85,7 +85,7 @@ const FLOOR_MARGIN_M = 1;
  * the cells go where it can be (not the generic margin around the gateways). Its cells are half
  * the filter's, so the filter's grid (two by two of them) holds the floor in FILTER_MAX_CELLS.
  */
-function gridForFloor(anchors: readonly Anchor[], floor: FloorGeometry): Grid {
+export function gridForFloor(anchors: readonly Anchor[], floor: FloorGeometry): Grid {
   const xs: number[] = anchors.map((a) => a.x);
   const ys: number[] = anchors.map((a) => a.y);
   for (const w of floor.walls) {

@@ -3,10 +3,12 @@
  * an offset against its nominal level at 1 m, and the map's path-loss exponent, by one
  * regularised least-squares fit; the fit is judged by locating points held out of it, with the
  * current models and with the fitted ones. A walk covers a floor's distances too unevenly to tell
- * a gateway's own exponent from its offset, so the exponent is one for the map.
+ * a gateway's own exponent from its offset, so the exponent is one for the map. On a map with
+ * walls the walls' loss on each point's line to a gateway is part of the model the fit starts
+ * from, and the points are located through the walls (walk-locate.ts), as the tracker does.
  */
 import type { CalibrationSample } from './calibration.ts';
-import { DEFAULT_LOCATE_SETTINGS, locate } from './locate.ts';
+import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
 import {
   DEFAULT_RADIO_MODEL,
   heightOffset,
@@ -17,6 +19,13 @@ import {
 import { createRidge, type RidgePrior } from './ridge.ts';
 import { EXPONENT_PRIOR } from './self-calibration.ts';
 import type { Anchor, AnchorRadio, LocateSettings } from './types.ts';
+import {
+  floorSolidWalls,
+  locateWalkSample,
+  wallLossAt,
+  type WalkModels,
+  type WalkSite,
+} from './walk-locate.ts';
 
 /**
  * Prior σ of a gateway's offset in a walk's fit (dB): wider than the self-calibration's
@@ -54,14 +63,16 @@ const nominalOf = (a: Anchor, base: RadioModel) => modelForAnchor({ ...a, radio:
 
 /**
  * Fit offsets and exponents to walk samples (each a point's mean level per gateway heard):
- * RSSI − nominal = offset + exponent·(−10·log10 d), offsets shrunk a little toward 0 and the
- * exponent toward the base's.
+ * RSSI − nominal + wall loss = offset + exponent·(−10·log10 d), offsets shrunk a little toward 0
+ * and the exponent toward the base's; the wall loss is that of the site's floor (none without).
  */
 export function fitWalkModels(
   samples: readonly CalibrationSample[],
   anchors: readonly Anchor[],
-  base: RadioModel = DEFAULT_RADIO_MODEL,
+  site: WalkSite = {},
 ): WalkFit {
+  const base = site.base ?? DEFAULT_RADIO_MODEL;
+  const wallLoss = wallLossAt(floorSolidWalls(site.floor));
   const heard = new Map<string, number>();
   for (const s of samples)
     for (const o of s.observations)
@@ -91,7 +102,8 @@ export function fitWalkModels(
       f.fill(0);
       f[0] = u;
       f[1 + j] = 1;
-      ridge.add(f, o.rssi - nominalOf(a, base).rssiAt1m, weight);
+      const level = o.rssi + wallLoss(a, s.x, s.y);
+      ridge.add(f, level - nominalOf(a, base).rssiAt1m, weight);
     }
   }
   const theta = Float64Array.from(priors, (p) => p.mean);
@@ -132,19 +144,20 @@ export function walkLocateSettings(settings: LocateSettings = DEFAULT_LOCATE_SET
 export function locateWalkPoint(
   sample: CalibrationSample,
   anchors: readonly Anchor[],
-  settings: LocateSettings = DEFAULT_LOCATE_SETTINGS,
+  site: WalkSite = {},
+  models?: WalkModels,
 ): { x: number; y: number } | null {
-  const e = locate(sample.observations, anchors, walkLocateSettings(settings));
-  return e ? { x: e.x, y: e.y } : null;
+  return locateWalkSample(sample, anchors, walkLocateSettings(site.settings), site, models);
 }
 
 /** Distance (m) from a point's true place to where it was located; null when not located. */
 export function walkPointError(
   sample: CalibrationSample,
   anchors: readonly Anchor[],
-  settings?: LocateSettings,
+  site: WalkSite = {},
+  models?: WalkModels,
 ): number | null {
-  const p = locateWalkPoint(sample, anchors, settings);
+  const p = locateWalkPoint(sample, anchors, site, models);
   return p ? Math.hypot(p.x - sample.x, p.y - sample.y) : null;
 }
 
@@ -169,18 +182,22 @@ export function walkFolds(n: number, folds: number = WALK_FOLDS): number {
 export function crossValidateWalk(
   samples: readonly CalibrationSample[],
   anchors: readonly Anchor[],
-  options: { folds?: number; settings?: LocateSettings; base?: RadioModel } = {},
+  options: WalkSite & { folds?: number } = {},
 ): HeldOutErrors {
   const n = samples.length;
   const k = walkFolds(n, options.folds);
   const foldOf = (i: number) => Math.floor((i * k) / n);
-  const before = samples.map((s) => walkPointError(s, anchors, options.settings));
+  const base = options.base ?? DEFAULT_RADIO_MODEL;
+  const before = samples.map((s) => walkPointError(s, anchors, options));
   const after: (number | null)[] = new Array<number | null>(n).fill(null);
   for (let fold = 0; fold < k; fold++) {
     const train = samples.filter((_, i) => foldOf(i) !== fold);
-    const fitted = withWalkFit(anchors, fitWalkModels(train, anchors, options.base));
+    const fitted = withWalkFit(anchors, fitWalkModels(train, anchors, options));
+    // The same anchors with the fold's models over theirs, so what is built per floor and
+    // anchors (the walls crossed from each gateway) is built once for every fold.
+    const models: WalkModels = new Map(fitted.map((a) => [a.id, modelForAnchor(a, base)]));
     samples.forEach((s, i) => {
-      if (foldOf(i) === fold) after[i] = walkPointError(s, fitted, options.settings);
+      if (foldOf(i) === fold) after[i] = walkPointError(s, anchors, options, models);
     });
   }
   return { before, after };

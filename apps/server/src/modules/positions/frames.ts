@@ -90,14 +90,17 @@ const frameGateway = (g: PlacedGatewayRow): FrameGateway => {
   };
 };
 
-/** One map's frame as the locator has it (floor aside), and whose settings it is located with. */
+/** One map's frame as the locator has it, and whose settings it is located with. */
 export interface SingleMapFrame {
   frame: MapFrame;
   mapOwnerId: string;
   settings: LocateSettings;
 }
 
-/** One map's frame from its owner's placed gateways; null when none is placed on it. */
+const parsed = (model: FloorModel | string): FloorModel =>
+  typeof model === 'string' ? (JSON.parse(model) as FloorModel) : model;
+
+/** One map's frame from its owner's placed gateways and its floor; null when none is placed on it. */
 export async function loadMapFrame(
   repo: PositionsRepository,
   mapId: string,
@@ -105,9 +108,16 @@ export async function loadMapFrame(
   const rows = await repo.placedGatewaysOfMap(mapId);
   const first = rows[0];
   if (!first) return null;
-  const stored = await repo.triangulation([first.map_owner_id]);
+  const [stored, floor] = await Promise.all([
+    repo.triangulation([first.map_owner_id]),
+    repo.floorModels([mapId]),
+  ]);
+  const floorModel = floor[0] ? parsed(floor[0].model) : null;
   return {
-    frame: buildFrame({ _id: mapId, settings: first.map_settings }, rows.map(frameGateway)),
+    frame: buildFrame(
+      { _id: mapId, settings: first.map_settings, floorModel },
+      rows.map(frameGateway),
+    ),
     mapOwnerId: first.map_owner_id,
     settings: locateSettings(stored.get(first.map_owner_id)),
   };
@@ -115,9 +125,6 @@ export async function loadMapFrame(
 
 /** Floor models by map id, for the maps asked (maps without one left out). */
 export type FloorModelReader = (mapIds: readonly string[]) => Promise<Map<string, FloorModel>>;
-
-const parsed = (model: FloorModel | string): FloorModel =>
-  typeof model === 'string' ? (JSON.parse(model) as FloorModel) : model;
 
 /**
  * Reads floor models, keeping the last one read per map: a map's model is read again only when it

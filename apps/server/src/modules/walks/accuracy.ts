@@ -83,8 +83,8 @@ export interface ReportHeader {
 }
 
 /**
- * The accuracy report of a walk's points located with these anchors: per point its error and
- * zones, the summaries of the walk and of each zone with points, and the worst points.
+ * The accuracy report of a walk's points located with these anchors (through the frame's walls,
+ * when it has any): per point its error and zones, the summaries of the walk and of each zone with points, and the worst points.
  */
 export function accuracyReport(
   header: ReportHeader,
@@ -96,7 +96,7 @@ export function accuracyReport(
 ): WalkReport {
   const ppm = frame.pixelsPerMetre;
   const points: ReportPoint[] = evidence.map((e) => {
-    const at = locateWalkPoint(e.sample, anchors, settings);
+    const at = locateWalkPoint(e.sample, anchors, { settings, floor: frame.floor });
     return {
       pointId: e.point.id,
       x: e.point.x,

@@ -113,8 +113,9 @@ export function calibrationsService(deps: WalkDeps) {
       const { walk, located, heard } = await evidenceOf(userId, walkId);
       const samples = heard.map((e: PointEvidence) => e.sample);
       const anchors = located.frame.anchors;
-      const held = crossValidateWalk(samples, anchors, { settings: located.settings });
-      const fit = fitWalkModels(samples, anchors);
+      const site = { settings: located.settings, floor: located.frame.floor };
+      const held = crossValidateWalk(samples, anchors, site);
+      const fit = fitWalkModels(samples, anchors, site);
       const before = summariseErrors(held.before);
       const after = summariseErrors(held.after);
       const c: Calibration = {
