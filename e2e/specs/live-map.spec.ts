@@ -2,14 +2,17 @@
  * The live map an operator reads all day, in Chromium with the demo's tags: every view option
  * changes what is drawn, labels never cover each other, a tag or a gateway icon, the signal
  * popup opens on hover and keyboard focus inside the map, and the layout works at 1024 and
- * 390 px wide (screenshots under test-results). Runs its own server (it changes view options).
+ * 390 px wide (screenshots under test-results), with the markers gliding. Runs its own server
+ * (it changes view options).
  */
 import { describe, expect, it } from 'vitest';
 import { LiveMapPage, inside, overlap, type Rect } from '../pages/LiveMapPage.ts';
 import { docsPath } from '../support/docs.ts';
 import { useOwnServer } from '../support/own-server.ts';
 
-const own = useOwnServer();
+// The console's motion (markers glide between live rounds): labels are laid out around the
+// markers as drawn in every frame of a glide.
+const own = useOwnServer({ motion: 'no-preference' });
 const DEMO_TAGS = 8;
 
 async function openMap() {

@@ -1,6 +1,9 @@
 /**
  * The run's headless Chromium, one connection per spec file; a fresh context (clean localStorage)
- * per test.
+ * per test. Contexts ask for reduced motion unless a spec wants the console's motion: markers
+ * then jump to their new spots instead of gliding there, and a page showing live tags draws a
+ * frame per live round instead of sixty a second (a third of the browser's CPU on the live map).
+ * The live-map spec keeps the glides.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
@@ -10,6 +13,9 @@ export async function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('browserEndpoint'));
 }
 
+/** A page's motion preference: 'no-preference' shows the console's animations. */
+export type Motion = 'reduce' | 'no-preference';
+
 export async function newPage(
   browser: Browser,
   opts: {
@@ -17,12 +23,15 @@ export async function newPage(
     viewport?: { width: number; height: number };
     /** A spec's own server; the shared one otherwise. */
     baseURL?: string;
+    /** The system's motion preference the page sees: reduced unless told otherwise. */
+    motion?: Motion;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: opts.baseURL ?? inject('baseURL'),
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     locale: opts.locale ?? 'en-GB',
+    reducedMotion: opts.motion ?? 'reduce',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -52,6 +61,7 @@ export interface BrowserPages {
 export function useBrowserPages(
   baseURL: () => string | undefined = () => undefined,
   pagePerTest = true,
+  motion?: Motion,
 ): BrowserPages {
   let browser: Browser | undefined;
   let page: Page | undefined;
@@ -66,7 +76,7 @@ export function useBrowserPages(
       return page;
     },
     async newPage(opts = {}) {
-      const opened = await newPage(pages.browser, { ...opts, baseURL: baseURL() });
+      const opened = await newPage(pages.browser, { motion, ...opts, baseURL: baseURL() });
       contexts.push(opened.context);
       return opened;
     },

@@ -9,12 +9,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MainPage } from '../pages/MainPage.ts';
-import { DEMO, useBrowserPages } from './browser.ts';
+import { DEMO, useBrowserPages, type Motion } from './browser.ts';
 import { addAccount, freshDataDir, startTestServer, type TestServer } from './server.ts';
 
 export interface OwnServerOptions {
   /** Server environment over the e2e defaults (e.g. SIMULATOR: 'off'). */
   env?: Record<string, string>;
+  /** The pages' motion preference (newPage): reduced by default. */
+  motion?: Motion;
   /** Accounts to add before the server starts, all with `password`. */
   accounts?: string[];
   password?: string;
@@ -52,7 +54,7 @@ export function useOwnServer(o: OwnServerOptions = {}): OwnServer {
     await server?.stop();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
-  const pages = useBrowserPages(() => need().url, o.pagePerTest ?? true);
+  const pages = useBrowserPages(() => need().url, o.pagePerTest ?? true, o.motion);
 
   const own: OwnServer = {
     get server() {

@@ -24,6 +24,7 @@ import { validPoint } from '../crs.ts';
 import { useLeafletMap } from '../map-context.ts';
 import { REDRAW_MS } from './CanvasMarkerLayer.ts';
 import { createFrameScheduler } from './frame-scheduler.ts';
+import { glidesWanted } from './glide.ts';
 import { labelText, type MarkerOptions } from './marker-label.ts';
 import { createMarkerRenderer } from './marker-renderer.ts';
 import type { TextBox } from '../../features/floor/text-detector.ts';
@@ -101,7 +102,16 @@ export function DeviceMarkers({
         return p ? [p] : [];
       });
       const gatewayPx = gatewayMarkerPx(pixelsPerMetre, map.getZoom(), false);
-      renderer.draw({ devices, selected, options, gateways, gatewayPx, now, full, glide: !replay });
+      renderer.draw({
+        devices,
+        selected,
+        options,
+        gateways,
+        gatewayPx,
+        now,
+        full,
+        glide: !replay && glidesWanted(),
+      });
       if (renderer.gliding || playing) frames.soon();
     };
     const frames = createFrameScheduler(sync, () => (renderer.canvasMode ? REDRAW_MS : 0));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GLIDE_MS, createGlideTracker } from './glide.ts';
 
 describe('glide tracker', () => {
@@ -29,5 +29,17 @@ describe('glide tracker', () => {
     g.current('a', { x: 10, y: 0 }, 0);
     g.keep(new Set());
     expect(g.current('a', { x: 10, y: 0 }, 1)).toEqual({ x: 10, y: 0 });
+  });
+
+  it('does not glide for a user whose system asks for reduced motion', async () => {
+    for (const reduce of [true, false]) {
+      vi.resetModules();
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: reduce && query === '(prefers-reduced-motion: reduce)',
+      }));
+      const { glidesWanted } = await import('./glide.ts');
+      expect(glidesWanted()).toBe(!reduce);
+    }
+    vi.unstubAllGlobals();
   });
 });

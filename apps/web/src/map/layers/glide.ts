@@ -9,6 +9,17 @@ import type { Point } from '@rtls/contract';
 /** How long a marker takes to glide to a new position (about one live round). */
 export const GLIDE_MS = 900;
 
+let reducedMotion: MediaQueryList | null | undefined;
+
+/**
+ * Whether markers glide: not for a user whose system asks for reduced motion (they jump to their
+ * new spots, and the page draws no frames between live rounds).
+ */
+export function glidesWanted(): boolean {
+  reducedMotion ??= globalThis.matchMedia?.('(prefers-reduced-motion: reduce)') ?? null;
+  return !reducedMotion?.matches;
+}
+
 interface Glide {
   from: Point;
   to: Point;
