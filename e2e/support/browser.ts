@@ -33,9 +33,8 @@ export async function newPage(
     locale: opts.locale ?? 'en-GB',
     reducedMotion: opts.motion ?? 'reduce',
   });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
+  context.setDefaultTimeout(15_000);
+  return { context, page: await context.newPage() };
 }
 
 /** The demo account the simulator seeds, and its map (the server's demo seed names both). */
@@ -49,14 +48,20 @@ export interface BrowserPages {
   readonly browser: Browser;
   /** This test's page (with pagePerTest). */
   readonly page: Page;
-  /** A further page in a fresh context, closed after the test. */
+  /**
+   * A further page with storage of its own (no other page of the test shares its localStorage),
+   * closed after the test.
+   */
   newPage: (opts?: { locale?: string }) => Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
- * Registers the hooks of a spec file: a connection to the run's Chromium and, per test, a fresh
- * context (clean localStorage) with a page on `baseURL()` (the shared server when it gives
- * undefined); every context a test opened is closed after it.
+ * Registers the hooks of a spec file: a connection to the run's Chromium and, per test, pages on
+ * `baseURL()` (the shared server when it gives undefined), each with storage of its own; every
+ * page a test opened is closed after it, with its storage. The first page of a test in the
+ * default locale comes from a context the file keeps (its cookies and storage cleared between
+ * tests): a fresh context costs Chromium a new renderer process and compiling the console anew,
+ * about a CPU-second a page more. Further pages, and pages in another locale, get fresh contexts.
  */
 export function useBrowserPages(
   baseURL: () => string | undefined = () => undefined,
@@ -66,6 +71,9 @@ export function useBrowserPages(
   let browser: Browser | undefined;
   let page: Page | undefined;
   let contexts: BrowserContext[] = [];
+  /** The file's kept context, and whether a page of this test has it. */
+  let kept: BrowserContext | undefined;
+  let keptInUse = false;
   const pages: BrowserPages = {
     get browser() {
       if (!browser) throw new Error('no browser yet');
@@ -76,11 +84,46 @@ export function useBrowserPages(
       return page;
     },
     async newPage(opts = {}) {
+      if (opts.locale === undefined && !keptInUse) {
+        if (!kept) {
+          const opened = await newPage(pages.browser, { motion, baseURL: baseURL() });
+          const context = opened.context;
+          context.on('close', () => {
+            if (kept === context) [kept, keptInUse] = [undefined, false];
+          });
+          kept = context;
+          keptInUse = true;
+          return opened;
+        }
+        keptInUse = true;
+        return { context: kept, page: await kept.newPage() };
+      }
       const opened = await newPage(pages.browser, { motion, ...opts, baseURL: baseURL() });
       contexts.push(opened.context);
       return opened;
     },
   };
+  /** Close the kept context's pages and forget what they stored (cookies, local and session storage). */
+  async function clearKept() {
+    const context = kept;
+    if (!context || !keptInUse) return;
+    keptInUse = false;
+    await Promise.all(context.pages().map((p) => p.close()));
+    try {
+      await context.clearCookies();
+      const blank = await context.newPage();
+      // A small same-origin answer, not the console: the storage is the origin's.
+      await blank.goto('/healthz');
+      await blank.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      await blank.close();
+    } catch {
+      // The server is gone (a test stopped it): the next test starts from a fresh context.
+      await context.close();
+    }
+  }
   beforeAll(async () => {
     browser = await connectBrowser();
   });
@@ -91,7 +134,7 @@ export function useBrowserPages(
     if (pagePerTest) page = (await pages.newPage()).page;
   });
   afterEach(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
+    await Promise.all([...contexts.map((c) => c.close()), clearKept()]);
     contexts = [];
     page = undefined;
   });
