@@ -11,6 +11,7 @@ import './styles/plan.css';
 import './styles/replay.css';
 import './styles/reports.css';
 import './styles/buildings.css';
+import './styles/motion.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
