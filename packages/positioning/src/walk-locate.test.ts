@@ -15,12 +15,7 @@ const WALL_DB = 6;
 const FLOOR: FloorGeometry = {
   walls: [{ x0: 10, y0: 0, x1: 10, y1: 15, lossDb: WALL_DB, kind: 'light' }],
   doors: [],
-  outline: [
-    { x: 0, y: 0 },
-    { x: 20, y: 0 },
-    { x: 20, y: 15 },
-    { x: 0, y: 15 },
-  ],
+  outline: [0, 20, 20, 0].map((x, i) => ({ x, y: i < 2 ? 0 : 15 })),
 };
 const OFFSETS = [4, -5, 0, 6, -3, 2, -6, 3];
 
