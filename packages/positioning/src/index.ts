@@ -33,5 +33,5 @@ export * from './gateway-links.ts';
 export * from './floor.ts';
 export * from './plan-accuracy.ts';
 export * from './walk-calibration.ts';
-export { floorSolidWalls, type WalkModels, type WalkSite } from './walk-locate.ts';
+export type { WalkModels, WalkSite } from './walk-locate.ts';
 export * from './floor-choice.ts';

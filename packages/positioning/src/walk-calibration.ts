@@ -22,10 +22,10 @@ import type { Anchor, AnchorRadio, LocateSettings } from './types.ts';
 import {
   floorSolidWalls,
   locateWalkSample,
-  wallLossAt,
   type WalkModels,
   type WalkSite,
 } from './walk-locate.ts';
+import { wallLossAt } from './wall-loss.ts';
 
 /**
  * Prior σ of a gateway's offset in a walk's fit (dB): wider than the self-calibration's

@@ -23,7 +23,6 @@ import { createSignals, prepareSignals } from './signals.ts';
 import { gridForFloor } from './site.ts';
 import type { CalibrationSample } from './calibration.ts';
 import type { Anchor, LocateSettings } from './types.ts';
-import { createWallSight, wallClasses, type WallSight } from './wall-loss.ts';
 
 /** What a walk is located and fitted against: the map's floor, settings and base model. */
 export interface WalkSite {
@@ -44,26 +43,6 @@ export function floorSolidWalls(floor: FloorGeometry | null | undefined): readon
   let walls = SOLID.get(floor);
   if (!walls) SOLID.set(floor, (walls = solidWalls(floor)));
   return walls;
-}
-
-/**
- * The loss (dB) of the walls on the straight line from each anchor to a spot, at each wall class's
- * reference loss, as the radio map takes it off (subtractWallLoss); 0 on a floor without walls.
- */
-export function wallLossAt(walls: readonly WallSegment[]) {
-  const classes = wallClasses(walls);
-  const sights = new Map<string, WallSight>();
-  const counts = new Float64Array(classes.length);
-  return (anchor: Anchor, x: number, y: number): number => {
-    if (classes.length === 0) return 0;
-    let sight = sights.get(anchor.id);
-    if (!sight)
-      sights.set(anchor.id, (sight = createWallSight(anchor.x, anchor.y, walls, classes)));
-    sight.crossings(x, y, counts);
-    let db = 0;
-    for (let k = 0; k < classes.length; k++) db += classes[k]!.referenceDb * counts[k]!;
-    return db;
-  };
 }
 
 /** A radio map with walls ready to weigh readings on, and the cells a tag can be in. */

@@ -262,6 +262,33 @@ export function wallCrossings(
 /** The loss per crossing of each class's reference wall (dB); a class's reference when absent. */
 export type WallLosses = ReadonlyMap<string, number>;
 
+/** The loss per crossing of each class (dB): the learnt one, else the class's reference. */
+function classLosses(classes: readonly WallClassLoss[], losses?: WallLosses): number[] {
+  return classes.map((c) => losses?.get(c.kind) ?? c.referenceDb);
+}
+
+/**
+ * The loss (dB) of the walls on the straight line from an anchor to a spot, Σ loss_k ·
+ * crossings_k as subtractWallLoss takes it off a radio map; 0 without walls. One sight index per
+ * anchor is built on first use.
+ */
+export function wallLossAt(walls: readonly WallSegment[], losses?: WallLosses) {
+  const classes = wallClasses(walls);
+  const loss = classLosses(classes, losses);
+  const sights = new Map<string, WallSight>();
+  const counts = new Float64Array(classes.length);
+  return (anchor: Anchor, x: number, y: number): number => {
+    if (classes.length === 0) return 0;
+    let sight = sights.get(anchor.id);
+    if (!sight)
+      sights.set(anchor.id, (sight = createWallSight(anchor.x, anchor.y, walls, classes)));
+    sight.crossings(x, y, counts);
+    let db = 0;
+    for (let k = 0; k < classes.length; k++) db += loss[k]! * counts[k]!;
+    return db;
+  };
+}
+
 /** Take each cell's wall loss off an anchor's surface (in place): Σ loss_k · crossings_k. */
 export function subtractWallLoss(
   surface: Float64Array,
@@ -272,7 +299,7 @@ export function subtractWallLoss(
   const counts = crossings.byAnchor.get(anchorId);
   const K = crossings.classes.length;
   if (!counts || K === 0 || counts.length !== surface.length * K) return;
-  const loss = crossings.classes.map((c) => losses?.get(c.kind) ?? c.referenceDb);
+  const loss = classLosses(crossings.classes, losses);
   for (let c = 0, base = 0; c < surface.length; c++, base += K) {
     let db = 0;
     for (let k = 0; k < K; k++) db += loss[k]! * counts[base + k]!;

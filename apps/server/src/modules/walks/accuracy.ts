@@ -84,7 +84,8 @@ export interface ReportHeader {
 
 /**
  * The accuracy report of a walk's points located with these anchors (through the frame's walls,
- * when it has any): per point its error and zones, the summaries of the walk and of each zone with points, and the worst points.
+ * when it has any): per point its error and zones, the summaries of the walk and of each zone
+ * with points, and the worst points.
  */
 export function accuracyReport(
   header: ReportHeader,
