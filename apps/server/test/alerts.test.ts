@@ -15,8 +15,7 @@ import {
 } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 import { expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { createSignedInUser, describeEachDb, testConfig } from './helpers.ts';
+import { buildTestApp, createSignedInUser, describeEachDb } from './helpers.ts';
 import { payloadErrors } from './socket-payloads.ts';
 import { api, atOnce, ownMap, ownMapWithWard, settle, walker } from './zones-helpers.ts';
 
@@ -27,11 +26,7 @@ describeEachDb(
   (t) => {
     /** A second server on the suite's database, as another instance or one after a restart. */
     const anotherServer = async () => {
-      const other = await buildApp({
-        config: testConfig({ alertingTimers: false }),
-        sql: t.sql,
-        logger: false,
-      });
+      const other = await buildTestApp(t.sql, { config: { alertingTimers: false } });
       await other.app.ready();
       return other;
     };

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { MapSettings } from '@rtls/contract';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate, MIGRATIONS_DIR, openDatabase, type Sql } from '../src/lib/db.ts';
 import { sharedSchemaCompilers } from '../src/lib/schema-compilers.ts';
@@ -123,15 +123,32 @@ export interface TestApp {
  */
 export const testSchemaCompilers = sharedSchemaCompilers();
 
+/**
+ * The server on `sql` as the tests build it: the tests' config with `config` over it, silent
+ * unless a logger is given, and the worker's shared schema compilers.
+ */
+export function buildTestApp(
+  sql: Sql,
+  opts: Omit<BuildOptions, 'config' | 'sql' | 'schemaCompilers'> & {
+    config?: Partial<Config>;
+  } = {},
+): Promise<BuiltApp> {
+  const { config, logger = false, ...rest } = opts;
+  return buildApp({
+    ...rest,
+    config: testConfig(config),
+    sql,
+    logger,
+    schemaCompilers: testSchemaCompilers,
+  });
+}
+
 export async function startTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
   const db = await openTestDatabase(kind);
   try {
-    const built = await buildApp({
-      config: testConfig(opts.config),
-      sql: opts.wrapSql ? opts.wrapSql(db.sql) : db.sql,
-      logger: false,
+    const built = await buildTestApp(opts.wrapSql ? opts.wrapSql(db.sql) : db.sql, {
+      config: opts.config,
       now: opts.now,
-      schemaCompilers: testSchemaCompilers,
     });
     let baseUrl = '';
     if (opts.listen) {

@@ -7,15 +7,16 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import type { BuiltApp } from '../src/app.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import type { Sql } from '../src/lib/db.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import {
-  TEST_PASSWORD,
   bearer,
+  buildTestApp,
   createUser,
   openTestDatabase,
+  TEST_PASSWORD,
   testConfig,
   uniqueEmail,
 } from './helpers.ts';
@@ -40,7 +41,7 @@ describe('log redaction', () => {
     ({ sql } = await openTestDatabase('pglite'));
     mqttPort = await freePort();
     const config = testConfig({ logLevel: 'trace', mqttPort, host: '127.0.0.1' });
-    built = await buildApp({ config, sql, logger: { stream } });
+    built = await buildTestApp(sql, { config, logger: { stream } });
     const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = address.replace('localhost', '127.0.0.1');
     mqttIngest = await startMqttIngest({

@@ -5,12 +5,13 @@
  */
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import type { BuiltApp } from '../src/app.ts';
 import type { MqttIngest } from '../src/modules/ingest/mqtt-ingest.ts';
 import type { Sql } from '../src/lib/db.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
 import {
   bearer,
+  buildTestApp,
   createSignedInUser,
   openTestDatabase,
   testConfig,
@@ -51,7 +52,7 @@ describe.skipIf(!REDIS_URL)('key revocation across instances (Redis)', () => {
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       const config = testConfig({ redisUrl: REDIS_URL, mqttPort: port, host: '127.0.0.1' });
-      const built = await buildApp({ config, sql, logger: false });
+      const built = await buildTestApp(sql, { config });
       await built.app.ready();
       apps.push(built);
       brokers.push(
@@ -95,7 +96,7 @@ describe.skipIf(!REDIS_URL)('key revocation across instances (Redis)', () => {
 describe.skipIf(!MQTT_URL)('MQTT_INGEST_KEY revoked (external broker)', () => {
   it('stops filing the broker’s reports under the revoked key', async () => {
     const { sql } = await openTestDatabase('pglite');
-    const built = await buildApp({ config: testConfig(), sql, logger: false });
+    const built = await buildTestApp(sql);
     await built.app.ready();
     const owner = await createSignedInUser(built, 'ext-revoke');
     const { key, id } = await built.repos.keys.create(owner.id, 'broker');

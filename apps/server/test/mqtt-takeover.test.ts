@@ -5,10 +5,9 @@
  * Runs on the external broker (Mosquitto).
  */
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { mqttMembers } from '../src/modules/ingest/mqtt-members.ts';
 import { startMqttIngest } from '../src/modules/ingest/mqtt-start.ts';
-import { createSignedInUser, openTestDatabase, testConfig } from './helpers.ts';
+import { buildTestApp, createSignedInUser, openTestDatabase, testConfig } from './helpers.ts';
 import { closed, connectMqtt, publish, sleep, subscribeGranted } from './mqtt-helpers.ts';
 import { testServices } from './services.ts';
 
@@ -19,7 +18,7 @@ const device = (i: number) => `C4:00:00:00:41:${i.toString(16).padStart(2, '0').
 describe.skipIf(!MQTT_URL)('a dead instance’s MQTT session (external broker)', () => {
   it('is taken over by a living one, which stores what the broker kept there', async () => {
     const { sql } = await openTestDatabase('pglite');
-    const built = await buildApp({ config: testConfig(), sql, logger: false });
+    const built = await buildTestApp(sql);
     await built.app.ready();
     const owner = await createSignedInUser(built, 'takeover');
     const { key } = await built.repos.keys.create(owner.id, 'broker');

@@ -6,13 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { SOCKET_PROTOCOL_VERSION, type DeviceUpdate } from '@rtls/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import type { BuiltApp } from '../src/app.ts';
 import { memoryFailureLimiter } from '../src/lib/failure-limiter.ts';
 import { openRedis, redisFailureLimiter, type RedisLink } from '../src/lib/redis.ts';
 import { tokenHash } from '../src/lib/secrets.ts';
 import type { Sql } from '../src/lib/db.ts';
 import type { ReadinessProbes } from '../src/plugins/health.ts';
-import { createSignedInUser, openTestDatabase, testConfig } from './helpers.ts';
+import { buildTestApp, createSignedInUser, openTestDatabase } from './helpers.ts';
 import { redisRelay } from './redis-relay.ts';
 import { testServices } from './services.ts';
 
@@ -32,12 +32,7 @@ interface Instance {
 async function instance(url = redisUrl()): Promise<Instance> {
   const { sql } = await openTestDatabase('pglite');
   const readiness: ReadinessProbes = {};
-  const built = await buildApp({
-    config: testConfig({ redisUrl: url }),
-    sql,
-    logger: false,
-    readiness,
-  });
+  const built = await buildTestApp(sql, { config: { redisUrl: url }, readiness });
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     built,

@@ -4,15 +4,15 @@
  * lookup included; then it comes back and so does the service. Likewise with Redis cut off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import type { BuiltApp } from '../src/app.ts';
 import { migrate, MIGRATIONS_DIR, openDatabase, type Sql } from '../src/lib/db.ts';
 import {
-  DB_KINDS,
   bearer,
+  buildTestApp,
   createIngestKey,
+  DB_KINDS,
   openTestDatabase,
   seedAccount,
-  testConfig,
 } from './helpers.ts';
 import { redisRelay } from './redis-relay.ts';
 import { describeProbes, realParamsOf, walkRoutes, type Probe } from './route-walker.ts';
@@ -38,7 +38,7 @@ const report = [{ gateway: 'AA:BB:CC:00:20:01', device: 'C4:00:00:00:20:01', rss
 
 /** The app and an account on `sql`, in the shape the route walker's helpers take. */
 async function appOn(sql: Sql, redisUrl: string | null = null) {
-  const built = await buildApp({ config: testConfig({ redisUrl }), sql, logger: false });
+  const built = await buildTestApp(sql, { config: { redisUrl } });
   await built.app.ready();
   const owner = await seedAccount(built, { devices: 2, gateways: 2 });
   const key = await createIngestKey(built, owner.id);

@@ -5,10 +5,10 @@
  */
 import type { Device, DeviceUpdate } from '@rtls/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import type { BuiltApp } from '../src/app.ts';
 import { DEMO_GATEWAYS, demoDevice } from '../src/simulator/building.ts';
 import { postReports, reportsAt, seedReporter } from './demo-reports.ts';
-import { bearer, openTestDatabase, testConfig, type TestDatabase } from './helpers.ts';
+import { bearer, buildTestApp, openTestDatabase, type TestDatabase } from './helpers.ts';
 import { clientSocket, connected, type ClientSocket } from './live-client.ts';
 import { testServices } from './services.ts';
 
@@ -25,11 +25,7 @@ describe.skipIf(!services.redis || !services.postgres)('positions across two ins
   beforeAll(async () => {
     db = await openTestDatabase('postgres');
     for (let i = 0; i < 2; i++) {
-      const built = await buildApp({
-        config: testConfig({ redisUrl: services.redis! }),
-        sql: db.sql,
-        logger: false,
-      });
+      const built = await buildTestApp(db.sql, { config: { redisUrl: services.redis! } });
       const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
       apps.push({ built, url: `http://127.0.0.1:${new URL(address).port}` });
     }

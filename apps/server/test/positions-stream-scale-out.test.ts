@@ -8,14 +8,14 @@
 import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import type { BuiltApp } from '../src/app.ts';
 import { DEFAULT_PARTITIONS } from '../src/modules/live/positions-stream.ts';
 import {
   bearer,
+  buildTestApp,
   createIngestKey,
   createSignedInUser,
   openTestDatabase,
-  testConfig,
   type TestDatabase,
 } from './helpers.ts';
 import { testServices } from './services.ts';
@@ -109,8 +109,7 @@ describe.skipIf(!SERVICES.postgres || !SERVICES.amqp)('one authority under scale
     ];
     dbs.push(shared, alone);
     const stream = { positionsStreamUrl: SERVICES.amqp!, positionsStreamPrefix: prefix };
-    const start = (db: TestDatabase, config = {}) =>
-      buildApp({ config: testConfig(config), sql: db.sql, logger: false });
+    const start = (db: TestDatabase, config = {}) => buildTestApp(db.sql, { config });
     // a registers on the partitions first, so it is their active consumer.
     const a = await seed('a', await start(shared, stream));
     await streamReady(a);
