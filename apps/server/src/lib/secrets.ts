@@ -11,14 +11,19 @@ export const PASSWORD_HASH_COST = 14;
 /** The costs a deployment may choose (PASSWORD_HASH_COST); below 10 a hash is too cheap to guess against. */
 export const PASSWORD_HASH_COST_BOUNDS = { min: 10, max: 20 } as const;
 
+/**
+ * scrypt with room for its cost: it needs 128·N·r bytes, and Node's default ceiling (32 MB) stops
+ * at cost 14.
+ */
 function scryptAsync(
   password: string,
   salt: Buffer,
   keyLen: number,
-  opts: ScryptOptions,
+  opts: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>,
 ): Promise<Buffer> {
+  const withRoom = { ...opts, maxmem: 256 * opts.N * opts.r };
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, keyLen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password, salt, keyLen, withRoom, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
@@ -29,9 +34,7 @@ export async function hashPassword(
 ): Promise<string> {
   const salt = randomBytes(16);
   const N = 2 ** cost;
-  // scrypt needs 128·N·r bytes; Node's default ceiling (32 MB) stops at cost 14.
-  const maxmem = 256 * N * SCRYPT.r;
-  const key = await scryptAsync(password, salt, SCRYPT.keyLen, { ...SCRYPT, N, maxmem });
+  const key = await scryptAsync(password, salt, SCRYPT.keyLen, { N, r: SCRYPT.r, p: SCRYPT.p });
   return [
     'scrypt',
     N,
@@ -51,7 +54,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: 256 * Number(n) * Number(r),
   });
   return timingSafeEqual(key, expected);
 }
