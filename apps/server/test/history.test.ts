@@ -171,6 +171,42 @@ describeEachDb('history', (t) => {
     expect((later.json() as HistoryVisitsResponse).visits).toEqual([]);
   });
 
+  it('lists a stay not ended as an open visit, also while its device cannot be told', async () => {
+    const entered = t0 + 20_000;
+    const visitsOfOther = async () =>
+      (
+        (
+          await get(
+            `/api/maps/${mapId}/history/visits?${q({ from: iso(t0), to: iso(t0 + 60_000), devices: OTHER })}`,
+          )
+        ).json() as HistoryVisitsResponse
+      ).visits;
+    const open = { mac: OTHER, zoneId, enteredAt: iso(entered), exitedAt: null, exitReason: null };
+    try {
+      for (const state of ['in', 'unknown']) {
+        await t.sql.query(
+          `insert into zone_presence (owner_id, mac, map_id, zone_id, state, since, entered_at)
+           values ($1, $2, $3, $4, $5, $6, $6)
+           on conflict (owner_id, mac, map_id) do update set state = excluded.state`,
+          [owner.id, OTHER, mapId, zoneId, state, iso(entered)],
+        );
+        expect(await visitsOfOther(), state).toMatchObject([open]);
+      }
+      // Out of every zone: no stay.
+      await t.sql.query(
+        `update zone_presence set state = 'none', zone_id = null, entered_at = null
+          where owner_id = $1 and mac = $2`,
+        [owner.id, OTHER],
+      );
+      expect(await visitsOfOther()).toEqual([]);
+    } finally {
+      await t.sql.query('delete from zone_presence where owner_id = $1 and mac = $2', [
+        owner.id,
+        OTHER,
+      ]);
+    }
+  });
+
   it('exports every position of a range as CSV, streamed in batches', async () => {
     // More rows than one read takes (500 on PGlite, 5000 on PostgreSQL).
     const w = t.built.history.writer;

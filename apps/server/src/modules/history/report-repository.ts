@@ -4,6 +4,7 @@
  */
 import type { Sql } from '../../lib/db.ts';
 import type { CellsPlan } from './cell-rollup.ts';
+import { openStayWhere } from './repository.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -32,8 +33,8 @@ const STAYS = `stays as (
          least($3::timestamptz, $4::timestamptz), true
   from history_series h
   join zone_presence p on p.map_id = h.map_id and p.owner_id = h.owner_id and p.mac = h.mac
-  where h.id = any($1::int[]) and p.state = 'in' and p.zone_id is not null
-    and p.entered_at is not null and p.entered_at < least($3::timestamptz, $4::timestamptz)
+  where h.id = any($1::int[]) and ${openStayWhere('p')}
+    and p.entered_at < least($3::timestamptz, $4::timestamptz)
     and $4::timestamptz > $2::timestamptz
     and ($5::text[] is null or p.zone_id = any($5::text[]))
 )`;

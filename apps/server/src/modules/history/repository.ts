@@ -2,6 +2,13 @@
 import type { Sql } from '../../lib/db.ts';
 import type { SeriesTable } from './partitions.ts';
 
+/**
+ * The zone_presence rows (of table alias `p`) that are stays not ended: a device in a zone, and
+ * one that cannot be told now (unknown) but keeps its zone until its exit is declared.
+ */
+export const openStayWhere = (p: string) =>
+  `${p}.state in ('in', 'unknown') and ${p}.zone_id is not null and ${p}.entered_at is not null`;
+
 /** A device on a map, as history keys it. */
 export interface SeriesKey {
   ownerId: string;
@@ -218,16 +225,15 @@ export function historyRepository(sql: Sql) {
       );
     },
 
-    /** Stays not ended of the owner's devices on a map that began before `to` (ms). */
+    /** Stays not ended (openStayWhere) of the owner's devices on a map, begun before `to` (ms). */
     openVisits(
       mapId: string,
       ownerId: string,
       to: number,
     ): Promise<{ mac: string; zone_id: string; entered_at: Date }[]> {
       return sql.query(
-        `select mac, zone_id, entered_at from zone_presence
-         where map_id = $1 and owner_id = $2 and state = 'in' and zone_id is not null
-           and entered_at is not null and entered_at < $3
+        `select mac, zone_id, entered_at from zone_presence p
+         where map_id = $1 and owner_id = $2 and ${openStayWhere('p')} and entered_at < $3
          order by mac`,
         [mapId, ownerId, iso(to)],
       );
