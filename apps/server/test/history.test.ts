@@ -171,6 +171,34 @@ describeEachDb('history', (t) => {
     expect((later.json() as HistoryVisitsResponse).visits).toEqual([]);
   });
 
+  it('lists a stay that ended a moment ago once, written or not yet', async () => {
+    const mac = 'C3:00:00:00:EE:07';
+    const w = t.built.history.writer;
+    w.position({ ownerId: owner.id, mac, mapId, x: 10, y: 10, at: t0 + 30_000 });
+    await w.flush();
+    w.visit({
+      ownerId: owner.id,
+      mac,
+      mapId,
+      zoneId,
+      enteredAt: t0 + 31_000,
+      exitedAt: t0 + 41_000,
+      reason: 'left',
+    });
+    const visitsOf = async () =>
+      (
+        (
+          await get(
+            `/api/maps/${mapId}/history/visits?${q({ from: iso(t0), to: iso(t0 + 60_000), devices: mac })}`,
+          )
+        ).json() as HistoryVisitsResponse
+      ).visits;
+    const ended = { mac, zoneId, enteredAt: iso(t0 + 31_000), exitedAt: iso(t0 + 41_000) };
+    expect(await visitsOf()).toMatchObject([{ ...ended, dwellSeconds: 10, exitReason: 'left' }]);
+    await w.flush();
+    expect(await visitsOf()).toMatchObject([ended]);
+  });
+
   it('lists a stay not ended as an open visit, also while its device cannot be told', async () => {
     const entered = t0 + 20_000;
     const visitsOfOther = async () =>

@@ -51,7 +51,13 @@ export function createHistoryModule(sql: Sql, o: HistoryModuleOptions) {
     ...(o.maxQueued !== undefined ? { maxQueued: o.maxQueued } : {}),
     ...(o.onError ? { onError: o.onError } : {}),
   });
-  const service = historyService({ repo, maps: o.maps, max: o.retention, now });
+  const service = historyService({
+    repo,
+    maps: o.maps,
+    max: o.retention,
+    unwrittenVisits: writer.unwrittenVisits,
+    now,
+  });
 
   /** An account's rows of one device table older than `before`, one partition at a time. */
   async function deleteOlder(ownerId: string, table: SeriesTable, before: number) {

@@ -22,6 +22,7 @@ import {
   parseList,
   parseRange,
 } from './request.ts';
+import type { EndedVisit } from './writer.ts';
 
 const iso = (d: Date | number) => new Date(d).toISOString();
 
@@ -30,6 +31,8 @@ export interface HistoryServiceOptions {
   maps: MapsRepository;
   /** The server's ceilings (days). */
   max: HistoryRetention;
+  /** Ended stays this process has not written yet (the history writer's). */
+  unwrittenVisits?: (mapId: string, ownerId: string) => readonly EndedVisit[];
   now?: () => number;
 }
 
@@ -43,7 +46,13 @@ export interface MapHistory {
   macOf: Map<number, string>;
 }
 
-export function historyService({ repo, maps, max, now = Date.now }: HistoryServiceOptions) {
+export function historyService({
+  repo,
+  maps,
+  max,
+  unwrittenVisits = () => [],
+  now = Date.now,
+}: HistoryServiceOptions) {
   async function retentionOf(ownerId: string): Promise<HistoryRetention> {
     const own = await repo.retention(ownerId);
     return {
@@ -198,6 +207,22 @@ export function historyService({ repo, maps, max, now = Date.now }: HistoryServi
       }));
       if (!after) {
         const macs = new Set(h.series.map((s) => s.mac));
+        // A stay that ended a moment ago, not yet written: the database has it neither ended nor
+        // open. A batch being written may be in the rows already.
+        const listed = new Set(visits.map((v) => `${v.mac}|${v.zoneId}|${v.enteredAt}`));
+        for (const v of unwrittenVisits(mapId, h.ownerId)) {
+          if (!macs.has(v.mac) || (zones && !zones.includes(v.zoneId))) continue;
+          if (v.exitedAt <= from || v.enteredAt >= to) continue;
+          if (listed.has(`${v.mac}|${v.zoneId}|${iso(v.enteredAt)}`)) continue;
+          visits.push({
+            mac: v.mac,
+            zoneId: v.zoneId,
+            enteredAt: iso(v.enteredAt),
+            exitedAt: iso(v.exitedAt),
+            dwellSeconds: (v.exitedAt - v.enteredAt) / 1000,
+            exitReason: v.reason,
+          });
+        }
         const t = now();
         for (const o of await repo.openVisits(mapId, h.ownerId, to)) {
           if (!macs.has(o.mac) || (zones && !zones.includes(o.zone_id))) continue;

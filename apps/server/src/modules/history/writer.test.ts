@@ -29,6 +29,38 @@ const PPM = 20; // 0.3 m = 6 px
 const fix = (at: number, x: number, y = 0) => ({ ownerId: 'o', mac: 'M', mapId: 'm', x, y, at });
 
 describe('history writer', () => {
+  it('tells the ended stays it has not written yet, queued or being written', async () => {
+    const m = memoryRepo();
+    const w = createHistoryWriter({ ...m, pixelsPerMetre: () => PPM, timers: false });
+    const stay = {
+      ownerId: 'o',
+      mac: 'M',
+      mapId: 'm',
+      zoneId: 'z',
+      enteredAt: 1_000,
+      exitedAt: 9_000,
+      reason: 'left' as const,
+    };
+    w.visit(stay);
+    w.visit({ ...stay, mapId: 'other' });
+    expect(w.unwrittenVisits('m', 'o')).toEqual([stay]);
+    expect(w.unwrittenVisits('m', 'someone else')).toEqual([]);
+    // While the batch is written, it is still unwritten; after, it is in the database.
+    let release = () => {};
+    const insert = m.repo.insertVisits;
+    m.repo.insertVisits = async (rows) => {
+      await new Promise<void>((r) => (release = r));
+      return insert(rows);
+    };
+    const flushed = w.flush();
+    await new Promise((r) => setImmediate(r));
+    expect(w.unwrittenVisits('m', 'o')).toEqual([stay]);
+    release();
+    await flushed;
+    expect(w.unwrittenVisits('m', 'o')).toEqual([]);
+    expect(m.visits).toHaveLength(2);
+  });
+
   it('keeps at most one position per device, map and second', async () => {
     const m = memoryRepo();
     const w = createHistoryWriter({ ...m, pixelsPerMetre: () => PPM, timers: false });

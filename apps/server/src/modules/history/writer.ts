@@ -68,6 +68,8 @@ export function createHistoryWriter(o: HistoryWriterOptions) {
   const seriesIds = new Map<string, number>();
   let fixes: HistoryFix[] = [];
   let visits: EndedVisit[] = [];
+  /** The stays of the batch being written now. */
+  let writingVisits: readonly EndedVisit[] = [];
   let writing: Promise<void> = Promise.resolve();
   const stats: HistoryWriterStats = { queued: 0, written: 0, dropped: 0, thinned: 0 };
 
@@ -161,6 +163,7 @@ export function createHistoryWriter(o: HistoryWriterOptions) {
       const batchVisits = visits;
       fixes = [];
       visits = [];
+      writingVisits = batchVisits;
       try {
         await writeBatch(batchFixes, batchVisits);
       } catch (err) {
@@ -175,6 +178,8 @@ export function createHistoryWriter(o: HistoryWriterOptions) {
           fixes.splice(0, Math.min(over, fixes.length));
           stats.dropped += over;
         }
+      } finally {
+        writingVisits = [];
       }
     });
     return writing;
@@ -214,6 +219,13 @@ export function createHistoryWriter(o: HistoryWriterOptions) {
       visits.push(v);
     },
 
+    /**
+     * The ended stays of a device table not written yet (queued, or in a batch being written, which
+     * the database may or may not hold already): until then, neither the database's visits nor
+     * its presence show them.
+     */
+    unwrittenVisits: (mapId: string, ownerId: string): EndedVisit[] =>
+      [...writingVisits, ...visits].filter((v) => v.mapId === mapId && v.ownerId === ownerId),
     /** Write what is queued now. */
     flush,
     /** A series' ids changed (its map was deleted): forget the cached ones. */
