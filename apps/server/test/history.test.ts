@@ -220,17 +220,35 @@ describeEachDb('history', (t) => {
         );
         expect(await visitsOfOther(), state).toMatchObject([open]);
       }
-      // Out of every zone: no stay.
+      // Its end written before the presence says so: listed once, ended.
+      const ended = { ...open, exitedAt: iso(entered + 5_000), exitReason: 'left' };
+      t.built.history.writer.visit({
+        ownerId: owner.id,
+        mac: OTHER,
+        mapId,
+        zoneId,
+        enteredAt: entered,
+        exitedAt: entered + 5_000,
+        reason: 'left',
+      });
+      expect(await visitsOfOther()).toMatchObject([ended]);
+      await t.built.history.writer.flush();
+      expect(await visitsOfOther()).toMatchObject([ended]);
+      // Out of every zone: the ended stay only.
       await t.sql.query(
         `update zone_presence set state = 'none', zone_id = null, entered_at = null
           where owner_id = $1 and mac = $2`,
         [owner.id, OTHER],
       );
-      expect(await visitsOfOther()).toEqual([]);
+      expect(await visitsOfOther()).toMatchObject([ended]);
     } finally {
       await t.sql.query('delete from zone_presence where owner_id = $1 and mac = $2', [
         owner.id,
         OTHER,
+      ]);
+      await t.sql.query('delete from history_visits where zone_id = $1 and entered_at = $2', [
+        zoneId,
+        iso(entered),
       ]);
     }
   });

@@ -95,6 +95,54 @@ export function historyService({
     return ids;
   }
 
+  /**
+   * The stays of a range the database does not hold as ended rows (`listed` are those it does):
+   * one that ended a moment ago and is not written yet (the database has it neither ended nor
+   * open; a batch being written may be in the rows already), and those not ended.
+   */
+  async function unsettledVisits(
+    h: MapHistory,
+    zones: readonly string[] | null,
+    from: number,
+    to: number,
+    listed: readonly ZoneVisit[],
+  ): Promise<ZoneVisit[]> {
+    const macs = new Set(h.series.map((s) => s.mac));
+    const wanted = (mac: string, zoneId: string) =>
+      macs.has(mac) && (!zones || zones.includes(zoneId));
+    const keys = new Set(listed.map((v) => `${v.mac}|${v.zoneId}|${v.enteredAt}`));
+    const out: ZoneVisit[] = [];
+    for (const v of unwrittenVisits(h.mapId, h.ownerId)) {
+      const key = `${v.mac}|${v.zoneId}|${iso(v.enteredAt)}`;
+      if (!wanted(v.mac, v.zoneId) || v.exitedAt <= from || v.enteredAt >= to || keys.has(key))
+        continue;
+      keys.add(key);
+      out.push({
+        mac: v.mac,
+        zoneId: v.zoneId,
+        enteredAt: iso(v.enteredAt),
+        exitedAt: iso(v.exitedAt),
+        dwellSeconds: (v.exitedAt - v.enteredAt) / 1000,
+        exitReason: v.reason,
+      });
+    }
+    const t = now();
+    for (const o of await repo.openVisits(h.mapId, h.ownerId, to)) {
+      // Its end may be written before the presence says so: the stay is listed once, ended.
+      if (!wanted(o.mac, o.zone_id) || keys.has(`${o.mac}|${o.zone_id}|${iso(o.entered_at)}`))
+        continue;
+      out.push({
+        mac: o.mac,
+        zoneId: o.zone_id,
+        enteredAt: iso(o.entered_at),
+        exitedAt: null,
+        dwellSeconds: Math.max(0, (t - new Date(o.entered_at).getTime()) / 1000),
+        exitReason: null,
+      });
+    }
+    return out;
+  }
+
   return {
     open,
     zonesOf,
@@ -205,37 +253,7 @@ export function historyService({
         dwellSeconds: (new Date(r.exited_at).getTime() - new Date(r.entered_at).getTime()) / 1000,
         exitReason: r.reason,
       }));
-      if (!after) {
-        const macs = new Set(h.series.map((s) => s.mac));
-        // A stay that ended a moment ago, not yet written: the database has it neither ended nor
-        // open. A batch being written may be in the rows already.
-        const listed = new Set(visits.map((v) => `${v.mac}|${v.zoneId}|${v.enteredAt}`));
-        for (const v of unwrittenVisits(mapId, h.ownerId)) {
-          if (!macs.has(v.mac) || (zones && !zones.includes(v.zoneId))) continue;
-          if (v.exitedAt <= from || v.enteredAt >= to) continue;
-          if (listed.has(`${v.mac}|${v.zoneId}|${iso(v.enteredAt)}`)) continue;
-          visits.push({
-            mac: v.mac,
-            zoneId: v.zoneId,
-            enteredAt: iso(v.enteredAt),
-            exitedAt: iso(v.exitedAt),
-            dwellSeconds: (v.exitedAt - v.enteredAt) / 1000,
-            exitReason: v.reason,
-          });
-        }
-        const t = now();
-        for (const o of await repo.openVisits(mapId, h.ownerId, to)) {
-          if (!macs.has(o.mac) || (zones && !zones.includes(o.zone_id))) continue;
-          visits.push({
-            mac: o.mac,
-            zoneId: o.zone_id,
-            enteredAt: iso(o.entered_at),
-            exitedAt: null,
-            dwellSeconds: Math.max(0, (t - new Date(o.entered_at).getTime()) / 1000),
-            exitReason: null,
-          });
-        }
-      }
+      if (!after) visits.push(...(await unsettledVisits(h, zones, from, to, visits)));
       const lastRow = rows[rows.length - 1];
       const next =
         rows.length === q.limit && lastRow
