@@ -131,6 +131,30 @@ export const openCount = (entities: Record<string, Alert>) =>
 
 const byId = (alerts: readonly Alert[]) => Object.fromEntries(alerts.map((a) => [a.id, a]));
 
+const STAGE: Record<AlertState, number> = { open: 0, acknowledged: 1, resolved: 2 };
+/**
+ * Whether `a` is as late a version of an alert as `b` or later: an alert only counts up, and goes
+ * from open to acknowledged to resolved until a repeat opens it again with one more count.
+ */
+const notOlder = (a: Alert, b: Alert) =>
+  a.count !== b.count ? a.count > b.count : STAGE[a.state] >= STAGE[b.state];
+
+/**
+ * `entities` with `alerts` over them, except where what is there is later: an answer to a request
+ * may arrive after a live update that the server sent after answering.
+ */
+function merged(entities: Record<string, Alert>, alerts: readonly Alert[]): Record<string, Alert> {
+  const out = { ...entities };
+  for (const a of alerts) {
+    const had = out[a.id];
+    if (!had || notOlder(a, had)) out[a.id] = a;
+  }
+  return out;
+}
+
+/** Per load in flight, the alerts that live updates changed meanwhile. */
+const changedDuringLoads = new Set<Set<string>>();
+
 export const useAlertsStore = create<AlertsState>((set, get) => ({
   ...initial,
   notify: localStorage.getItem(NOTIFY_KEY) === 'true',
@@ -139,27 +163,34 @@ export const useAlertsStore = create<AlertsState>((set, get) => ({
   permission: browserNotice.permission(),
   async load() {
     set({ loading: Object.keys(get().entities).length === 0, error: null });
+    const changed = new Set<string>();
+    changedDuringLoads.add(changed);
     try {
       const [open, acknowledged] = await Promise.all([
         api.fetchAlerts({ state: 'open' }),
         api.fetchAlerts({ state: 'acknowledged' }),
       ]);
+      // The open and acknowledged alerts are the server's, but for those a live update changed
+      // while the lists were on their way: the later of the two versions stands.
       set((s) => ({
-        entities: {
-          ...byId(Object.values(s.entities).filter((a) => a.state === 'resolved')),
-          ...byId(open),
-          ...byId(acknowledged),
-        },
+        entities: merged(
+          byId(
+            Object.values(s.entities).filter((a) => a.state === 'resolved' || changed.has(a.id)),
+          ),
+          [...open, ...acknowledged],
+        ),
         loading: false,
       }));
     } catch (err) {
       set({ loading: false, error: errorText(err) });
+    } finally {
+      changedDuringLoads.delete(changed);
     }
   },
   async loadHistory() {
     try {
       const resolved = await api.fetchAlerts({ state: 'resolved', limit: 100 });
-      set((s) => ({ entities: { ...byId(resolved), ...s.entities }, historyLoaded: true }));
+      set((s) => ({ entities: merged(s.entities, resolved), historyLoaded: true }));
     } catch (err) {
       set({ error: errorText(err) });
     }
@@ -179,8 +210,9 @@ export const useAlertsStore = create<AlertsState>((set, get) => ({
     const critical = fresh.filter((a) => a.severity === 'critical');
     // The open panel lists new alerts itself: a pop-up would only cover it.
     const popped = get().panelOpen ? [] : notify ? fresh : criticalSound ? critical : [];
+    for (const changed of changedDuringLoads) for (const a of alerts) changed.add(a.id);
     set((s) => ({
-      entities: { ...s.entities, ...byId(alerts) },
+      entities: merged(s.entities, alerts),
       ...(popped.length
         ? { toasts: [...s.toasts, ...popped.map((a) => a.id)].slice(-MAX_TOASTS) }
         : {}),
@@ -196,17 +228,17 @@ export const useAlertsStore = create<AlertsState>((set, get) => ({
   },
   async acknowledge(id) {
     const alert = await api.acknowledgeAlert(id);
-    set((s) => ({ entities: { ...s.entities, [alert.id]: alert } }));
+    set((s) => ({ entities: merged(s.entities, [alert]) }));
   },
   async acknowledgeMany(ids) {
     if (ids !== 'all' && ids.length === 0) return 0;
     const done = await api.acknowledgeAlerts(ids === 'all' ? {} : { ids: [...ids] });
-    set((s) => ({ entities: { ...s.entities, ...byId(done) } }));
+    set((s) => ({ entities: merged(s.entities, done) }));
     return done.length;
   },
   async resolve(id) {
     const alert = await api.resolveAlert(id);
-    set((s) => ({ entities: { ...s.entities, [alert.id]: alert } }));
+    set((s) => ({ entities: merged(s.entities, [alert]) }));
   },
   // Opening the panel shows what the pop-ups said: they go.
   setPanelOpen: (panelOpen) => set(panelOpen ? { panelOpen, toasts: [] } : { panelOpen }),
