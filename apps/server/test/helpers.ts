@@ -78,6 +78,12 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
   };
 }
 
+/** The query string of these parameters (numbers as their text). */
+export const queryOf = (o: Record<string, string | number>) =>
+  new URLSearchParams(
+    Object.entries(o).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     // The cheapest password hashes the server allows: tests create many accounts.

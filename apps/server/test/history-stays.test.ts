@@ -5,7 +5,7 @@
  */
 import type { HistoryVisitsResponse } from '@rtls/contract';
 import { expect, it } from 'vitest';
-import { bearer, describeEachDb, type SignedIn } from './helpers.ts';
+import { bearer, describeEachDb, queryOf, type SignedIn } from './helpers.ts';
 import { api, ownMap, room } from './zones-helpers.ts';
 
 const OTHER = 'C3:00:00:00:BB:02';
@@ -18,10 +18,6 @@ describeEachDb('zone stays not written or not ended', (t) => {
   const t0 = Math.floor((Date.now() - 2 * 3600_000) / 1000) * 1000;
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
-  const q = (o: Record<string, string | number>) =>
-    new URLSearchParams(
-      Object.entries(o).map(([k, v]): [string, string] => [k, String(v)]),
-    ).toString();
   const iso = (ms: number) => new Date(ms).toISOString();
 
   t.setup(async () => {
@@ -50,7 +46,7 @@ describeEachDb('zone stays not written or not ended', (t) => {
       (
         (
           await get(
-            `/api/maps/${mapId}/history/visits?${q({ from: iso(t0), to: iso(t0 + 60_000), devices: mac })}`,
+            `/api/maps/${mapId}/history/visits?${queryOf({ from: iso(t0), to: iso(t0 + 60_000), devices: mac })}`,
           )
         ).json() as HistoryVisitsResponse
       ).visits;
@@ -66,7 +62,7 @@ describeEachDb('zone stays not written or not ended', (t) => {
       (
         (
           await get(
-            `/api/maps/${mapId}/history/visits?${q({ from: iso(t0), to: iso(t0 + 60_000), devices: OTHER })}`,
+            `/api/maps/${mapId}/history/visits?${queryOf({ from: iso(t0), to: iso(t0 + 60_000), devices: OTHER })}`,
           )
         ).json() as HistoryVisitsResponse
       ).visits;

@@ -13,7 +13,7 @@ import { demoDevice } from '../src/simulator/building.ts';
 import { dayPartition } from '../src/modules/history/partitions.ts';
 import { newTrack } from '../src/modules/presence/tracker.ts';
 import { postReports, reportsAt, seedReporter } from './demo-reports.ts';
-import { bearer, createSignedInUser, describeEachDb, type SignedIn } from './helpers.ts';
+import { bearer, createSignedInUser, describeEachDb, queryOf, type SignedIn } from './helpers.ts';
 import { api, ownMap, room } from './zones-helpers.ts';
 
 const DAY = 86_400_000;
@@ -29,10 +29,6 @@ describeEachDb('history', (t) => {
 
   const get = (url: string, token = owner.token) =>
     t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const q = (o: Record<string, string | number>) =>
-    new URLSearchParams(
-      Object.entries(o).map(([k, v]): [string, string] => [k, String(v)]),
-    ).toString();
   const iso = (ms: number) => new Date(ms).toISOString();
 
   t.setup(async () => {
@@ -100,7 +96,7 @@ describeEachDb('history', (t) => {
     ]);
     await t.built.history.writer.flush();
     const res = await get(
-      `/api/maps/${mapId}/history/visits?${q({ from: iso(t0), to: iso(t0 + 60_000), devices: mac })}`,
+      `/api/maps/${mapId}/history/visits?${queryOf({ from: iso(t0), to: iso(t0 + 60_000), devices: mac })}`,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as HistoryVisitsResponse).visits).toMatchObject([
@@ -109,19 +105,23 @@ describeEachDb('history', (t) => {
   });
 
   it('answers the state at a moment: each device at its last position at or before it', async () => {
-    const res = await get(`/api/maps/${mapId}/history/state?${q({ at: iso(t0 + 3500) })}`);
+    const res = await get(`/api/maps/${mapId}/history/state?${queryOf({ at: iso(t0 + 3500) })}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as HistoryStateResponse;
     const byMac = new Map(body.devices.map((d) => [d.mac, d]));
     expect(byMac.get(DEV)).toMatchObject({ x: 160, y: 50, at: iso(t0 + 3000) });
     expect(byMac.get(OTHER)).toMatchObject({ x: 7, y: 8, at: iso(t0 + 500) });
     // Before any position, nobody; long after the last, nobody either (they fell silent).
-    const before = (await get(`/api/maps/${mapId}/history/state?${q({ at: iso(t0 - 1) })}`)).json();
+    const before = (
+      await get(`/api/maps/${mapId}/history/state?${queryOf({ at: iso(t0 - 1) })}`)
+    ).json();
     expect((before as HistoryStateResponse).devices).toEqual([]);
-    const after = await get(`/api/maps/${mapId}/history/state?${q({ at: iso(t0 + 3600_000) })}`);
+    const after = await get(
+      `/api/maps/${mapId}/history/state?${queryOf({ at: iso(t0 + 3600_000) })}`,
+    );
     expect((after.json() as HistoryStateResponse).devices).toEqual([]);
     const one = await get(
-      `/api/maps/${mapId}/history/state?${q({ at: iso(t0 + 3500), devices: OTHER })}`,
+      `/api/maps/${mapId}/history/state?${queryOf({ at: iso(t0 + 3500), devices: OTHER })}`,
     );
     expect((one.json() as HistoryStateResponse).devices.map((d) => d.mac)).toEqual([OTHER]);
   });
@@ -137,7 +137,7 @@ describeEachDb('history', (t) => {
         limit: 7,
       };
       if (cursor) query.cursor = cursor;
-      const res = await get(`/api/maps/${mapId}/history/positions?${q(query)}`);
+      const res = await get(`/api/maps/${mapId}/history/positions?${queryOf(query)}`);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json() as HistoryPositionsResponse;
       for (const d of body.devices) for (const p of d.points) points.push({ mac: d.mac, at: p.at });
@@ -152,7 +152,7 @@ describeEachDb('history', (t) => {
 
   it('lists the zone visits overlapping a range', async () => {
     const res = await get(
-      `/api/maps/${mapId}/history/visits?${q({ from: iso(t0 + 10_000), to: iso(t0 + 20_000), zones: zoneId })}`,
+      `/api/maps/${mapId}/history/visits?${queryOf({ from: iso(t0 + 10_000), to: iso(t0 + 20_000), zones: zoneId })}`,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as HistoryVisitsResponse).visits).toEqual([
@@ -166,7 +166,7 @@ describeEachDb('history', (t) => {
       },
     ]);
     const later = await get(
-      `/api/maps/${mapId}/history/visits?${q({ from: iso(t0 + 13_000), to: iso(t0 + 20_000) })}`,
+      `/api/maps/${mapId}/history/visits?${queryOf({ from: iso(t0 + 13_000), to: iso(t0 + 20_000) })}`,
     );
     expect((later.json() as HistoryVisitsResponse).visits).toEqual([]);
   });
@@ -186,7 +186,7 @@ describeEachDb('history', (t) => {
       });
     await w.flush();
     const res = await get(
-      `/api/maps/${mapId}/history/export?${q({ kind: 'positions', from: iso(base), to: iso(base + 5_200_000), devices: 'C3:00:00:00:CC:03' })}`,
+      `/api/maps/${mapId}/history/export?${queryOf({ kind: 'positions', from: iso(base), to: iso(base + 5_200_000), devices: 'C3:00:00:00:CC:03' })}`,
     );
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -199,7 +199,7 @@ describeEachDb('history', (t) => {
 
   it('exports zone visits with the zone name', async () => {
     const res = await get(
-      `/api/maps/${mapId}/history/export?${q({ kind: 'visits', from: iso(t0), to: iso(t0 + 60_000), devices: DEV })}`,
+      `/api/maps/${mapId}/history/export?${queryOf({ kind: 'visits', from: iso(t0), to: iso(t0 + 60_000), devices: DEV })}`,
     );
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.trimEnd().split('\r\n');
@@ -221,7 +221,7 @@ describeEachDb('history', (t) => {
       detail: { zoneName: 'Imaging' },
     });
     const res = await get(
-      `/api/maps/${mapId}/history/export?${q({ kind: 'events', from: iso(t0), to: iso(t0 + 60_000), zones: zoneId })}`,
+      `/api/maps/${mapId}/history/export?${queryOf({ kind: 'events', from: iso(t0), to: iso(t0 + 60_000), zones: zoneId })}`,
     );
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.trimEnd().split('\r\n');
@@ -233,7 +233,7 @@ describeEachDb('history', (t) => {
 
   it('refuses bad input with the reason', async () => {
     const url = (path: string, o: Record<string, string | number>) =>
-      `/api/maps/${mapId}/history/${path}?${q(o)}`;
+      `/api/maps/${mapId}/history/${path}?${queryOf(o)}`;
     const cases: [string, number, RegExp][] = [
       [url('positions', { from: iso(t0 + 10), to: iso(t0) }), 400, /empty or inverted/],
       [url('positions', { from: iso(t0), to: iso(t0) }), 400, /empty or inverted/],
@@ -273,10 +273,10 @@ describeEachDb('history', (t) => {
     const { mapId: otherMap } = await ownMap(t.built);
     await t.built.repos.maps.setCollaborator(otherMap, stranger.id, 'viewer');
     const paths = [
-      `state?${q({ at: iso(t0 + 3500) })}`,
-      `positions?${q({ from: iso(t0), to: iso(t0 + 60_000) })}`,
-      `visits?${q({ from: iso(t0), to: iso(t0 + 60_000) })}`,
-      `export?${q({ kind: 'positions', from: iso(t0), to: iso(t0 + 60_000) })}`,
+      `state?${queryOf({ at: iso(t0 + 3500) })}`,
+      `positions?${queryOf({ from: iso(t0), to: iso(t0 + 60_000) })}`,
+      `visits?${queryOf({ from: iso(t0), to: iso(t0 + 60_000) })}`,
+      `export?${queryOf({ kind: 'positions', from: iso(t0), to: iso(t0 + 60_000) })}`,
     ];
     for (const p of paths) {
       expect((await get(`/api/maps/${mapId}/history/${p}`, viewer.token)).statusCode).toBe(200);
@@ -285,7 +285,9 @@ describeEachDb('history', (t) => {
       expect(refused.body).not.toContain(DEV);
     }
     // Nor does the owner of the other map read this one through their own.
-    const state = await get(`/api/maps/${otherMap}/history/state?${q({ at: iso(t0 + 3500) })}`);
+    const state = await get(
+      `/api/maps/${otherMap}/history/state?${queryOf({ at: iso(t0 + 3500) })}`,
+    );
     expect(state.statusCode).toBe(404);
   });
 
