@@ -9,16 +9,16 @@ import { bearer, describeEachDb, queryOf, type SignedIn } from './helpers.ts';
 import { api, ownMap, room } from './zones-helpers.ts';
 
 const OTHER = 'C3:00:00:00:BB:02';
+/** A whole second two hours ago: the tests' stays start there. */
+const t0 = Math.floor((Date.now() - 2 * 3600_000) / 1000) * 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
 
 describeEachDb('zone stays not written or not ended', (t) => {
+  // The account, its map and the zone on it, made once per database.
   let owner: SignedIn;
-  let mapId: string;
-  let zoneId: string;
-  /** A whole second two hours ago: the tests' stays start there. */
-  const t0 = Math.floor((Date.now() - 2 * 3600_000) / 1000) * 1000;
-
+  let mapId = '';
+  let zoneId = '';
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
-  const iso = (ms: number) => new Date(ms).toISOString();
 
   t.setup(async () => {
     ({ owner, mapId } = await ownMap(t.built));
