@@ -26,6 +26,33 @@ import type { EndedVisit } from './writer.ts';
 
 const iso = (d: Date | number) => new Date(d).toISOString();
 
+/**
+ * A zone stay as the API presents it: ended at `exitedAt`, or not ended (null) and lasting until
+ * `now`.
+ */
+function presentVisit(
+  mac: string,
+  zoneId: string,
+  enteredAt: Date | number,
+  exitedAt: Date | number | null,
+  exitReason: ZoneVisit['exitReason'],
+  now: number,
+): ZoneVisit {
+  const entered = new Date(enteredAt).getTime();
+  const exited = exitedAt === null ? null : new Date(exitedAt).getTime();
+  return {
+    mac,
+    zoneId,
+    enteredAt: iso(entered),
+    exitedAt: exited === null ? null : iso(exited),
+    dwellSeconds: Math.max(0, ((exited ?? now) - entered) / 1000),
+    exitReason,
+  };
+}
+
+/** One stay of a device in a zone, whichever source lists it. */
+const stayKey = (v: ZoneVisit) => `${v.mac}|${v.zoneId}|${v.enteredAt}`;
+
 export interface HistoryServiceOptions {
   repo: HistoryRepository;
   maps: MapsRepository;
@@ -110,35 +137,21 @@ export function historyService({
     const macs = new Set(h.series.map((s) => s.mac));
     const wanted = (mac: string, zoneId: string) =>
       macs.has(mac) && (!zones || zones.includes(zoneId));
-    const keys = new Set(listed.map((v) => `${v.mac}|${v.zoneId}|${v.enteredAt}`));
+    const keys = new Set(listed.map(stayKey));
     const out: ZoneVisit[] = [];
-    for (const v of unwrittenVisits(h.mapId, h.ownerId)) {
-      const key = `${v.mac}|${v.zoneId}|${iso(v.enteredAt)}`;
-      if (!wanted(v.mac, v.zoneId) || v.exitedAt <= from || v.enteredAt >= to || keys.has(key))
-        continue;
-      keys.add(key);
-      out.push({
-        mac: v.mac,
-        zoneId: v.zoneId,
-        enteredAt: iso(v.enteredAt),
-        exitedAt: iso(v.exitedAt),
-        dwellSeconds: (v.exitedAt - v.enteredAt) / 1000,
-        exitReason: v.reason,
-      });
-    }
     const t = now();
+    for (const v of unwrittenVisits(h.mapId, h.ownerId)) {
+      if (!wanted(v.mac, v.zoneId) || v.exitedAt <= from || v.enteredAt >= to) continue;
+      const visit = presentVisit(v.mac, v.zoneId, v.enteredAt, v.exitedAt, v.reason, t);
+      if (keys.has(stayKey(visit))) continue;
+      keys.add(stayKey(visit));
+      out.push(visit);
+    }
     for (const o of await repo.openVisits(h.mapId, h.ownerId, to)) {
+      if (!wanted(o.mac, o.zone_id)) continue;
+      const visit = presentVisit(o.mac, o.zone_id, o.entered_at, null, null, t);
       // Its end may be written before the presence says so: the stay is listed once, ended.
-      if (!wanted(o.mac, o.zone_id) || keys.has(`${o.mac}|${o.zone_id}|${iso(o.entered_at)}`))
-        continue;
-      out.push({
-        mac: o.mac,
-        zoneId: o.zone_id,
-        enteredAt: iso(o.entered_at),
-        exitedAt: null,
-        dwellSeconds: Math.max(0, (t - new Date(o.entered_at).getTime()) / 1000),
-        exitReason: null,
-      });
+      if (!keys.has(stayKey(visit))) out.push(visit);
     }
     return out;
   }
@@ -245,14 +258,17 @@ export function historyService({
         q.limit,
         after,
       );
-      const visits: ZoneVisit[] = rows.map((r) => ({
-        mac: h.macOf.get(r.series) ?? '',
-        zoneId: r.zone_id,
-        enteredAt: iso(r.entered_at),
-        exitedAt: iso(r.exited_at),
-        dwellSeconds: (new Date(r.exited_at).getTime() - new Date(r.entered_at).getTime()) / 1000,
-        exitReason: r.reason,
-      }));
+      const t = now();
+      const visits = rows.map((r) =>
+        presentVisit(
+          h.macOf.get(r.series) ?? '',
+          r.zone_id,
+          r.entered_at,
+          r.exited_at,
+          r.reason,
+          t,
+        ),
+      );
       if (!after) visits.push(...(await unsettledVisits(h, zones, from, to, visits)));
       const lastRow = rows[rows.length - 1];
       const next =

@@ -220,9 +220,9 @@ export function createHistoryWriter(o: HistoryWriterOptions) {
     },
 
     /**
-     * The ended stays of a device table not written yet (queued, or in a batch being written, which
-     * the database may or may not hold already): until then, neither the database's visits nor
-     * its presence show them.
+     * The ended stays on an account's map not written yet (queued, or in a batch being written,
+     * which the database may or may not hold already): until then, neither the database's visits
+     * nor its presence show them.
      */
     unwrittenVisits: (mapId: string, ownerId: string): EndedVisit[] =>
       [...writingVisits, ...visits].filter((v) => v.mapId === mapId && v.ownerId === ownerId),
