@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { lockDataDir, type LockRole } from './data-dir-lock.ts';
 import { unavailable } from './errors.ts';
+import { withArrayLiterals } from './pg-arrays.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -143,7 +144,7 @@ async function openPostgres(url: string): Promise<Sql> {
   const wrap = (c: Client, inTx: boolean): Sql => ({
     kind: 'postgres',
     async query<R>(text: string, params: readonly unknown[] = []) {
-      const res = await guarded(() => c.query(text, params as unknown[]));
+      const res = await guarded(() => c.query(text, withArrayLiterals(params)));
       return res.rows as R[];
     },
     async transaction<T>(fn: (tx: Sql) => Promise<T>) {
