@@ -20,6 +20,7 @@ import type { AuthService, AuthUser } from '../auth/service.ts';
 import type { PositionChange } from '../positions/module.ts';
 import { fanOut, mapRoom, type PublishedDevice } from './fan-out.ts';
 import { createOutboxes, type OutboxSocket } from './outbox.ts';
+import { socketParser } from './packet-encoder.ts';
 import { createWatching, newWatchState, type WatchState } from './watching.ts';
 
 export interface SocketData extends WatchState {
@@ -96,6 +97,7 @@ export function createHub(
       path: SOCKET_PATH,
       transports: ['websocket'],
       serveClient: false,
+      parser: socketParser,
       maxHttpBufferSize: 16 * 1024,
       pingInterval: 20_000,
       pingTimeout: 20_000,
