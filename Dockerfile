@@ -38,4 +38,6 @@ VOLUME ["/data"]
 EXPOSE 8080 1883
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# The Node flags of package.json's "serve" script: a young generation of 32 MB per semi-space
+# makes the server's short-lived objects (reports, updates) cheaper to collect.
+CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "apps/server/src/main.ts"]

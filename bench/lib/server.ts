@@ -15,10 +15,17 @@ import {
 
 export type { ServerProcess };
 
+/** The Node flags the server runs with in production: those of package.json's `serve` script. */
+function servedNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  const words = String(pkg.scripts.serve).split(/\s+/);
+  return words.slice(1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
+}
+
 /**
- * Run one server process (simulator off, no console) and wait for /healthz; `env` is added to this
- * process's environment. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles
- * the servers only.
+ * Run one server process (simulator off, no console) with the production Node flags and wait for
+ * /healthz; `env` is added to this process's environment. BENCH_SERVER_NODE_ARGS='--cpu-prof
+ * --cpu-prof-dir=/tmp/prof' profiles the servers only.
  */
 export const startServerProcess = (
   env: Record<string, string>,
@@ -27,7 +34,10 @@ export const startServerProcess = (
   startProcess({
     env: { SIMULATOR: 'off', WEB_DIST: '', ...env },
     port,
-    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    nodeArgs: [
+      ...servedNodeFlags(),
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ],
     startTimeoutMs: 90_000,
     keepChars: 20_000,
   });
