@@ -42,6 +42,12 @@ describe('array parameters on PostgreSQL', () => {
     expect(row!.i).toEqual([3, -4, 0]);
   });
 
+  it('reads back strings joined without escapes (none needed) as sent', async () => {
+    const plain = ['', 'NULL', 'a,b', '{x}', ' sp ', 'קבלה', 'AC:23:3F:00:00:01'];
+    const [row] = await sql.query<{ t: string[] }>('select $1::text[] as t', [plain]);
+    expect(row!.t).toEqual(plain);
+  });
+
   it('still takes arrays of dates through the driver', async () => {
     const at = new Date('2026-01-02T03:04:05.678Z');
     const [row] = await sql.query<{ t: Date[] }>('select $1::timestamptz[] as t', [[at]]);

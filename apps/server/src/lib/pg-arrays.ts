@@ -14,6 +14,17 @@ function quoted(s: string): string {
 
 /** The array's literal, or null when an element is of a kind the driver must encode. */
 export function arrayLiteral(values: readonly unknown[]): string | null {
+  // The usual arrays, all numbers or all strings needing no escape, are joined natively.
+  let numbers = true;
+  let plain = true;
+  for (let i = 0; i < values.length && (numbers || plain); i++) {
+    const v = values[i];
+    if (typeof v !== 'number') numbers = false;
+    if (typeof v !== 'string' || v.indexOf('"') >= 0 || v.indexOf('\\') >= 0) plain = false;
+  }
+  if (values.length === 0) return '{}';
+  if (numbers) return `{${values.join(',')}}`;
+  if (plain) return `{"${values.join('","')}"}`;
   const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
