@@ -9,6 +9,7 @@ import {
   createWallSight,
   MAX_WALLS_COUNTED,
   wallClasses,
+  WALL_FACES_M,
   wallCrossings,
 } from './wall-loss.ts';
 
@@ -109,17 +110,38 @@ describe('multi-wall path loss', () => {
       const x = 20 * rand();
       const y = 15 * rand();
       sight.crossings(x, y, out);
-      // Every wall tested, the same rule: the line meets it (its own loss in class units).
+      // Every wall tested, the same rule: each wall the line meets counts its own loss in class
+      // units, a class's crossings each within WALL_FACES_M of the one before counted once.
       const expected = classes.map(() => 0);
-      for (const w of walls) {
-        const k = classes.findIndex((c) => c.kind === w.kind);
-        if (meets(7, 5, x, y, w)) expected[k]! += w.lossDb / classes[k]!.referenceDb;
-      }
+      classes.forEach((c, k) => {
+        const met = walls
+          .filter((w) => w.kind === c.kind && meets(7, 5, x, y, w))
+          .map((w) => ({ at: along(7, 5, x, y, w), weight: w.lossDb / c.referenceDb }))
+          .sort((a, b) => a.at - b.at);
+        let group = -Infinity;
+        met.forEach((m, i) => {
+          if (i > 0 && m.at - met[i - 1]!.at < WALL_FACES_M) {
+            expected[k]! += Math.max(0, m.weight - group);
+            group = Math.max(group, m.weight);
+          } else {
+            expected[k]! += m.weight;
+            group = m.weight;
+          }
+        });
+      });
       // More than MAX_WALLS_COUNTED in all count as that many, shared in proportion.
       const total = expected.reduce((a, b) => a + b, 0);
       const scale = total > MAX_WALLS_COUNTED ? MAX_WALLS_COUNTED / total : 1;
       expected.forEach((v, k) => expect(out[k]).toBeCloseTo(v * scale, 9));
     }
+  });
+
+  it('counts a wall drawn with both faces once, and walls a room apart twice', () => {
+    const faces = [wall(5), wall(5.12)];
+    const apart = [wall(5), wall(6)];
+    const out = new Float64Array(1);
+    expect(createWallSight(1, 5, faces).crossings(9, 5, out)).toBe(1);
+    expect(createWallSight(1, 5, apart).crossings(9, 5, out)).toBe(2);
   });
 
   it('counts at most MAX_WALLS_COUNTED walls on one link', () => {
@@ -141,6 +163,16 @@ describe('multi-wall path loss', () => {
 });
 
 /** True when the segment from (ax, ay) to (bx, by) properly crosses the wall. */
+/** How far from (ax, ay) the line to (bx, by) crosses the wall's line (m). */
+function along(ax: number, ay: number, bx: number, by: number, w: WallSegment): number {
+  const rx = bx - ax;
+  const ry = by - ay;
+  const dx = w.x1 - w.x0;
+  const dy = w.y1 - w.y0;
+  const u = ((w.x0 - ax) * dy - (w.y0 - ay) * dx) / (rx * dy - ry * dx);
+  return u * Math.hypot(rx, ry);
+}
+
 function meets(ax: number, ay: number, bx: number, by: number, w: WallSegment): boolean {
   const o = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) =>
     (qx - px) * (ry - py) - (qy - py) * (rx - px);

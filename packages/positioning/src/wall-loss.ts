@@ -54,7 +54,16 @@ export const MAX_WALLS_COUNTED = 3;
 
 /** Angular bins of a sight index: enough that a bin holds the few walls in that direction. */
 const SIGHT_BINS = 512;
-/** Two crossings of one class closer than this along the line (m) are one (a wall's joint). */
+/**
+ * Two crossings of one class closer than this along the line (m) are one wall: its two faces
+ * drawn as two lines (as plans, and outlines traced around inner walls, draw thick walls), or two
+ * of its segments meeting. About an interior wall's thickness (0.1–0.2 m); distinct walls stand
+ * a room or a corridor apart. On the sets of bench:accuracy whose walls are traced as outlines
+ * (the Kolakowski flat's inner walls are 0.1–0.17 m slits of its outline) counting both faces
+ * doubled their loss: the flat's test run read 0.89 of the centroid's median error against 0.83.
+ */
+export const WALL_FACES_M = 0.2;
+/** A wall this close to the gateway's spot (m) runs through it and never counts. */
 const JOINT_M = 1e-6;
 
 /** The walls seen from one point (a gateway), indexed by direction. */
@@ -119,9 +128,13 @@ export function createWallSight(
     for (let b = first; b <= last; b++)
       bins[((b % SIGHT_BINS) + SIGHT_BINS) % SIGHT_BINS]!.push(sw);
   }
-  // The crossings found along the current line (where, which class), to merge a wall's joints.
+  // The crossings found along the current line (where, which class, what it counts), sorted by
+  // where before they are counted, and each class's last crossing and the weight its wall counts.
   let hitU = new Float64Array(16);
   let hitK = new Int32Array(16);
+  let hitW = new Float64Array(16);
+  const lastU = new Float64Array(classes.length);
+  const lastW = new Float64Array(classes.length);
   return {
     classes,
     crossings(x, y, out) {
@@ -132,24 +145,39 @@ export function createWallSight(
       if (!(len > 0)) return 0;
       const bin = bins[Math.min(SIGHT_BINS - 1, binOf(Math.atan2(ry, rx)))]!;
       let hits = 0;
-      let total = 0;
       for (let b = 0; b < bin.length; b++) {
         const w = bin[b]!;
         const u = crossingAt(ox, oy, rx, ry, len, w);
         if (!(u * len > JOINT_M)) continue;
-        let joint = false;
-        for (let h = 0; h < hits && !joint; h++) {
-          joint = hitK[h] === w.cls && Math.abs(hitU[h]! - u) * len < JOINT_M;
-        }
-        if (joint) continue;
         if (hits === hitU.length) {
           hitU = grown(hitU, new Float64Array(2 * hits));
           hitK = grown(hitK, new Int32Array(2 * hits));
+          hitW = grown(hitW, new Float64Array(2 * hits));
         }
-        hitU[hits] = u;
-        hitK[hits++] = w.cls;
-        out[w.cls] = out[w.cls]! + w.weight;
-        total += w.weight;
+        // Insertion by where: a line crosses a few walls.
+        let h = hits++;
+        for (; h > 0 && hitU[h - 1]! > u; h--) {
+          hitU[h] = hitU[h - 1]!;
+          hitK[h] = hitK[h - 1]!;
+          hitW[h] = hitW[h - 1]!;
+        }
+        hitU[h] = u;
+        hitK[h] = w.cls;
+        hitW[h] = w.weight;
+      }
+      lastU.fill(-Infinity);
+      let total = 0;
+      for (let h = 0; h < hits; h++) {
+        const k = hitK[h]!;
+        const weight = hitW[h]!;
+        // Within WALL_FACES_M of the class's last crossing: the same wall, counted once (at the
+        // largest weight of its faces).
+        const same = (hitU[h]! - lastU[k]!) * len < WALL_FACES_M;
+        lastU[k] = hitU[h]!;
+        const add = same ? Math.max(0, weight - lastW[k]!) : weight;
+        if (!same || weight > lastW[k]!) lastW[k] = weight;
+        out[k] = out[k]! + add;
+        total += add;
       }
       if (total > MAX_WALLS_COUNTED) {
         const k = MAX_WALLS_COUNTED / total;
