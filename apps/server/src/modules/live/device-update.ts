@@ -1,13 +1,9 @@
 /** A device's live update as published, before the realtime fan-out adds a map's position. */
 import type { DeviceUpdate, SignalMap } from '@rtls/contract';
+import { isoMemo } from '../../lib/iso-memo.ts';
 
-/** The last time turned into text: the updates of one publish share their `timestamp`. */
-let lastMs = NaN;
-let lastIso = '';
-function isoOf(ms: number): string {
-  if (ms !== lastMs) [lastMs, lastIso] = [ms, new Date(ms).toISOString()];
-  return lastIso;
-}
+/** The updates of one publish share their `timestamp`. */
+const isoOf = isoMemo();
 
 /** A device's update without a position: its signals, strongest gateway and times. */
 export function liveUpdate(

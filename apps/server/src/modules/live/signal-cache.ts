@@ -1,9 +1,16 @@
 /** Latest signal per gateway for each device, in memory, bounded by age. */
 import { SIGNAL_POPUP_RECENCY_MS, type SignalMap } from '@rtls/contract';
+import { isoMemo } from '../../lib/iso-memo.ts';
 import type { CleanReport } from '../ingest/validate.ts';
 
-/** `iso` is `at` as the update's text, made once per report rather than once per update. */
-type DeviceSignals = Map<string, { rssi: number; at: number; iso: string; ip: string | null }>;
+/**
+ * Per gateway, the report's time (ms) and its entry as updates carry it, made once per report and
+ * shared, never changed, by every update that shows it.
+ */
+type DeviceSignals = Map<string, { at: number; entry: SignalMap[string] }>;
+
+/** Report times as text: a batch's reports mostly share their time. */
+const isoOf = isoMemo();
 
 export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
   const byOwner = new Map<string, Map<string, DeviceSignals>>();
@@ -27,22 +34,18 @@ export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
     const sig = deviceSignals(ownerId, r.device);
     const prev = sig.get(r.gateway);
     if (prev && r.receivedAt <= prev.at) return false;
-    sig.set(r.gateway, {
-      rssi: r.rssi,
-      at: r.receivedAt,
-      iso: new Date(r.receivedAt).toISOString(),
-      ip: r.ip,
-    });
+    const entry = { rssi: r.rssi, received_at: isoOf(r.receivedAt), ip: r.ip };
+    sig.set(r.gateway, { at: r.receivedAt, entry });
     return true;
   }
 
   /** Entries the cache already holds at this time or newer are skipped without parsing. */
   function mergeOne(sig: DeviceSignals, gateway: string, s: SignalMap[string]) {
     const prev = sig.get(gateway);
-    if (prev && prev.iso === s.received_at) return;
+    if (prev && prev.entry.received_at === s.received_at) return;
     const at = Date.parse(s.received_at);
     if (!Number.isFinite(at) || (prev && at < prev.at)) return;
-    sig.set(gateway, { rssi: s.rssi, at, iso: s.received_at, ip: s.ip ?? null });
+    sig.set(gateway, { at, entry: { rssi: s.rssi, received_at: s.received_at, ip: s.ip ?? null } });
   }
 
   return {
@@ -64,7 +67,7 @@ export function createSignalCache(maxAgeMs = SIGNAL_POPUP_RECENCY_MS) {
       if (!sig) return out;
       for (const [gw, s] of sig) {
         if (now - s.at > maxAgeMs) sig.delete(gw);
-        else out[gw] = { rssi: s.rssi, received_at: s.iso, ip: s.ip };
+        else out[gw] = s.entry;
       }
       return out;
     },
