@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Device } from '@rtls/contract';
 import { makeDevice, makeUpdate } from '../../test/fixtures.ts';
 import {
+  copyRecord,
   mergeSnapshot,
   mergeUpdates,
   unplaced,
@@ -197,5 +198,38 @@ describe('placed selector', () => {
     expect(first.map((d) => d.mac)).toEqual([OWN]);
     const moved = { ...s, positions: { A: { ...s.positions.A, Z: at(0, 0) } } };
     expect(select(moved, 'A')[0]).toBe(first[0]);
+  });
+  it('drops a device that left the map and builds it afresh when it comes back', () => {
+    const s = slice({ positions: { A: { [OWN]: at(1, 1) } } });
+    const select = createPlacedSelector();
+    const first = select(s, 'A')[0];
+    expect(select({ ...s, positions: { A: {} } }, 'A')).toEqual([]);
+    const back = select({ ...s, positions: { A: { [OWN]: at(1, 1) } } }, 'A');
+    expect(back.map((d) => d.position)).toEqual([{ x: 1, y: 1 }]);
+    expect(back[0]).not.toBe(first);
+  });
+  it('gives a moved device a new object at its new spot and keeps the others', () => {
+    const s = slice({
+      visitors: { [OTHER]: unplaced(makeDevice({ mac: OTHER })) },
+      positions: { A: { [OWN]: at(1, 1), [OTHER]: at(2, 2) } },
+    });
+    const select = createPlacedSelector();
+    const [own, other] = select(s, 'A');
+    const next = select({ ...s, positions: { A: { ...s.positions.A, [OWN]: at(5, 5) } } }, 'A');
+    expect(next[0]).not.toBe(own);
+    expect(next[0]?.position).toEqual({ x: 5, y: 5 });
+    expect(next[1]).toBe(other);
+    expect(next[1]?.readOnly).toBe(true);
+  });
+});
+
+describe('record copies', () => {
+  it('hold the same entries in the same order, in a new object', () => {
+    const record = { [OTHER]: at(2, 2), [OWN]: at(1, 1) };
+    const copy = copyRecord(record);
+    expect(copy).not.toBe(record);
+    expect(copy).toEqual(record);
+    expect(Object.keys(copy)).toEqual([OTHER, OWN]);
+    expect(copy[OWN]).toBe(record[OWN]);
   });
 });
