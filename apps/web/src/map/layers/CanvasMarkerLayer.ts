@@ -6,7 +6,8 @@
  * markers, so gateways above it can still be dragged and the map panned.
  */
 import L from 'leaflet';
-import { hitTest, inView, type CanvasMarker } from './canvas-markers.ts';
+import { hitTest, touches, type CanvasMarker } from './canvas-markers.ts';
+import { encodeFrame } from './marker-frame.ts';
 import { SpriteCache, type SpriteTheme } from './marker-sprites.ts';
 import { createPainter, type Painter } from './marker-painter.ts';
 
@@ -214,20 +215,26 @@ export class CanvasMarkerLayer extends L.Layer {
     if (!map || !painter) return;
     const theme = this.themeChange();
     const o = this.origin;
-    const toCanvas = (lat: number, lng: number) => {
-      const p = map.latLngToLayerPoint([lat, lng]);
-      return { x: p.x - o.x, y: p.y - o.y };
-    };
-    const all: CanvasMarker[] = this.specs.map((s) => {
-      const { lat, lng, ...rest } = s;
-      return { ...rest, ...toCanvas(lat, lng) };
-    });
     const view = { left: 0, top: 0, right: this.size.x, bottom: this.size.y };
-    const visible = inView(all, view);
+    const visible: CanvasMarker[] = [];
+    for (const s of this.specs) {
+      const p = map.latLngToLayerPoint([s.lat, s.lng]);
+      const m: CanvasMarker = {
+        mac: s.mac,
+        colour: s.colour,
+        live: s.live,
+        nameBox: s.nameBox,
+        ring: s.ring,
+        x: p.x - o.x,
+        y: p.y - o.y,
+        label: s.label,
+      };
+      if (touches(m, view)) visible.push(m);
+    }
     painter.paint({
       type: 'draw',
       theme,
-      markers: visible,
+      frame: encodeFrame(visible),
       width: this.size.x,
       height: this.size.y,
     });

@@ -6,6 +6,7 @@ import {
   hitTest,
   inView,
   markerBox,
+  touches,
   type CanvasMarker,
 } from './canvas-markers.ts';
 import { sameMarkers, type MarkerSpec } from './CanvasMarkerLayer.ts';
@@ -70,6 +71,28 @@ describe('markers drawn', () => {
       marker({ mac: 'in-2', x: 499, y: 399 }),
     ];
     expect(inView(list, view).map((m) => m.mac)).toEqual(['in', 'edge', 'in-2']);
+  });
+  it('touch the view exactly when their whole box does', () => {
+    const looks = [
+      marker(),
+      marker({ ring: 'green' }),
+      marker({ nameBox: true, label: { ...under, dx: 0, dy: 0 } }),
+      marker({ label: under }),
+      marker({ label: { ...under, dx: -40, dy: -30, moved: true } }),
+    ];
+    const wrong: unknown[] = [];
+    for (const m of looks)
+      for (let x = -80; x <= 580; x += 5)
+        for (let y = -80; y <= 480; y += 5) {
+          const box = markerBox({ ...m, x, y });
+          const overlaps =
+            box.left < view.right &&
+            box.right > view.left &&
+            box.top < view.bottom &&
+            box.bottom > view.top;
+          if (touches({ ...m, x, y }, view) !== overlaps) wrong.push({ ...m, x, y });
+        }
+    expect(wrong).toEqual([]);
   });
   it('include a device outside the view whose moved label reaches into it', () => {
     const away = marker({ mac: 'label', x: 250, y: -60, label: { ...under, dy: 70, moved: true } });

@@ -71,12 +71,34 @@ export function markerBox(m: Pick<CanvasMarker, 'x' | 'y' | 'nameBox' | 'ring' |
   };
 }
 
-const intersects = (a: Box, b: Box) =>
-  a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+/**
+ * Whether the marker (body or label) touches the view: markerBox against the view, computed
+ * without building boxes (the canvas asks this of every marker on every redraw).
+ */
+export function touches(
+  m: Pick<CanvasMarker, 'x' | 'y' | 'nameBox' | 'ring' | 'label'>,
+  view: Box,
+): boolean {
+  const half = (bodySize(m.nameBox, false) + (m.ring ? 2 * RING : 0)) / 2;
+  let left = m.x - half;
+  let right = m.x + half;
+  let top = m.y - half;
+  let bottom = m.y + half;
+  const l = m.label;
+  if (l) {
+    const lx = m.x + l.dx;
+    const ly = m.y + l.dy;
+    left = Math.min(left, lx - l.w / 2);
+    right = Math.max(right, lx + l.w / 2);
+    top = Math.min(top, ly - l.h / 2);
+    bottom = Math.max(bottom, ly + l.h / 2);
+  }
+  return left < view.right && right > view.left && top < view.bottom && bottom > view.top;
+}
 
 /** The markers (in order) that touch the view. */
 export function inView(markers: readonly CanvasMarker[], view: Box): CanvasMarker[] {
-  return markers.filter((m) => intersects(markerBox(m), view));
+  return markers.filter((m) => touches(m, view));
 }
 
 const inside = (b: Box, x: number, y: number) =>

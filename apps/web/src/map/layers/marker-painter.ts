@@ -3,30 +3,33 @@
  * from pre-rendered images.
  * Runs in the devices canvas worker (OffscreenCanvas), or in the page where there is none.
  */
-import type { CanvasMarker } from './canvas-markers.ts';
+import { frameTransfer, type MarkerFrame } from './marker-frame.ts';
 import { SpriteCache, type Context2D, type Sprite } from './marker-sprites.ts';
 import type { ToMarkerWorker } from './marker-worker-protocol.ts';
 
 export function paintMarkers(
   ctx: Context2D,
   sprites: SpriteCache,
-  markers: readonly CanvasMarker[],
+  frame: MarkerFrame,
   width: number,
   height: number,
 ) {
   const { dpr, muted } = sprites.theme;
+  const { xy, look, looks, labels } = frame;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
-  const lined = markers.filter((m) => m.label?.moved);
+  const lined = labels.filter((l) => l.label.moved);
   if (lined.length > 0) {
     ctx.save();
     ctx.setLineDash([3, 3]);
     ctx.lineWidth = 1.5;
     ctx.strokeStyle = muted;
     ctx.beginPath();
-    for (const m of lined) {
-      ctx.moveTo(m.x, m.y);
-      ctx.lineTo(m.x + m.label!.dx, m.y + m.label!.dy);
+    for (const { at, label } of lined) {
+      const x = xy[2 * at]!;
+      const y = xy[2 * at + 1]!;
+      ctx.moveTo(x, y);
+      ctx.lineTo(x + label.dx, y + label.dy);
     }
     ctx.stroke();
     ctx.restore();
@@ -34,19 +37,16 @@ export function paintMarkers(
   const draw = (s: Sprite, x: number, y: number) =>
     ctx.drawImage(s.image, Math.round(x - s.cx), Math.round(y - s.cy), s.w, s.h);
   // Bodies first, labels over them (the layout keeps labels off other bodies).
-  for (const m of markers)
-    draw(
-      m.nameBox ? sprites.spot(m.colour, m.ring) : sprites.dot(m.colour, m.live, m.ring),
-      m.x,
-      m.y,
-    );
-  for (const m of markers) {
-    const l = m.label;
-    if (!l) continue;
+  const bodies = looks.map((m) =>
+    m.nameBox ? sprites.spot(m.colour, m.ring) : sprites.dot(m.colour, m.live, m.ring),
+  );
+  for (let i = 0; i < frame.count; i++) draw(bodies[look[i]!]!, xy[2 * i]!, xy[2 * i + 1]!);
+  for (const { at, label: l } of labels) {
+    const m = looks[look[at]!]!;
     const s = m.nameBox
       ? sprites.nameBox(l.text, l.w, l.h, m.colour, m.live, m.ring)
       : sprites.label(l.text, l.w, l.h);
-    draw(s, m.x + l.dx, m.y + l.dy);
+    draw(s, xy[2 * at]! + l.dx, xy[2 * at + 1]! + l.dy);
   }
 }
 
@@ -66,7 +66,7 @@ export function paintFrame(
     canvas.width = pw;
     canvas.height = ph;
   }
-  paintMarkers(ctx, sprites, msg.markers, msg.width, msg.height);
+  paintMarkers(ctx, sprites, msg.frame, msg.width, msg.height);
 }
 
 /** Paints a devices canvas: in a worker when the canvas can be handed over, else in the page. */
@@ -83,7 +83,7 @@ function inWorker(canvas: HTMLCanvasElement): Painter {
   const init: ToMarkerWorker = { type: 'init', canvas: offscreen };
   worker.postMessage(init, [offscreen]);
   return {
-    paint: (msg) => worker.postMessage(msg),
+    paint: (msg) => worker.postMessage(msg, frameTransfer(msg.frame)),
     dispose: () => worker.terminate(),
   };
 }

@@ -126,8 +126,11 @@ export function createMarkerRenderer(
   let lastLabelCount = 0;
   /** Label texts by device, kept while the device object is the same (cleared on full passes). */
   const measured = new Map<string, { d: PlacedDevice; labelled: Labelled | undefined }>();
-  /** Confidence rings by device, kept like the label texts. */
-  const rings = new Map<string, { d: PlacedDevice; value: MarkerLook['ring'] }>();
+  /** Confidence rings and last-seen times (ms) by device, kept like the label texts. */
+  const rings = new Map<
+    string,
+    { d: PlacedDevice; value: MarkerLook['ring']; seen: number | null }
+  >();
   /** The map's controls and the zone labels, as label obstacles (read again on full passes). */
   let controls: LabelBox[] = [];
   /** The plan's text on screen (placed again on full passes: the view changed). */
@@ -205,12 +208,14 @@ export function createMarkerRenderer(
     let ring = rings.get(d.mac);
     if (ring?.d !== d) {
       const cls = ringClass(d, pass.options);
-      ring = { d, value: cls ? { cls, text: events.ringText(d, cls) } : null };
+      // Last seen parsed once per device object: every pass asks every marker whether it is live.
+      const seen = d.lastSeen ? Date.parse(d.lastSeen) : null;
+      ring = { d, value: cls ? { cls, text: events.ringText(d, cls) } : null, seen };
       rings.set(d.mac, ring);
     }
     return {
       selected: d.mac === pass.selected,
-      live: isLive(d.lastSeen, pass.now),
+      live: isLive(ring.seen, pass.now),
       nameBox: pass.options.showDeviceAsNameBox,
       ring: ring.value,
       label: labelled && spot ? { ...labelled, spot } : null,

@@ -1,5 +1,5 @@
 /** Messages from the page to the devices canvas worker. */
-import type { CanvasMarker } from './canvas-markers.ts';
+import type { MarkerFrame } from './marker-frame.ts';
 import type { SpriteTheme } from './marker-sprites.ts';
 
 export type ToMarkerWorker =
@@ -8,7 +8,8 @@ export type ToMarkerWorker =
       type: 'draw';
       /** Sent when the theme, direction or pixel ratio changed (and with the first draw). */
       theme?: SpriteTheme;
-      markers: CanvasMarker[];
+      /** The markers in view, in drawing order. */
+      frame: MarkerFrame;
       /** Canvas size in CSS pixels. */
       width: number;
       height: number;
