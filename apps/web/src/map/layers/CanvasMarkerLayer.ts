@@ -8,6 +8,7 @@
 import L from 'leaflet';
 import { hitTest, touches, type CanvasMarker } from './canvas-markers.ts';
 import { encodeFrame } from './marker-frame.ts';
+import { layerPoints } from './layer-points.ts';
 import { SpriteCache, type SpriteTheme } from './marker-sprites.ts';
 import { createPainter, type Painter } from './marker-painter.ts';
 
@@ -217,8 +218,10 @@ export class CanvasMarkerLayer extends L.Layer {
     const o = this.origin;
     const view = { left: 0, top: 0, right: this.size.x, bottom: this.size.y };
     const visible: CanvasMarker[] = [];
+    const toLayer = layerPoints(map);
+    const p = { x: 0, y: 0 };
     for (const s of this.specs) {
-      const p = map.latLngToLayerPoint([s.lat, s.lng]);
+      toLayer(s.lat, s.lng, p);
       const m: CanvasMarker = {
         mac: s.mac,
         colour: s.colour,

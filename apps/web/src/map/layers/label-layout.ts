@@ -83,9 +83,12 @@ export function layoutLabels(
   obstacles.push(...controls);
   for (const t of planText) obstacles.push({ ...t, soft: true });
   const requests: LabelRequest[] = [];
+  /** The devices whose labels are placed, by id. */
+  const byId = new Map<string, ScreenDevice>();
   for (const d of devices) {
     obstacles.push({ x: d.x, y: d.y, w: d.body, h: d.body, owner: d.ownsBody ? d.id : undefined });
     if (!d.label || requests.length >= MAX_PLACED_LABELS) continue;
+    byId.set(d.id, d);
     const last = previous?.get(d.id);
     requests.push({
       id: d.id,
@@ -96,7 +99,6 @@ export function layoutLabels(
       prefer: last?.moved ? { x: d.x + last.dx, y: d.y + last.dy } : undefined,
     });
   }
-  const byId = new Map(devices.map((d) => [d.id, d]));
   const spots = new Map<string, LabelSpot>();
   const bounds = view ? { x0: 0, y0: 0, x1: view.w, y1: view.h } : undefined;
   for (const p of declutterLabels(requests, obstacles, { gap: 2, bounds })) {

@@ -16,6 +16,7 @@ import { CanvasMarkerLayer, type MarkerSpec } from './CanvasMarkerLayer.ts';
 import { createDomMarkers } from './dom-markers.ts';
 import { controlBoxes, zoneLabelBoxes } from './overlay-boxes.ts';
 import { createGlideTracker } from './glide.ts';
+import { layerPoints } from './layer-points.ts';
 import {
   MAX_PLACED_LABELS,
   createLabelScheduler,
@@ -169,12 +170,15 @@ export function createMarkerRenderer(
     const my = size.y * VIEW_MARGIN;
     const screen: ScreenDevice[] = [];
     const seen = new Set<string>();
+    const toLayer = layerPoints(map);
+    const pane = map.layerPointToContainerPoint([0, 0]);
+    const p = { x: 0, y: 0 };
     const add = (d: PlacedDevice) => {
       seen.add(d.mac);
       // Around the marker as drawn in this frame: Leaflet puts it on a whole layer pixel.
-      const c = map.layerPointToContainerPoint(
-        map.latLngToLayerPoint(toLatLng(drawnAt.get(d.mac) ?? d.position)).round(),
-      );
+      const at = drawnAt.get(d.mac) ?? d.position;
+      toLayer(at.y, at.x, p);
+      const c = { x: p.x + pane.x, y: p.y + pane.y };
       if (c.x < -mx || c.y < -my || c.x > size.x + mx || c.y > size.y + my) return;
       const selected = d.mac === pass.selected;
       const body = withRing(bodySize(nameBox, selected), ringClass(d, pass.options) !== null);
