@@ -7,25 +7,13 @@ import {
   inView,
   markerBox,
   touches,
-  type CanvasMarker,
 } from './canvas-markers.ts';
 import { sameMarkers, type MarkerSpec } from './CanvasMarkerLayer.ts';
+import { labelText, labelUnder, makeMarker } from '../../test/marker-fixtures.ts';
 
-const text = { name: 'Cart', rssi: null, lastSeen: null };
-/** A 60 × 17 label centred 25 px under the spot (its home under a 22 px dot). */
-const under = { text, w: 60, h: 17, dx: 0, dy: 22.5, moved: false };
-
-const marker = (over: Partial<CanvasMarker> = {}): CanvasMarker => ({
-  mac: 'AA:01',
-  colour: '#3B82F6',
-  live: true,
-  nameBox: false,
-  ring: null,
-  x: 100,
-  y: 100,
-  label: null,
-  ...over,
-});
+const text = labelText;
+const under = labelUnder;
+const marker = makeMarker;
 
 describe('canvas or DOM markers', () => {
   it('switches to the canvas above 300 markers and back only at 250 or fewer', () => {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CanvasMarker } from './canvas-markers.ts';
+import { labelUnder, makeMarker } from '../../test/marker-fixtures.ts';
 import { encodeFrame, frameTransfer } from './marker-frame.ts';
 
-const text = { name: 'Cart', rssi: null, lastSeen: null };
-const label = { text, w: 60, h: 17, dx: 0, dy: 22.5, moved: false };
-
-const marker = (over: Partial<CanvasMarker> = {}): CanvasMarker => ({
-  mac: 'AA:01',
-  colour: '#3B82F6',
-  live: true,
-  nameBox: false,
-  ring: null,
-  x: 100,
-  y: 100,
-  label: null,
-  ...over,
-});
+const label = labelUnder;
+const marker = makeMarker;
 
 /** The markers as the painter reads them back from a frame. */
 const decoded = (markers: CanvasMarker[]) => {
