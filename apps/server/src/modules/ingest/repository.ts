@@ -7,27 +7,17 @@ export interface OwnedReport {
   report: CleanReport;
 }
 
-/** Per key, the entry with the latest time (the last of equal times). */
-export function latestPerKey<T>(
-  items: readonly T[],
-  key: (t: T) => string,
-  time: (t: T) => number,
-): Map<string, T> {
+/**
+ * Keep, per key, the entry with the latest time (ON CONFLICT cannot touch a row twice), in key
+ * order: batches stored concurrently then lock shared rows in the same order and cannot deadlock.
+ */
+export function latestBy<T>(items: T[], key: (t: T) => string, time: (t: T) => number): T[] {
   const m = new Map<string, T>();
   for (const it of items) {
     const k = key(it);
     const prev = m.get(k);
     if (!prev || time(it) >= time(prev)) m.set(k, it);
   }
-  return m;
-}
-
-/**
- * Keep, per key, the entry with the latest time (ON CONFLICT cannot touch a row twice), in key
- * order: batches stored concurrently then lock shared rows in the same order and cannot deadlock.
- */
-export function latestBy<T>(items: T[], key: (t: T) => string, time: (t: T) => number): T[] {
-  const m = latestPerKey(items, key, time);
   return [...m.keys()].sort().map((k) => m.get(k)!);
 }
 
@@ -53,13 +43,6 @@ export interface DerivedSink {
   written(table: Derived, keys: readonly string[]): void;
 }
 
-const receivedAt = (b: OwnedReport) => b.report.receivedAt;
-
-function allKnown(sink: DerivedSink, table: Derived, rows: ReadonlyMap<string, unknown>): boolean {
-  for (const key of rows.keys()) if (!sink.knows(table, key)) return false;
-  return true;
-}
-
 /**
  * Store a batch: every new report in signal_history, and the latest signals and heard gateways
  * and devices (those the sink does not take for later). Returns, per report of the batch, whether
@@ -74,29 +57,23 @@ export async function storeBatch(
   if (batch.length === 0) return [];
   const wrote: Record<Derived, string[]> = { signals: [], gateways: [], devices: [] };
   const rowsNow = (newOnes: OwnedReport[], table: Derived) => {
-    const rows = latestBy(newOnes, derivedKey[table], receivedAt);
+    const rows = latestBy(newOnes, derivedKey[table], (b) => b.report.receivedAt);
     const keep = sink ? rows.filter((b) => !sink.defer(table, derivedKey[table](b), b)) : rows;
     wrote[table] = keep.map(derivedKey[table]);
     return keep;
   };
   const tables = ['signals', 'gateways', 'devices'] as const;
   // The usual case under load: every row of the derived tables goes to the sink, so the history
-  // insert is the only write and one statement (one round trip) instead of a transaction. The
-  // sink's tables are large; a batch names few devices and gateways many times over, so each key
-  // is asked of the sink once per batch, with the batch's latest row for it.
-  const latest = sink ? tables.map((t) => latestPerKey(batch, derivedKey[t], receivedAt)) : [];
-  const fastPath = sink && latest.every((rows, j) => allKnown(sink, tables[j]!, rows));
+  // insert is the only write and one statement (one round trip) instead of a transaction.
+  // Each row's keys are made once: at thousands of reports per second the strings count.
+  const keys = sink ? batch.map((b) => tables.map((t) => derivedKey[t](b))) : [];
+  const fastPath = sink && keys.every((k) => tables.every((t, j) => sink.knows(t, k[j]!)));
   let fresh: boolean[];
   if (fastPath) {
     fresh = await insertHistory(sql, batch);
-    // A report stored before is not a row's latest: its first storing took it.
-    const newOnly = batch.filter((_, i) => fresh[i]);
-    const taken =
-      newOnly.length === batch.length
-        ? latest
-        : tables.map((t) => latestPerKey(newOnly, derivedKey[t], receivedAt));
-    taken.forEach((rows, j) => {
-      for (const [key, b] of rows) sink.enqueue(tables[j]!, key, b);
+    // The sink keeps the latest row per key itself, in any order.
+    batch.forEach((b, i) => {
+      if (fresh[i]) tables.forEach((t, j) => sink.enqueue(t, keys[i]![j]!, b));
     });
   } else {
     fresh = await sql.transaction(async (tx) => {
