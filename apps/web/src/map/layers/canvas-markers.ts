@@ -58,42 +58,45 @@ export function labelBox(m: Pick<CanvasMarker, 'x' | 'y' | 'label'>): Box | null
   return l ? centred(m.x + l.dx, m.y + l.dy, l.w, l.h) : null;
 }
 
-/** Everything the marker draws: body and label (the leader line runs between them). */
-export function markerBox(m: Pick<CanvasMarker, 'x' | 'y' | 'nameBox' | 'ring' | 'label'>): Box {
-  const body = bodyBox(m);
-  const label = labelBox(m);
-  if (!label) return body;
-  return {
-    left: Math.min(body.left, label.left),
-    top: Math.min(body.top, label.top),
-    right: Math.max(body.right, label.right),
-    bottom: Math.max(body.bottom, label.bottom),
-  };
-}
-
 /**
- * Whether the marker (body or label) touches the view: markerBox against the view, computed
- * without building boxes (the canvas asks this of every marker on every redraw).
+ * Everything the marker draws, body and label (the leader line runs between them), written into
+ * `out`: the canvas asks this of every marker on every redraw, so no box is built per marker.
  */
-export function touches(
+function markerBounds(
   m: Pick<CanvasMarker, 'x' | 'y' | 'nameBox' | 'ring' | 'label'>,
-  view: Box,
-): boolean {
+  out: Box,
+): Box {
   const half = (bodySize(m.nameBox, false) + (m.ring ? 2 * RING : 0)) / 2;
-  let left = m.x - half;
-  let right = m.x + half;
-  let top = m.y - half;
-  let bottom = m.y + half;
+  out.left = m.x - half;
+  out.right = m.x + half;
+  out.top = m.y - half;
+  out.bottom = m.y + half;
   const l = m.label;
   if (l) {
     const lx = m.x + l.dx;
     const ly = m.y + l.dy;
-    left = Math.min(left, lx - l.w / 2);
-    right = Math.max(right, lx + l.w / 2);
-    top = Math.min(top, ly - l.h / 2);
-    bottom = Math.max(bottom, ly + l.h / 2);
+    out.left = Math.min(out.left, lx - l.w / 2);
+    out.right = Math.max(out.right, lx + l.w / 2);
+    out.top = Math.min(out.top, ly - l.h / 2);
+    out.bottom = Math.max(out.bottom, ly + l.h / 2);
   }
-  return left < view.right && right > view.left && top < view.bottom && bottom > view.top;
+  return out;
+}
+
+/** Everything the marker draws: body and label (the leader line runs between them). */
+export function markerBox(m: Pick<CanvasMarker, 'x' | 'y' | 'nameBox' | 'ring' | 'label'>): Box {
+  return markerBounds(m, { left: 0, top: 0, right: 0, bottom: 0 });
+}
+
+const scratch: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+
+/** Whether the marker (body or label) touches the view. */
+export function touches(
+  m: Pick<CanvasMarker, 'x' | 'y' | 'nameBox' | 'ring' | 'label'>,
+  view: Box,
+): boolean {
+  const b = markerBounds(m, scratch);
+  return b.left < view.right && b.right > view.left && b.top < view.bottom && b.bottom > view.top;
 }
 
 /** The markers (in order) that touch the view. */
