@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Device } from '@rtls/contract';
 import { makeDevice, makeUpdate } from '../../test/fixtures.ts';
 import {
-  copyRecord,
   mergeSnapshot,
   mergeUpdates,
   unplaced,
@@ -220,16 +219,5 @@ describe('placed selector', () => {
     expect(next[0]?.position).toEqual({ x: 5, y: 5 });
     expect(next[1]).toBe(other);
     expect(next[1]?.readOnly).toBe(true);
-  });
-});
-
-describe('record copies', () => {
-  it('hold the same entries in the same order, in a new object', () => {
-    const record = { [OTHER]: at(2, 2), [OWN]: at(1, 1) };
-    const copy = copyRecord(record);
-    expect(copy).not.toBe(record);
-    expect(copy).toEqual(record);
-    expect(Object.keys(copy)).toEqual([OTHER, OWN]);
-    expect(copy[OWN]).toBe(record[OWN]);
   });
 });

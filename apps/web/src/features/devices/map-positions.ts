@@ -5,6 +5,7 @@
  */
 import type { Device, DeviceUpdate, Point, TriangulationInfo } from '@rtls/contract';
 import { validPoint } from '../../map/crs.ts';
+import { copyRecord, noteEdit } from '../../state/records.ts';
 
 /** A device's position on one map. */
 export interface Placement {
@@ -81,34 +82,36 @@ const visitorFrom = (u: DeviceUpdate, now: number): LiveDevice => ({
 });
 
 /**
- * A shallow copy of an id-keyed record. Records of thousands of devices are dictionaries to V8,
- * and copying one key by key is several times faster there than object spread (10,000 devices in
- * Chromium: ~3 ms against ~14 ms), which live merges do a few times a second.
+ * Copy-on-write access to the per-map records, so one batch copies each touched map once. A copy
+ * that only had positions set notes their keys (noteEdit); one that lost a device does not, as a
+ * device that leaves and comes back changes the record's key order, which readers then read whole.
  */
-export function copyRecord<T>(record: Readonly<Record<string, T>>): Record<string, T> {
-  const copy: Record<string, T> = {};
-  for (const key of Object.keys(record)) copy[key] = record[key] as T;
-  return copy;
-}
-
-/** Copy-on-write access to the per-map records, so one batch copies each touched map once. */
 function positionsWriter(base: MapPositions) {
   let next: MapPositions | null = null;
-  const copied = new Set<string>();
+  /** The keys set in each copied map; null once one was deleted. */
+  const touched = new Map<string, string[] | null>();
   const map = (id: string) => {
     next ??= { ...base };
-    if (!copied.has(id)) {
+    if (!touched.has(id)) {
       next[id] = copyRecord(base[id] ?? {});
-      copied.add(id);
+      touched.set(id, []);
     }
     return next[id]!;
   };
   return {
-    set: (mapId: string, mac: string, p: Placement) => void (map(mapId)[mac] = p),
-    remove(mapId: string, mac: string) {
-      if ((next ?? base)[mapId]?.[mac]) delete map(mapId)[mac];
+    set(mapId: string, mac: string, p: Placement) {
+      map(mapId)[mac] = p;
+      touched.get(mapId)?.push(mac);
     },
-    result: () => next,
+    remove(mapId: string, mac: string) {
+      if (!(next ?? base)[mapId]?.[mac]) return;
+      delete map(mapId)[mac];
+      touched.set(mapId, null);
+    },
+    result() {
+      for (const [id, keys] of touched) if (keys && base[id]) noteEdit(next![id]!, base[id], keys);
+      return next;
+    },
   };
 }
 
@@ -116,7 +119,8 @@ function positionsWriter(base: MapPositions) {
  * Merge a batch of live updates: live fields into known devices; the position onto the map the
  * update names (only a watched one). An update without a map says the device is located on none of
  * the maps the server confirmed watching, so it leaves those. Unknown devices are created only when located on a
- * watched map (another account's device there). Returns null when nothing changed.
+ * watched map (another account's device there). Returns null when nothing changed. Each record it
+ * copies notes the keys it changed (noteEdit), so readers can look at those alone.
  */
 export function mergeUpdates(
   s: LiveSlice,
@@ -127,6 +131,8 @@ export function mergeUpdates(
   const confirmed = s.watched.filter((id) => s.confirmed.includes(id));
   let entities: Record<string, LiveDevice> | null = null;
   let visitors: Record<string, LiveDevice> | null = null;
+  const entityKeys: string[] = [];
+  const visitorKeys: string[] = [];
   const positions = positionsWriter(s.positions);
   for (const u of updates) {
     const mapId = u.mapId ?? null;
@@ -135,11 +141,13 @@ export function mergeUpdates(
     if (own) {
       entities ??= copyRecord(s.entities);
       entities[u.mac] = mergeLive(own, u, now);
+      entityKeys.push(u.mac);
     } else {
       const visitor = (visitors ?? s.visitors)[u.mac];
       if (!visitor && !(mapId && point && watched.has(mapId))) continue;
       visitors ??= copyRecord(s.visitors);
       visitors[u.mac] = visitor ? mergeLive(visitor, u, now) : visitorFrom(u, now);
+      visitorKeys.push(u.mac);
     }
     if (mapId === null) {
       for (const id of confirmed) positions.remove(id, u.mac);
@@ -155,6 +163,8 @@ export function mergeUpdates(
   }
   const placed = positions.result();
   if (!entities && !visitors && !placed) return null;
+  if (entities) noteEdit(entities, s.entities, entityKeys);
+  if (visitors) noteEdit(visitors, s.visitors, visitorKeys);
   return {
     ...(entities ? { entities } : {}),
     ...(visitors ? { visitors } : {}),
