@@ -7,7 +7,7 @@ import { errorText } from '../../api/http.ts';
 import { create } from 'zustand';
 import * as api from '../../api/zones.ts';
 import { openMap } from '../../state/map-scoped-store.ts';
-import { without } from '../../state/records.ts';
+import { copyRecord, without } from '../../state/records.ts';
 import { canSave, editDraft, newDraft, type ZoneDraft } from './zone-draft.ts';
 import type { Zone, ZoneOccupancy, ZonePresence } from '@rtls/contract';
 
@@ -105,7 +105,7 @@ export const useZonesStore = create<ZonesState>((set, get) => ({
     const mine = items.filter((p) => p.mapId === mapId);
     if (mine.length === 0) return;
     set((s) => {
-      const presence = { ...s.presence };
+      const presence = copyRecord(s.presence);
       for (const p of mine) presence[p.mac] = p;
       return { presence };
     });
