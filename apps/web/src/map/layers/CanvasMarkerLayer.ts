@@ -63,14 +63,15 @@ const sameLabel = (a: CanvasMarker['label'], b: CanvasMarker['label']) =>
     a.text.lastSeen === b.text.lastSeen);
 
 const sameSpec = (a: MarkerSpec, b: MarkerSpec) =>
-  a.mac === b.mac &&
-  a.lat === b.lat &&
-  a.lng === b.lng &&
-  a.live === b.live &&
-  a.colour === b.colour &&
-  a.nameBox === b.nameBox &&
-  a.ring === b.ring &&
-  sameLabel(a.label, b.label);
+  a === b ||
+  (a.mac === b.mac &&
+    a.lat === b.lat &&
+    a.lng === b.lng &&
+    a.live === b.live &&
+    a.colour === b.colour &&
+    a.nameBox === b.nameBox &&
+    a.ring === b.ring &&
+    sameLabel(a.label, b.label));
 
 /** Whether two marker lists would draw the same picture. */
 export function sameMarkers(a: readonly MarkerSpec[], b: readonly MarkerSpec[]): boolean {
@@ -94,6 +95,10 @@ export class CanvasMarkerLayer extends L.Layer {
   private lastDraw = -Infinity;
   private themeWatch: MutationObserver | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The last draw's specs and their markers in canvas pixels, and the view they were for. */
+  private lastSpecs: readonly MarkerSpec[] = [];
+  private lastPlaced: readonly CanvasMarker[] = [];
+  private placedFor = '';
 
   constructor(events: CanvasMarkerEvents) {
     super();
@@ -218,22 +223,7 @@ export class CanvasMarkerLayer extends L.Layer {
     const o = this.origin;
     const view = { left: 0, top: 0, right: this.size.x, bottom: this.size.y };
     const visible: CanvasMarker[] = [];
-    const toLayer = layerPoints(map);
-    const p = { x: 0, y: 0 };
-    for (const s of this.specs) {
-      toLayer(s.lat, s.lng, p);
-      const m: CanvasMarker = {
-        mac: s.mac,
-        colour: s.colour,
-        live: s.live,
-        nameBox: s.nameBox,
-        ring: s.ring,
-        x: p.x - o.x,
-        y: p.y - o.y,
-        label: s.label,
-      };
-      if (touches(m, view)) visible.push(m);
-    }
+    for (const m of this.placed(map, o)) if (touches(m, view)) visible.push(m);
     painter.paint({
       type: 'draw',
       theme,
@@ -245,6 +235,37 @@ export class CanvasMarkerLayer extends L.Layer {
     const count = String(visible.length);
     if (this.canvas.dataset.count !== count) this.canvas.dataset.count = count;
     if (this.hovered && !visible.some((m) => m.mac === this.hovered)) this.setHovered(null);
+  }
+
+  /**
+   * The specs' markers in canvas pixels. A spec kept from the last draw at the same place in the
+   * list (an unchanged device, see marker-specs.ts) keeps its marker while the zoom and origins are
+   * the same: it lands on the same pixels.
+   */
+  private placed(map: L.Map, o: L.Point): CanvasMarker[] {
+    const po = map.getPixelOrigin();
+    const key = `${map.getZoom()}|${po.x},${po.y}|${o.x},${o.y}`;
+    const last = key === this.placedFor ? this.lastSpecs : [];
+    const toLayer = layerPoints(map);
+    const p = { x: 0, y: 0 };
+    const placed = this.specs.map((s, i): CanvasMarker => {
+      if (last[i] === s) return this.lastPlaced[i]!;
+      toLayer(s.lat, s.lng, p);
+      return {
+        mac: s.mac,
+        colour: s.colour,
+        live: s.live,
+        nameBox: s.nameBox,
+        ring: s.ring,
+        x: p.x - o.x,
+        y: p.y - o.y,
+        label: s.label,
+      };
+    });
+    this.placedFor = key;
+    this.lastSpecs = this.specs;
+    this.lastPlaced = placed;
+    return placed;
   }
 
   private at(e: L.LeafletMouseEvent): CanvasMarker | null {

@@ -7,13 +7,14 @@
  */
 import type L from 'leaflet';
 import type { LabelBox } from '@rtls/positioning';
-import { CONFIDENCE_CLASS_COLOUR, isLive, type ConfidenceClass, type Point } from '@rtls/contract';
+import { isLive, type ConfidenceClass, type Point } from '@rtls/contract';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import type { TextBox } from '../../features/floor/text-detector.ts';
 import { toLatLng } from '../crs.ts';
 import { drawOnCanvas } from './canvas-markers.ts';
 import { CanvasMarkerLayer, type MarkerSpec } from './CanvasMarkerLayer.ts';
 import { createDomMarkers } from './dom-markers.ts';
+import { createMarkerSpecs } from './marker-specs.ts';
 import { controlBoxes, zoneLabelBoxes } from './overlay-boxes.ts';
 import { createGlideTracker } from './glide.ts';
 import { layerPoints } from './layer-points.ts';
@@ -34,7 +35,6 @@ import {
   type LabelText,
   type MarkerOptions,
 } from './marker-label.ts';
-import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
 
 /**
  * Above this many markers, markers jump instead of gliding: every gliding marker is moved (and its
@@ -106,6 +106,7 @@ export function createMarkerRenderer(
     onHover: (mac) => events.onPoint(mac, 'hover'),
   });
   const labels = createLabelScheduler();
+  const canvasSpecs = createMarkerSpecs();
   const glide = createGlideTracker();
   // A new zoom or view puts the markers on their spots at once.
   const settle = () => glide.settle();
@@ -169,31 +170,34 @@ export function createMarkerRenderer(
     const mx = size.x * VIEW_MARGIN;
     const my = size.y * VIEW_MARGIN;
     const screen: ScreenDevice[] = [];
-    const seen = new Set<string>();
     const toLayer = layerPoints(map);
     const pane = map.layerPointToContainerPoint([0, 0]);
     const p = { x: 0, y: 0 };
     const add = (d: PlacedDevice) => {
-      seen.add(d.mac);
       // Around the marker as drawn in this frame: Leaflet puts it on a whole layer pixel.
       const at = drawnAt.get(d.mac) ?? d.position;
       toLayer(at.y, at.x, p);
-      const c = { x: p.x + pane.x, y: p.y + pane.y };
-      if (c.x < -mx || c.y < -my || c.x > size.x + mx || c.y > size.y + my) return;
+      const x = p.x + pane.x;
+      const y = p.y + pane.y;
+      if (x < -mx || y < -my || x > size.x + mx || y > size.y + my) return;
       const selected = d.mac === pass.selected;
       const body = withRing(bodySize(nameBox, selected), ringClass(d, pass.options) !== null);
       const labelled = texts.size < MAX_PLACED_LABELS ? measure(d) : undefined;
       const label = labelled
         ? { ...labelled.size, ...homeOffset(labelled.size, nameBox, selected) }
         : null;
-      screen.push({ id: d.mac, x: c.x, y: c.y, body, label, keep: selected, ownsBody: nameBox });
+      screen.push({ id: d.mac, x, y, body, label, keep: selected, ownsBody: nameBox });
     };
     const selected = pass.devices.find((d) => d.mac === pass.selected);
     if (selected) add(selected);
     for (const d of pass.devices) if (d !== selected) add(d);
     lastLabelCount = texts.size;
-    for (const cache of [measured, rings])
-      for (const mac of cache.keys()) if (!seen.has(mac)) cache.delete(mac);
+    // Devices no longer shown are forgotten; only then can a cache hold more devices than shown.
+    if (rings.size > pass.devices.length || measured.size > pass.devices.length) {
+      const shown = new Set(pass.devices.map((d) => d.mac));
+      for (const cache of [measured, rings])
+        for (const mac of cache.keys()) if (!shown.has(mac)) cache.delete(mac);
+    }
     const gateways = pass.gateways.map((g) => {
       const c = map.latLngToContainerPoint(toLatLng(g));
       return { x: c.x, y: c.y, size: pass.gatewayPx };
@@ -203,12 +207,8 @@ export function createMarkerRenderer(
     return { texts, spots: labels.place(pass.now, screen, gateways, context) };
   };
 
-  const lookOf = (
-    d: PlacedDevice,
-    pass: MarkerPass,
-    labelled: Labelled | undefined,
-    spot: LabelSpot | undefined,
-  ): MarkerLook => {
+  /** A device's confidence ring and last-seen time, kept while the device object is the same. */
+  const ringOf = (d: PlacedDevice, pass: MarkerPass) => {
     let ring = rings.get(d.mac);
     if (ring?.d !== d) {
       const cls = ringClass(d, pass.options);
@@ -217,6 +217,16 @@ export function createMarkerRenderer(
       ring = { d, value: cls ? { cls, text: events.ringText(d, cls) } : null, seen };
       rings.set(d.mac, ring);
     }
+    return ring;
+  };
+
+  const lookOf = (
+    d: PlacedDevice,
+    pass: MarkerPass,
+    labelled: Labelled | undefined,
+    spot: LabelSpot | undefined,
+  ): MarkerLook => {
+    const ring = ringOf(d, pass);
     return {
       selected: d.mac === pass.selected,
       live: isLive(ring.seen, pass.now),
@@ -248,29 +258,27 @@ export function createMarkerRenderer(
       const { texts, spots } = placeLabels(pass, drawnAt);
       const specs: MarkerSpec[] = [];
       dom.begin();
+      canvasSpecs.begin();
       for (const d of pass.devices) {
-        const look = lookOf(d, pass, texts.get(d.mac), spots.get(d.mac));
         const at = drawnAt.get(d.mac) ?? d.position;
-        const lat = at.y;
-        const lng = at.x;
-        if (!canvasMode || look.selected) {
-          dom.draw(d, look, lat, lng);
+        if (!canvasMode || d.mac === pass.selected) {
+          dom.draw(d, lookOf(d, pass, texts.get(d.mac), spots.get(d.mac)), at.y, at.x);
           continue;
         }
-        const ring = look.ring ? CONFIDENCE_CLASS_COLOUR[look.ring.cls] : null;
-        const l = look.label;
-        specs.push({
-          mac: d.mac,
-          colour: d.customSettings.color ?? DEVICE_DEFAULT_COLOR,
-          live: look.live,
-          nameBox: look.nameBox,
-          ring,
-          lat,
-          lng,
-          label: l ? { text: l.text, ...l.size, ...l.spot } : null,
-        });
+        const ring = ringOf(d, pass);
+        specs.push(
+          canvasSpecs.spec(d, {
+            at,
+            live: isLive(ring.seen, pass.now),
+            nameBox: pass.options.showDeviceAsNameBox,
+            ring: ring.value,
+            labelled: texts.get(d.mac),
+            spot: spots.get(d.mac),
+          }),
+        );
       }
       dom.end();
+      canvasSpecs.end();
       if (canvasMode) canvas.setMarkers(specs);
     },
     dispose() {
