@@ -23,6 +23,8 @@ export const MAX_PLACED_LABELS = 200;
 export const LAYOUT_EVERY_PASS_UP_TO = 60;
 /** With more labels, they are placed again at most this often while only devices move (ms). */
 export const LABEL_LAYOUT_MS = 1000;
+/** Free space kept around every label (px). */
+const GAP = 2;
 
 /** A device in view, in container pixels. */
 export interface ScreenDevice {
@@ -86,7 +88,14 @@ export function layoutLabels(
   /** The devices whose labels are placed, by id. */
   const byId = new Map<string, ScreenDevice>();
   for (const d of devices) {
-    obstacles.push({ x: d.x, y: d.y, w: d.body, h: d.body, owner: d.ownsBody ? d.id : undefined });
+    if (!view || !beyond(d, view))
+      obstacles.push({
+        x: d.x,
+        y: d.y,
+        w: d.body,
+        h: d.body,
+        owner: d.ownsBody ? d.id : undefined,
+      });
     if (!d.label || requests.length >= MAX_PLACED_LABELS) continue;
     byId.set(d.id, d);
     const last = previous?.get(d.id);
@@ -101,11 +110,21 @@ export function layoutLabels(
   }
   const spots = new Map<string, LabelSpot>();
   const bounds = view ? { x0: 0, y0: 0, x1: view.w, y1: view.h } : undefined;
-  for (const p of declutterLabels(requests, obstacles, { gap: 2, bounds })) {
+  for (const p of declutterLabels(requests, obstacles, { gap: GAP, bounds })) {
     const d = byId.get(p.id)!;
     if (!p.hidden) spots.set(p.id, { dx: p.x - d.x, dy: p.y - d.y, moved: p.needsLeaderLine });
   }
   return spots;
+}
+
+/**
+ * Whether a device's body lies so far outside the view (with the gap kept around boxes, and a
+ * pixel more against rounding) that no label placed inside the view can touch it: such bodies are
+ * left out of the obstacles, which placement would otherwise index and test for nothing.
+ */
+function beyond(d: ScreenDevice, view: { w: number; h: number }): boolean {
+  const r = d.body / 2 + GAP + 1;
+  return d.x + r <= 0 || d.y + r <= 0 || d.x - r >= view.w || d.y - r >= view.h;
 }
 
 /** A body's obstacle size with the confidence ring around it. */
