@@ -9,7 +9,7 @@
  * reach the list at most once a second and only visible rows render, so thousands of devices stay
  * cheap.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTick } from '../gateways/gateway-health.ts';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { useRightsOn } from '../maps/access.ts';
@@ -22,7 +22,7 @@ import { useUiStore } from '../layout/ui-store.ts';
 import { AddDeviceDialog } from './AddDeviceDialog.tsx';
 import { DeviceDetailsDialog } from './DeviceDetailsDialog.tsx';
 import { DeviceFilters } from './DeviceFilters.tsx';
-import { countByStatus, filterDevices, type StatusFilter } from './device-filter.ts';
+import { countByStatus, filterDevices, statusesOf, type StatusFilter } from './device-filter.ts';
 import { DeviceRow } from './DeviceRow.tsx';
 import { useDevicesStore, type LiveDevice } from './devices-store.ts';
 import { createPlacedSelector, type PlacedDevice } from './placed-devices.ts';
@@ -66,15 +66,19 @@ export function DeviceList() {
   const staleSince = useLiveStore((s) => s.staleSince);
   const now = statusClock(staleSince, useTick());
 
-  const all = listRows(
-    monitored,
-    entities,
-    placed,
-    currentOnly,
-    useDevicesStore.getState().entities,
+  // Read again when the list's data or the clock change, not on each render (scrolling, selecting).
+  const all = useMemo(
+    () => listRows(monitored, entities, placed, currentOnly, useDevicesStore.getState().entities),
+    [monitored, entities, placed, currentOnly],
   );
-  const rows = filterDevices(all, query, status, now);
-  const rowHeight = rows.some(isReadOnly) ? ROW_HEIGHT_WITH_READ_ONLY : ROW_HEIGHT;
+  const statuses = useMemo(() => statusesOf(all, now), [all, now]);
+  const counts = useMemo(() => countByStatus(statuses), [statuses]);
+  const rows = useMemo(
+    () => filterDevices(all, query, status, statuses),
+    [all, query, status, statuses],
+  );
+  const anyReadOnly = useMemo(() => rows.some(isReadOnly), [rows]);
+  const rowHeight = anyReadOnly ? ROW_HEIGHT_WITH_READ_ONLY : ROW_HEIGHT;
   const win = useWindow(rows.length, rowHeight);
   // Adding monitors a device of the user's own account: not offered to a viewer of the map on screen.
   const rights = useRightsOn(mapId);
@@ -97,7 +101,7 @@ export function DeviceList() {
           onQuery={setQuery}
           status={status}
           onStatus={setStatus}
-          counts={countByStatus(all, now)}
+          counts={counts}
           total={all.length}
           hasSelection={selected !== null}
           pausedSince={staleSince}

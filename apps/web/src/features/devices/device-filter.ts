@@ -15,31 +15,60 @@ interface Listed {
 
 const compact = (s: string) => s.toLowerCase().replace(/[\s:.-]/g, '');
 
-/** Whether `d` matches the typed query (empty matches all). */
-export function matchesQuery(d: Listed, query: string): boolean {
+/** A test of whether a device matches the typed query (empty matches all), read once per list. */
+function queryMatcher(query: string): ((d: Listed) => boolean) | null {
   const q = query.trim().toLowerCase();
-  if (!q) return true;
-  const names = [d.name, d.customSettings.displayName ?? ''].map((n) => n.toLowerCase());
-  if (names.some((n) => n.includes(q))) return true;
+  if (!q) return null;
   const macQuery = compact(q);
-  return macQuery.length > 0 && compact(d.mac).includes(macQuery);
+  return (d) => {
+    const names = [d.name, d.customSettings.displayName ?? ''].map((n) => n.toLowerCase());
+    if (names.some((n) => n.includes(q))) return true;
+    return macQuery.length > 0 && compact(d.mac).includes(macQuery);
+  };
 }
 
-/** How many devices are in each status class. */
-export function countByStatus(list: readonly Listed[], now: number): Record<ListStatus, number> {
+/** Whether `d` matches the typed query (empty matches all). */
+export function matchesQuery(d: Listed, query: string): boolean {
+  return queryMatcher(query)?.(d) ?? true;
+}
+
+/** Last-seen times (ms) by device object: the list is classified again every second. */
+const seenTimes = new WeakMap<Listed, number | null>();
+
+function seenAt(d: Listed): number | null {
+  let t = seenTimes.get(d);
+  if (t === undefined) {
+    const parsed = d.lastSeen ? Date.parse(d.lastSeen) : NaN;
+    t = Number.isFinite(parsed) ? parsed : null;
+    seenTimes.set(d, t);
+  }
+  return t;
+}
+
+/** Each device's status class at `now`, in list order (what the counts and the filter read). */
+export const statusesOf = (list: readonly Listed[], now: number): ListStatus[] =>
+  list.map((d) => listStatus(seenAt(d), now));
+
+/** How many devices are in each status class, from statusesOf. */
+export function countByStatus(statuses: readonly ListStatus[]): Record<ListStatus, number> {
   const counts = Object.fromEntries(LIST_STATUSES.map((s) => [s, 0])) as Record<ListStatus, number>;
-  for (const d of list) counts[listStatus(d.lastSeen, now)] += 1;
+  for (const s of statuses) counts[s] += 1;
   return counts;
 }
 
-/** The devices that match both the query and the status filter, in their order. */
+/**
+ * The devices that match both the query and the status filter, in their order (`statuses` from
+ * statusesOf); the list itself when every device does.
+ */
 export function filterDevices<T extends Listed>(
   list: readonly T[],
   query: string,
   status: StatusFilter,
-  now: number,
-): T[] {
+  statuses: readonly ListStatus[],
+): readonly T[] {
+  const matches = queryMatcher(query);
+  if (!matches && status === 'all') return list;
   return list.filter(
-    (d) => (status === 'all' || listStatus(d.lastSeen, now) === status) && matchesQuery(d, query),
+    (d, i) => (status === 'all' || statuses[i] === status) && (!matches || matches(d)),
   );
 }

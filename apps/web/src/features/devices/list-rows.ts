@@ -15,13 +15,20 @@ export function listRows(
   currentOnly: boolean,
   latest: Record<string, LiveDevice> = entities,
 ): (LiveDevice | PlacedDevice)[] {
-  const ownNow = (d: PlacedDevice) => !d.readOnly || latest[d.mac] !== undefined;
-  const own = currentOnly
-    ? placed.filter(ownNow).map((d) => (d.readOnly ? { ...d, readOnly: false } : d))
-    : monitored.flatMap((mac) => {
-        const d = entities[mac] ?? latest[mac];
-        return d ? [d] : [];
-      });
+  const own: (LiveDevice | PlacedDevice)[] = [];
+  if (currentOnly) {
+    for (const d of placed)
+      if (!d.readOnly) own.push(d);
+      else if (latest[d.mac] !== undefined) own.push({ ...d, readOnly: false });
+  } else
+    for (const mac of monitored) {
+      const d = entities[mac] ?? latest[mac];
+      if (d) own.push(d);
+    }
+  // Most maps show no other account's devices: then the own rows are the list.
+  const others = placed.filter((d) => d.readOnly);
+  if (others.length === 0) return own;
   const listed = new Set(own.map((d) => d.mac));
-  return [...own, ...placed.filter((d) => d.readOnly && !listed.has(d.mac))];
+  for (const d of others) if (!listed.has(d.mac)) own.push(d);
+  return own;
 }
