@@ -3,6 +3,7 @@
  * velocity, then Gaussian diffusion) and the RSSI likelihood of a radio map, with the tag's
  * transmit offset profiled out per cell.
  */
+import { expNonPositive } from './fast-exp.ts';
 import type { FloorRaster } from './floor-raster.ts';
 import type { Grid, RadioMap } from './grid.ts';
 import { blur, shift } from './grid-motion.ts';
@@ -16,6 +17,9 @@ import {
   type MapReading,
 } from './grid-likelihood.ts';
 import {
+  addRow,
+  emptySums,
+  fromTotalSums,
   median,
   moments,
   roomCells,
@@ -155,29 +159,43 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
     // Cells more than e^−40 below the best weigh nothing next to it: no exp for them.
     const h = 0.5 * weight;
     const cut = best + 40 / Math.max(h, 1e-12);
+    // One pass: each cell's likelihood, its product with the belief, and the likelihood's own
+    // moments (row sums of l, l·x and l·x²).
+    const { nx, ny, x0, y0, step } = grid;
+    const sums = emptySums();
     let total = 0;
     let kept = 0;
     let explained = 0;
-    for (let c = 0; c < n; c++) {
-      const v = lik[c]!;
-      if (v > cut) {
-        lik[c] = 0;
-        product[c] = 0;
-        continue;
+    for (let j = 0, c = 0; j < ny; j++) {
+      let rw = 0;
+      let rx = 0;
+      let rxx = 0;
+      for (let i = 0; i < nx; i++, c++) {
+        const v = lik[c]!;
+        if (v > cut) {
+          lik[c] = 0;
+          product[c] = 0;
+          continue;
+        }
+        const l = expNonPositive(-h * (v - best));
+        lik[c] = l;
+        const x = x0 + i * step;
+        rw += l;
+        rx += l * x;
+        rxx += l * x * x;
+        const b = p[c]!;
+        explained += Math.max(0, b - freshFloor) * l;
+        product[c] = b * l;
+        kept += b * l;
       }
-      const l = Math.exp(-h * (v - best));
-      lik[c] = l;
-      total += l;
-      const b = p[c]!;
-      explained += Math.max(0, b - freshFloor) * l;
-      product[c] = b * l;
-      kept += b * l;
+      total += rw;
+      addRow(sums, rw, rx, rxx, y0 + j * step);
     }
     productTotal = kept;
     freshEvidence = explained;
     fresh = true;
     pending = true;
-    return moments(grid, lik, total > 0 ? total : 1);
+    return fromTotalSums(grid, sums, total > 0 ? total : 1);
   }
 
   function applyLikelihood(): void {

@@ -33,7 +33,7 @@ export function median(m: Float64Array, o: number, step: number): number {
 }
 
 /** Sums of w, w·x and w·x² of a belief, from which its moments follow. */
-interface Sums {
+export interface Sums {
   sx: number;
   sy: number;
   sxx: number;
@@ -99,8 +99,25 @@ export function moments(
   return fromSums(grid, s);
 }
 
+/** Empty sums, to add rows to. */
+export function emptySums(): Sums {
+  return { sx: 0, sy: 0, sxx: 0, sxy: 0, syy: 0 };
+}
+
+/** Mean and covariance from the sums of a belief of total weight `total`. */
+export function fromTotalSums(grid: Grid, s: Sums, total: number): GridPosterior {
+  const f = 1 / total;
+  return fromSums(grid, {
+    sx: s.sx * f,
+    sy: s.sy * f,
+    sxx: s.sxx * f,
+    sxy: s.sxy * f,
+    syy: s.syy * f,
+  });
+}
+
 /** Add one row's sums (at height y) to the belief's. */
-function addRow(s: Sums, rw: number, rx: number, rxx: number, y: number): void {
+export function addRow(s: Sums, rw: number, rx: number, rxx: number, y: number): void {
   s.sx += rx;
   s.sxx += rxx;
   s.sy += rw * y;
