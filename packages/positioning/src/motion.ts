@@ -10,9 +10,10 @@ export interface LinkReading {
 const MIN_PER_HALF = 3;
 
 /**
- * Mean over links of (m₂ − m₁)² / (s²·(1/n₁ + 1/n₂)) between the readings in
- * [t − 2·halfMs, t − halfMs) and [t − halfMs, t], s² the pooled within-half variance (floored at
- * 1 dB²). About 1 for a still tag; grows as the tag moves. NaN when no link has enough readings.
+ * Mean over links (each a list of readings in time order) of (m₂ − m₁)² / (s²·(1/n₁ + 1/n₂))
+ * between the readings in [t − 2·halfMs, t − halfMs) and [t − halfMs, t], s² the pooled
+ * within-half variance (floored at 1 dB²). About 1 for a still tag; grows as the tag moves. NaN
+ * when no link has enough readings.
  */
 export function rssiShift(
   links: Iterable<readonly LinkReading[]>,
@@ -32,17 +33,23 @@ export function rssiShift(
   return used > 0 ? sum / used : NaN;
 }
 
+/** The readings in [from, to) of a list in time order: their count, mean and squared deviations. */
 function moments(list: readonly LinkReading[], from: number, to: number) {
-  let n = 0;
-  let s = 0;
-  for (const r of list) {
-    if (r.tMs < from || r.tMs >= to) continue;
-    n++;
-    s += r.rssi;
+  // First reading at or after `from` (binary search: a list holds up to a minute of readings).
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.tMs < from) lo = mid + 1;
+    else hi = mid;
   }
+  let end = lo;
+  let s = 0;
+  while (end < list.length && list[end]!.tMs < to) s += list[end++]!.rssi;
+  const n = end - lo;
   const mean = n > 0 ? s / n : 0;
   let ss = 0;
-  for (const r of list) if (r.tMs >= from && r.tMs < to) ss += (r.rssi - mean) ** 2;
+  for (let i = lo; i < end; i++) ss += (list[i]!.rssi - mean) ** 2;
   return { n, mean, ss };
 }
 
