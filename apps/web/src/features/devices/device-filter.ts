@@ -32,22 +32,9 @@ export function matchesQuery(d: Listed, query: string): boolean {
   return queryMatcher(query)?.(d) ?? true;
 }
 
-/** Last-seen times (ms) by device object: the list is classified again every second. */
-const seenTimes = new WeakMap<Listed, number | null>();
-
-function seenAt(d: Listed): number | null {
-  let t = seenTimes.get(d);
-  if (t === undefined) {
-    const parsed = d.lastSeen ? Date.parse(d.lastSeen) : NaN;
-    t = Number.isFinite(parsed) ? parsed : null;
-    seenTimes.set(d, t);
-  }
-  return t;
-}
-
 /** Each device's status class at `now`, in list order (what the counts and the filter read). */
 export const statusesOf = (list: readonly Listed[], now: number): ListStatus[] =>
-  list.map((d) => listStatus(seenAt(d), now));
+  list.map((d) => listStatus(d.lastSeen, now));
 
 /** How many devices are in each status class, from statusesOf. */
 export function countByStatus(statuses: readonly ListStatus[]): Record<ListStatus, number> {
