@@ -12,7 +12,7 @@ import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import type { TextBox } from '../../features/floor/text-detector.ts';
 import { toLatLng } from '../crs.ts';
 import { drawOnCanvas } from './canvas-markers.ts';
-import { CanvasMarkerLayer, type MarkerSpec } from './CanvasMarkerLayer.ts';
+import { CanvasMarkerLayer } from './CanvasMarkerLayer.ts';
 import { createDomMarkers } from './dom-markers.ts';
 import { createMarkerSpecs } from './marker-specs.ts';
 import { controlBoxes, zoneLabelBoxes } from './overlay-boxes.ts';
@@ -256,30 +256,37 @@ export function createMarkerRenderer(
         for (const d of pass.devices) drawnAt.set(d.mac, glide.current(d.mac, d.position, t));
       glide.keep(drawnAt);
       const { texts, spots } = placeLabels(pass, drawnAt);
-      const specs: MarkerSpec[] = [];
       dom.begin();
-      canvasSpecs.begin();
-      for (const d of pass.devices) {
-        const at = drawnAt.get(d.mac) ?? d.position;
-        if (!canvasMode || d.mac === pass.selected) {
+      if (!canvasMode) {
+        for (const d of pass.devices) {
+          const at = drawnAt.get(d.mac) ?? d.position;
           dom.draw(d, lookOf(d, pass, texts.get(d.mac), spots.get(d.mac)), at.y, at.x);
-          continue;
         }
-        const ring = ringOf(d, pass);
-        specs.push(
-          canvasSpecs.spec(d, {
-            at,
-            live: isLive(ring.seen, pass.now),
+        dom.end();
+        canvasSpecs.forget();
+        return;
+      }
+      // The selected device keeps its DOM marker (it pulses); the others are drawn on the canvas.
+      const selected = pass.selected ? pass.devices.find((d) => d.mac === pass.selected) : null;
+      if (selected) {
+        const look = lookOf(selected, pass, texts.get(selected.mac), spots.get(selected.mac));
+        dom.draw(selected, look, selected.position.y, selected.position.x);
+      }
+      dom.end();
+      const specPass = { ...pass, spots, skip: pass.selected };
+      canvas.setMarkers(
+        canvasSpecs.pass(specPass, (d) => {
+          const ring = ringOf(d, pass);
+          return {
+            at: d.position,
+            seen: ring.seen,
             nameBox: pass.options.showDeviceAsNameBox,
             ring: ring.value,
             labelled: texts.get(d.mac),
             spot: spots.get(d.mac),
-          }),
-        );
-      }
-      dom.end();
-      canvasSpecs.end();
-      if (canvasMode) canvas.setMarkers(specs);
+          };
+        }),
+      );
     },
     dispose() {
       map.off('zoomanim zoom viewreset', settle);

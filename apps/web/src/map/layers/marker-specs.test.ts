@@ -2,81 +2,122 @@ import { describe, expect, it } from 'vitest';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import { makeDevice } from '../../test/fixtures.ts';
 import { labelText } from '../../test/marker-fixtures.ts';
-import { createMarkerSpecs, type SpecParts } from './marker-specs.ts';
+import { createMarkerSpecs, type SpecParts, type SpecPass } from './marker-specs.ts';
+import type { LabelSpot } from './label-layout.ts';
 
-const device = (mac: string, x = 10): PlacedDevice => ({
-  ...makeDevice({ mac, customSettings: { color: '#123456' } }),
+const NOW = Date.parse('2026-11-29T12:00:00.000Z');
+const MIN = 60_000;
+
+const device = (mac: string, x = 10, seenMinAgo = 0): PlacedDevice => ({
+  ...makeDevice({
+    mac,
+    customSettings: { color: '#123456' },
+    lastSeen: new Date(NOW - seenMinAgo * MIN).toISOString(),
+  }),
   position: { x, y: 20 },
   triangulationInfo: null,
   mapId: 'map-1',
   readOnly: false,
 });
 
-const parts = (d: PlacedDevice, over: Partial<SpecParts> = {}): SpecParts => ({
-  at: d.position,
-  live: true,
-  nameBox: false,
-  ring: null,
-  labelled: undefined,
-  spot: undefined,
-  ...over,
-});
+const labelled = { text: labelText, size: { w: 60, h: 17 } };
 
-/** One pass over these devices and parts: their specs. */
-function pass(specs: ReturnType<typeof createMarkerSpecs>, drawn: [PlacedDevice, SpecParts][]) {
-  specs.begin();
-  const out = drawn.map(([d, p]) => specs.spec(d, p));
-  specs.end();
-  return out;
+/** What each device is drawn from: labelled when a spot is given; counts the devices read. */
+function partsOf(spots: ReadonlyMap<string, LabelSpot>, read: string[]) {
+  return (d: PlacedDevice): SpecParts => {
+    read.push(d.mac);
+    return {
+      at: d.position,
+      seen: Date.parse(d.lastSeen!),
+      nameBox: false,
+      ring: d.mac.endsWith('9') ? { cls: 'low', text: '' } : null,
+      labelled: spots.has(d.mac) ? labelled : undefined,
+      spot: spots.get(d.mac),
+    };
+  };
+}
+
+function run(
+  specs: ReturnType<typeof createMarkerSpecs>,
+  over: Partial<SpecPass> & { devices: PlacedDevice[] },
+) {
+  const pass: SpecPass = { now: NOW, full: false, spots: new Map(), skip: null, ...over };
+  const read: string[] = [];
+  return { out: specs.pass(pass, partsOf(pass.spots, read)), read };
 }
 
 describe('canvas marker specs', () => {
-  it('draw the device at its spot, in its colour, with its label where placed', () => {
-    const specs = createMarkerSpecs();
-    const d = device('AA:01');
-    const labelled = { text: labelText, size: { w: 60, h: 17 } };
-    const spot = { dx: 0, dy: 22.5, moved: false };
-    const [spec] = pass(specs, [[d, parts(d, { labelled, spot, ring: { cls: 'low', text: '' } })]]);
-    expect(spec).toEqual({
-      mac: 'AA:01',
-      colour: '#123456',
-      live: true,
-      nameBox: false,
-      ring: 'red',
-      lat: 20,
-      lng: 10,
-      label: { text: labelText, w: 60, h: 17, dx: 0, dy: 22.5, moved: false },
-    });
-    // A label with no spot (hidden for want of room) is not drawn.
-    expect(pass(specs, [[d, parts(d, { labelled })]])[0]?.label).toBeNull();
+  it('draw each device at its spot, in its colour, with its ring and its placed label', () => {
+    const spots = new Map([['AA:09', { dx: 0, dy: 22.5, moved: false }]]);
+    const { out } = run(createMarkerSpecs(), { devices: [device('AA:09')], spots });
+    expect(out).toEqual([
+      {
+        mac: 'AA:09',
+        colour: '#123456',
+        live: true,
+        nameBox: false,
+        ring: 'red',
+        lat: 20,
+        lng: 10,
+        label: { text: labelText, w: 60, h: 17, dx: 0, dy: 22.5, moved: false },
+      },
+    ]);
   });
 
-  it('keep the same spec while nothing it is drawn from changed', () => {
+  it('read again only the devices that changed, and leave out the one drawn elsewhere', () => {
     const specs = createMarkerSpecs();
-    const a = device('AA:01');
-    const b = device('AA:02');
-    const [a1, b1] = pass(specs, [
-      [a, parts(a)],
-      [b, parts(b)],
-    ]);
+    const [a, b, c] = [device('AA:01'), device('AA:02'), device('AA:03')];
+    const first = run(specs, { devices: [a, b, c], skip: 'AA:03' });
+    expect(first.out.map((s) => s.mac)).toEqual(['AA:01', 'AA:02']);
     const moved = device('AA:02', 50);
-    const [a2, b2] = pass(specs, [
-      [a, parts(a)],
-      [moved, parts(moved)],
-    ]);
-    expect(a2).toBe(a1);
-    expect(b2).not.toBe(b1);
-    expect(b2?.lng).toBe(50);
-    const [a3] = pass(specs, [[a, parts(a, { live: false })]]);
-    expect(a3).not.toBe(a1);
-    expect(a3?.live).toBe(false);
+    const second = run(specs, { devices: [a, moved, c], skip: 'AA:03' });
+    expect(second.read).toEqual(['AA:02']);
+    expect(second.out[0]).toBe(first.out[0]);
+    expect(second.out[1]?.lng).toBe(50);
   });
 
-  it('forget devices not drawn in a pass', () => {
+  it('keep the specs of devices still at their places when devices come or leave', () => {
     const specs = createMarkerSpecs();
-    const a = device('AA:01');
-    const [first] = pass(specs, [[a, parts(a)]]);
-    pass(specs, []);
-    expect(pass(specs, [[a, parts(a)]])[0]).not.toBe(first);
+    const [a, b, c] = [device('AA:01'), device('AA:02'), device('AA:03')];
+    const first = run(specs, { devices: [a, b] });
+    const grown = run(specs, { devices: [a, b, c] });
+    expect(grown.read).toEqual(['AA:03']);
+    expect(grown.out.slice(0, 2)).toEqual(first.out);
+    expect(grown.out[0]).toBe(first.out[0]);
+    // b left: c moved up to its place and is read again.
+    const shrunk = run(specs, { devices: [a, c] });
+    expect(shrunk.read).toEqual(['AA:03']);
+    expect(shrunk.out.map((s) => s.mac)).toEqual(['AA:01', 'AA:03']);
+  });
+
+  it('rebuild the labelled devices when labels are placed anew', () => {
+    const specs = createMarkerSpecs();
+    const [a, b] = [device('AA:01'), device('AA:02')];
+    const spots = new Map([['AA:01', { dx: 0, dy: 22.5, moved: false }]]);
+    run(specs, { devices: [a, b], spots });
+    const placed = new Map([['AA:02', { dx: 5, dy: 30, moved: true }]]);
+    const { out, read } = run(specs, { devices: [a, b], spots: placed });
+    expect(read).toEqual(['AA:01', 'AA:02']);
+    expect(out.map((s) => s.label?.dx ?? null)).toEqual([null, 5]);
+  });
+
+  it('notice a marker going stale as time passes, though its device did not change', () => {
+    const specs = createMarkerSpecs();
+    const [fresh, older] = [device('AA:01', 10, 0), device('AA:02', 10, 2)];
+    run(specs, { devices: [fresh, older] });
+    const later = run(specs, { devices: [fresh, older], now: NOW + 1.5 * MIN });
+    expect(later.out.map((s) => s.live)).toEqual([true, false]);
+    // Going back in time (a replay) reads every device again.
+    expect(run(specs, { devices: [fresh, older], now: NOW }).read).toHaveLength(2);
+  });
+
+  it('build every spec on a full pass and after being forgotten', () => {
+    const specs = createMarkerSpecs();
+    const devices = [device('AA:01'), device('AA:02')];
+    run(specs, { devices });
+    expect(run(specs, { devices }).read).toEqual([]);
+    expect(run(specs, { devices, full: true }).read).toHaveLength(2);
+    specs.forget();
+    expect(run(specs, { devices }).read).toHaveLength(2);
   });
 });

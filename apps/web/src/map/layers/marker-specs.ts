@@ -1,10 +1,13 @@
 /**
- * The canvas markers' specs, kept per device while nothing they are drawn from changed (the device
- * object, its spot, liveness, ring and label), so a pass over thousands of devices allocates only
- * for those that changed and the canvas layer can tell unchanged markers by identity.
+ * The canvas markers' specs, pass after pass. The placed-devices selector keeps an unchanged
+ * device as the same object at the same place in its list, so a device that is the same object
+ * at the same index as in the last pass keeps its last spec, without reading its ring, label or
+ * liveness again; the canvas layer then tells unchanged markers by identity. Specs are built
+ * afresh for devices that changed or moved in the list, for those whose label was placed anew,
+ * and for every device on a full pass, when the skipped device changed, when time went back, or
+ * when the oldest live marker stopped being live (then others may have too).
  */
-import type { Point } from '@rtls/contract';
-import { CONFIDENCE_CLASS_COLOUR } from '@rtls/contract';
+import { CONFIDENCE_CLASS_COLOUR, isLive, type Point } from '@rtls/contract';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import type { MarkerSpec } from './CanvasMarkerLayer.ts';
 import type { LabelSpot } from './label-layout.ts';
@@ -15,64 +18,88 @@ import { DEVICE_DEFAULT_COLOR } from '../../constants.ts';
 /** What a device's canvas marker is drawn from, besides the device. */
 export interface SpecParts {
   at: Point;
-  live: boolean;
+  /** When the device was last seen (ms), which decides whether it is live. */
+  seen: number | null;
   nameBox: boolean;
   ring: MarkerLook['ring'];
   labelled: { text: LabelText; size: LabelSize } | undefined;
   spot: LabelSpot | undefined;
 }
 
-interface Kept extends SpecParts {
-  d: PlacedDevice;
-  spec: MarkerSpec;
-  /** The pass that last drew it (entries not drawn in a pass are dropped after it). */
-  pass: number;
+/** One pass of canvas markers. */
+export interface SpecPass {
+  devices: readonly PlacedDevice[];
+  now: number;
+  /** The view, the options or the time changed: every spec is built afresh. */
+  full: boolean;
+  /** The label spots in use: a new placement's spots rebuild the specs of labelled devices. */
+  spots: ReadonlyMap<string, LabelSpot>;
+  /** The device drawn elsewhere (the selected one, as a DOM marker). */
+  skip: string | null;
 }
 
-const sameParts = (k: Kept, d: PlacedDevice, p: SpecParts) =>
-  k.d === d &&
-  k.at === p.at &&
-  k.live === p.live &&
-  k.nameBox === p.nameBox &&
-  k.ring === p.ring &&
-  k.labelled === p.labelled &&
-  k.spot === p.spot;
+/** A device's spec from what it is drawn from. */
+export function markerSpec(d: PlacedDevice, parts: SpecParts, now: number): MarkerSpec {
+  const { labelled: l, spot } = parts;
+  return {
+    mac: d.mac,
+    colour: d.customSettings.color ?? DEVICE_DEFAULT_COLOR,
+    live: isLive(parts.seen, now),
+    nameBox: parts.nameBox,
+    ring: parts.ring ? CONFIDENCE_CLASS_COLOUR[parts.ring.cls] : null,
+    lat: parts.at.y,
+    lng: parts.at.x,
+    label: l && spot ? { text: l.text, ...l.size, ...spot } : null,
+  };
+}
 
 export function createMarkerSpecs() {
-  const kept = new Map<string, Kept>();
-  let pass = 0;
-  let drawn = 0;
+  let devices: readonly PlacedDevice[] = [];
+  /** The last pass's spec per device index (null for the skipped device). */
+  let specs: (MarkerSpec | null)[] = [];
+  let spots: ReadonlyMap<string, LabelSpot> | null = null;
+  let skip: string | null = null;
+  let now = -Infinity;
+  /** When the oldest live marker was last seen (ms); null when none is live. */
+  let oldestLive: number | null = null;
   return {
-    /** Starts a pass. */
-    begin() {
-      pass++;
-      drawn = 0;
-    },
-    /** The spec of `d` in this pass: the last one when nothing it is drawn from changed. */
-    spec(d: PlacedDevice, parts: SpecParts): MarkerSpec {
-      drawn++;
-      const k = kept.get(d.mac);
-      if (k && sameParts(k, d, parts)) {
-        k.pass = pass;
-        return k.spec;
+    /** The specs of a pass, in the devices' order; `parts` is read only for those built anew. */
+    pass(p: SpecPass, parts: (d: PlacedDevice) => SpecParts): MarkerSpec[] {
+      const fresh =
+        p.full ||
+        p.skip !== skip ||
+        p.now < now ||
+        (oldestLive !== null && !isLive(oldestLive, p.now));
+      const relabel = p.spots !== spots ? spots : null;
+      if (fresh) oldestLive = null;
+      const next: (MarkerSpec | null)[] = new Array<MarkerSpec | null>(p.devices.length);
+      const out: MarkerSpec[] = [];
+      for (let i = 0; i < p.devices.length; i++) {
+        const d = p.devices[i]!;
+        let spec = specs[i] ?? null;
+        const kept =
+          !fresh && d === devices[i] && !(relabel && (relabel.has(d.mac) || p.spots.has(d.mac)));
+        if (d.mac === p.skip) spec = null;
+        else if (!kept) {
+          const from = parts(d);
+          spec = markerSpec(d, from, p.now);
+          if (spec.live && from.seen !== null && !(from.seen >= (oldestLive ?? Infinity)))
+            oldestLive = from.seen;
+        }
+        next[i] = spec;
+        if (spec) out.push(spec);
       }
-      const { labelled: l, spot } = parts;
-      const spec: MarkerSpec = {
-        mac: d.mac,
-        colour: d.customSettings.color ?? DEVICE_DEFAULT_COLOR,
-        live: parts.live,
-        nameBox: parts.nameBox,
-        ring: parts.ring ? CONFIDENCE_CLASS_COLOUR[parts.ring.cls] : null,
-        lat: parts.at.y,
-        lng: parts.at.x,
-        label: l && spot ? { text: l.text, ...l.size, ...spot } : null,
-      };
-      kept.set(d.mac, { ...parts, d, spec, pass });
-      return spec;
+      devices = p.devices;
+      specs = next;
+      spots = p.spots;
+      skip = p.skip;
+      now = p.now;
+      return out;
     },
-    /** Ends a pass: devices not drawn in it are forgotten. */
-    end() {
-      if (kept.size > drawn) for (const [mac, k] of kept) if (k.pass !== pass) kept.delete(mac);
+    /** Forgets the last pass (markers left the canvas): the next pass builds every spec. */
+    forget() {
+      devices = [];
+      specs = [];
     },
   };
 }
