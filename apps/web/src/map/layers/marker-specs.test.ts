@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlacedDevice } from '../../features/devices/placed-devices.ts';
 import { makeDevice } from '../../test/fixtures.ts';
 import { labelText } from '../../test/marker-fixtures.ts';
-import { createMarkerSpecs, type SpecParts, type SpecPass } from './marker-specs.ts';
+import { createMarkerSpecs, markerSpec, type SpecParts, type SpecPass } from './marker-specs.ts';
 import type { LabelSpot } from './label-layout.ts';
 
 const NOW = Date.parse('2026-11-29T12:00:00.000Z');
@@ -119,5 +119,34 @@ describe('canvas marker specs', () => {
     expect(run(specs, { devices, full: true }).read).toHaveLength(2);
     specs.forget();
     expect(run(specs, { devices }).read).toHaveLength(2);
+  });
+
+  it('draw what building every spec afresh draws, pass after pass', () => {
+    let x = 11;
+    const next = () => (x = (x * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const specs = createMarkerSpecs();
+    let devices = Array.from({ length: 30 }, (_, i) => device(`AA:${10 + i}`, i, next() * 2));
+    let spots = new Map<string, LabelSpot>();
+    let now = NOW;
+    for (let round = 0; round < 200; round++) {
+      const r = next();
+      // Devices move (new objects), come, leave; labels are placed anew; time passes or goes back.
+      if (r < 0.5) {
+        const i = Math.floor(next() * devices.length);
+        devices = devices.map((d, j) => (j === i ? device(d.mac, next() * 50, next() * 4) : d));
+      } else if (r < 0.6) devices = [...devices, device(`AB:${round}`, 5, next() * 4)];
+      else if (r < 0.7) devices = devices.filter((_, j) => j !== Math.floor(next() * 30));
+      else if (r < 0.8) {
+        spots = new Map();
+        for (const d of devices)
+          if (next() < 0.3) spots.set(d.mac, { dx: next() * 9, dy: 22.5, moved: next() < 0.5 });
+      } else now += (next() < 0.9 ? 1 : -2) * next() * MIN;
+      const skip = next() < 0.2 ? (devices[0]?.mac ?? null) : null;
+      const full = next() < 0.05;
+      const { out } = run(specs, { devices, spots, now, skip, full });
+      const parts = partsOf(spots, []);
+      const afresh = devices.filter((d) => d.mac !== skip).map((d) => markerSpec(d, parts(d), now));
+      expect(out).toEqual(afresh);
+    }
   });
 });
