@@ -135,6 +135,31 @@ describe('declutterLabels when crowded out', () => {
     expect(alone[0]).toMatchObject({ x: 110, y: 105, needsLeaderLine: false });
   });
 
+  it('places labels far apart as it places each group alone', () => {
+    const near = [label('a', 100, 100), label('b', 104, 102), label('c', 98, 96)];
+    const far = [label('x', 1e7, -3e6), label('y', 1e7 + 3, -3e6 + 2)];
+    const dots: LabelObstacle[] = [
+      { x: 100, y: 110, w: 10, h: 10 },
+      { x: 1e7, y: -3e6 + 10, w: 10, h: 10 },
+    ];
+    const together = declutterLabels([...near, ...far], dots);
+    expect(together).toEqual([...declutterLabels(near, dots), ...declutterLabels(far, dots)]);
+    expect(together.every((p) => !p.hidden)).toBe(true);
+  });
+
+  it('returns for labels and obstacles at no finite spot, placing the others as without them', () => {
+    const others = [label('a', 50, 50), label('b', 52, 50)];
+    const odd = [label('n', Number.NaN, 10), label('i', Infinity, -Infinity)];
+    const dots: LabelObstacle[] = [{ x: 50, y: 60, w: 10, h: 10 }];
+    const strange: LabelObstacle[] = [
+      { x: Infinity, y: 0, w: 10, h: 10 },
+      { x: 0, y: -Infinity, w: 10, h: 10 },
+    ];
+    const placed = declutterLabels([...others, ...odd], [...dots, ...strange]);
+    expect(placed.slice(0, 2)).toEqual(declutterLabels(others, dots));
+    expect(placed).toHaveLength(4);
+  });
+
   it('hides the rest once the work budget is spent, keeping the kept ones', () => {
     const stacked = Array.from({ length: 30 }, (_, i) => label(`s${i}`, 0, 0, { keep: i === 29 }));
     const out = declutterLabels(stacked, [], { budget: 100 });

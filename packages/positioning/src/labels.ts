@@ -65,55 +65,124 @@ export interface DeclutterOptions {
 
 const CELL = 64;
 
-/** Boxes bucketed by the 64 px cells they cover, so a test looks only at near boxes. */
-class BoxGrid {
-  private readonly cells = new Map<number, LabelObstacle[]>();
-
-  private static key(cx: number, cy: number) {
-    return (cx + 32768) * 65536 + (cy + 32768);
+/** Offsets of the ring spots from home (px): ring by ring, angle by angle, as they are tried. */
+const RING_DX: number[] = [];
+const RING_DY: number[] = [];
+for (let ring = 1; ring <= LABEL.rings; ring++) {
+  const r = ring * LABEL.ringStepPx;
+  for (let k = 0; k < LABEL.anglesPerRing; k++) {
+    const angle = (2 * Math.PI * k) / LABEL.anglesPerRing;
+    RING_DX.push(r * Math.cos(angle));
+    RING_DY.push(r * Math.sin(angle));
   }
+}
 
-  private range(b: LabelBox, pad: number) {
-    return {
-      x0: Math.floor((b.x - b.w / 2 - pad) / CELL),
-      x1: Math.floor((b.x + b.w / 2 + pad) / CELL),
-      y0: Math.floor((b.y - b.h / 2 - pad) / CELL),
-      y1: Math.floor((b.y + b.h / 2 + pad) / CELL),
-    };
+/** A rectangle of screen pixels. */
+interface Extent {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Most cells of a grid: beyond it (a label far off screen) the cells grow instead. */
+const MAX_GRID_CELLS = 1 << 16;
+
+/**
+ * Boxes bucketed by the cells they cover (CELL px, larger when `extent` is too wide for
+ * MAX_GRID_CELLS of them), so a test looks only at near boxes. Every box tested lies within
+ * `extent`, so boxes beyond it are left out.
+ */
+class BoxGrid {
+  private readonly cell: number;
+  private readonly cx0: number;
+  private readonly cy0: number;
+  private readonly nx: number;
+  private readonly ny: number;
+  private readonly cells: (LabelObstacle[] | undefined)[];
+
+  constructor(extent: Extent) {
+    const area = Math.max(1, (extent.x1 - extent.x0) * (extent.y1 - extent.y0));
+    this.cell = Math.max(CELL, Math.sqrt(area / MAX_GRID_CELLS) + 1);
+    this.cx0 = Math.floor(extent.x0 / this.cell);
+    this.cy0 = Math.floor(extent.y0 / this.cell);
+    this.nx = Math.max(1, Math.floor(extent.x1 / this.cell) - this.cx0 + 1);
+    this.ny = Math.max(1, Math.floor(extent.y1 / this.cell) - this.cy0 + 1);
+    this.cells = new Array<LabelObstacle[] | undefined>(this.nx * this.ny);
   }
 
   add(b: LabelObstacle) {
-    const r = this.range(b, 0);
-    for (let i = r.x0; i <= r.x1; i++)
-      for (let j = r.y0; j <= r.y1; j++) {
-        const k = BoxGrid.key(i, j);
-        const cell = this.cells.get(k);
+    const c = this.cell;
+    const x0 = Math.max(0, Math.floor((b.x - b.w / 2) / c) - this.cx0);
+    const x1 = Math.min(this.nx - 1, Math.floor((b.x + b.w / 2) / c) - this.cx0);
+    const y0 = Math.max(0, Math.floor((b.y - b.h / 2) / c) - this.cy0);
+    const y1 = Math.min(this.ny - 1, Math.floor((b.y + b.h / 2) / c) - this.cy0);
+    for (let j = y0; j <= y1; j++)
+      for (let i = x0; i <= x1; i++) {
+        const k = j * this.nx + i;
+        const cell = this.cells[k];
         if (cell) cell.push(b);
-        else this.cells.set(k, [b]);
+        else this.cells[k] = [b];
       }
   }
 
   /**
-   * Whether `b` (grown by `gap`) overlaps any box here other than those owned by `id` (and other
-   * than the soft ones, unless `soft`).
+   * Whether the box centred at (x, y), w × h, grown by `gap`, overlaps any box here other than
+   * those owned by `id` (and other than the soft ones, unless `soft`).
    */
-  hits(b: LabelBox, gap: number, id: string, soft: boolean): boolean {
-    const r = this.range(b, gap);
-    for (let i = r.x0; i <= r.x1; i++)
-      for (let j = r.y0; j <= r.y1; j++) {
-        const cell = this.cells.get(BoxGrid.key(i, j));
+  hits(x: number, y: number, w: number, h: number, gap: number, id: string, soft: boolean) {
+    const c = this.cell;
+    const x0 = Math.max(0, Math.floor((x - w / 2 - gap) / c) - this.cx0);
+    const x1 = Math.min(this.nx - 1, Math.floor((x + w / 2 + gap) / c) - this.cx0);
+    const y0 = Math.max(0, Math.floor((y - h / 2 - gap) / c) - this.cy0);
+    const y1 = Math.min(this.ny - 1, Math.floor((y + h / 2 + gap) / c) - this.cy0);
+    const gw = w + 2 * gap;
+    const gh = h + 2 * gap;
+    for (let j = y0; j <= y1; j++)
+      for (let i = x0; i <= x1; i++) {
+        const cell = this.cells[j * this.nx + i];
         if (!cell) continue;
-        for (const o of cell)
+        for (let n = 0; n < cell.length; n++) {
+          const o = cell[n]!;
           if (
+            Math.abs(o.x - x) * 2 < o.w + gw &&
+            Math.abs(o.y - y) * 2 < o.h + gh &&
             o.owner !== id &&
-            (soft || !o.soft) &&
-            Math.abs(o.x - b.x) * 2 < o.w + b.w + 2 * gap &&
-            Math.abs(o.y - b.y) * 2 < o.h + b.h + 2 * gap
+            (soft || !o.soft)
           )
             return true;
+        }
       }
     return false;
   }
+}
+
+/**
+ * Where every tested box (grown by the gap) lies: around each spot a label may take (home and
+ * its rings, the spot of last time), within the bounds when given. Labels at no finite spot
+ * take none (their tests find nothing in the grid, as they would find nothing near them).
+ */
+function testedExtent(labels: readonly LabelRequest[], gap: number, bounds?: Extent): Extent {
+  const e = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  const take = (x: number, y: number, rw: number, rh: number) => {
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !(rw < Infinity) || !(rh < Infinity)) return;
+    e.x0 = Math.min(e.x0, x - rw);
+    e.x1 = Math.max(e.x1, x + rw);
+    e.y0 = Math.min(e.y0, y - rh);
+    e.y1 = Math.max(e.y1, y + rh);
+  };
+  const reach = LABEL.rings * LABEL.ringStepPx;
+  for (const l of labels) {
+    take(l.home.x, l.home.y, reach + l.w / 2 + gap, reach + l.h / 2 + gap);
+    if (l.prefer) take(l.prefer.x, l.prefer.y, l.w / 2 + gap, l.h / 2 + gap);
+  }
+  if (bounds && [bounds.x0, bounds.y0, bounds.x1, bounds.y1].every(Number.isFinite)) {
+    e.x0 = Math.max(e.x0, bounds.x0 - gap);
+    e.y0 = Math.max(e.y0, bounds.y0 - gap);
+    e.x1 = Math.min(e.x1, bounds.x1 + gap);
+    e.y1 = Math.min(e.y1, bounds.y1 + gap);
+  }
+  return e.x0 <= e.x1 && e.y0 <= e.y1 ? e : { x0: 0, y0: 0, x1: 0, y1: 0 };
 }
 
 /** Place labels in priority order around markers and among obstacles (see the file's doc). */
@@ -124,38 +193,35 @@ export function declutterLabels(
 ): LabelPlacement[] {
   const gap = options.gap ?? 2;
   let budget = options.budget ?? 60_000;
-  const grid = new BoxGrid();
+  const b = options.bounds;
+  const grid = new BoxGrid(testedExtent(labels, gap, b));
   for (const o of obstacles) grid.add(o);
   const anySoft = obstacles.some((o) => o.soft);
   const out: LabelPlacement[] = [];
+  /** Whether label l's centre may go at (x, y); each test spends one of the budget. */
+  const free = (l: LabelRequest, x: number, y: number, soft: boolean) => {
+    budget--;
+    const hw = l.w / 2;
+    const hh = l.h / 2;
+    if (b && (x - hw < b.x0 || x + hw > b.x1 || y - hh < b.y0 || y + hh > b.y1)) return false;
+    if (l.fits && !l.fits({ x, y, w: l.w, h: l.h })) return false;
+    return !grid.hits(x, y, l.w, l.h, gap, l.id, soft);
+  };
+  /** Home, the spot of last time, then the rings: the first free one. */
+  const search = (l: LabelRequest, soft: boolean): { x: number; y: number } | null => {
+    if (budget > 0 && free(l, l.home.x, l.home.y, soft)) return l.home;
+    if (l.prefer && budget > 0 && free(l, l.prefer.x, l.prefer.y, soft)) return l.prefer;
+    for (let k = 0; k < RING_DX.length; k++) {
+      // The budget is looked at ring by ring, as a ring's spots are tried together.
+      if (k % LABEL.anglesPerRing === 0 && !(budget > 0)) break;
+      const x = l.home.x + RING_DX[k]!;
+      const y = l.home.y + RING_DY[k]!;
+      if (free(l, x, y, soft)) return { x, y };
+    }
+    return null;
+  };
   for (const l of labels) {
-    const b = options.bounds;
-    const free = (x: number, y: number, soft: boolean) => {
-      budget--;
-      if (
-        b &&
-        (x - l.w / 2 < b.x0 || x + l.w / 2 > b.x1 || y - l.h / 2 < b.y0 || y + l.h / 2 > b.y1)
-      )
-        return false;
-      if (l.fits && !l.fits({ x, y, w: l.w, h: l.h })) return false;
-      return !grid.hits({ x, y, w: l.w, h: l.h }, gap, l.id, soft);
-    };
-    /** Home, the spot of last time, then the rings: the first free one. */
-    const search = (soft: boolean) => {
-      if (budget > 0 && free(l.home.x, l.home.y, soft)) return l.home;
-      if (l.prefer && budget > 0 && free(l.prefer.x, l.prefer.y, soft)) return l.prefer;
-      for (let ring = 1; budget > 0 && ring <= LABEL.rings; ring++) {
-        const r = ring * LABEL.ringStepPx;
-        for (let k = 0; k < LABEL.anglesPerRing; k++) {
-          const angle = (2 * Math.PI * k) / LABEL.anglesPerRing;
-          const x = l.home.x + r * Math.cos(angle);
-          const y = l.home.y + r * Math.sin(angle);
-          if (free(x, y, soft)) return { x, y };
-        }
-      }
-      return null;
-    };
-    const spot = search(true) ?? (anySoft ? search(false) : null);
+    const spot = search(l, true) ?? (anySoft ? search(l, false) : null);
     if (!spot && !l.keep) {
       out.push({ id: l.id, x: l.home.x, y: l.home.y, needsLeaderLine: false, hidden: true });
       continue;
