@@ -108,10 +108,15 @@ export async function throughputPhase(
 }
 
 /** Sum and count of the servers' own report-to-publish latency histograms (seconds). */
-export async function serverLatency(
-  servers: ServerProcess[],
-): Promise<{ sum: number; count: number; within50: number; locates: number; fixes: number }> {
-  const total = { sum: 0, count: 0, within50: 0, locates: 0, fixes: 0 };
+export async function serverLatency(servers: ServerProcess[]): Promise<{
+  sum: number;
+  count: number;
+  within50: number;
+  locates: number;
+  locatingS: number;
+  fixes: number;
+}> {
+  const total = { sum: 0, count: 0, within50: 0, locates: 0, locatingS: 0, fixes: 0 };
   for (const s of servers) {
     const text = await (await fetch(`${s.url}/metrics`)).text();
     const num = (name: string) =>
@@ -120,6 +125,7 @@ export async function serverLatency(
     total.count += num('rtls_ingest_to_update_seconds_count');
     total.within50 += num('rtls_ingest_to_update_seconds_bucket\\{le="0.05"\\}');
     total.locates += num('rtls_positions_locates_total');
+    total.locatingS += num('rtls_positions_locating_seconds_total');
     total.fixes += num('rtls_positions_fixes_total');
   }
   return total;
@@ -138,6 +144,8 @@ export interface Latency {
   /** Locates the servers ran per second, and the new fixes they gave (their metrics). */
   serverLocatesPerS: number;
   serverFixesPerS: number;
+  /** What one locate took on the servers' locating threads (µs; their metrics). */
+  serverUsPerLocate: number;
   sent: number;
   matched: number;
   p50: number;
@@ -252,6 +260,8 @@ export async function latencyPhase(
     serverWithin50: (server1.within50 - server0.within50) / (server1.count - server0.count),
     serverLocatesPerS: (server1.locates - server0.locates) / elapsed,
     serverFixesPerS: (server1.fixes - server0.fixes) / elapsed,
+    serverUsPerLocate:
+      ((server1.locatingS - server0.locatingS) * 1e6) / (server1.locates - server0.locates),
     sent,
     matched: latencies.length,
     p50: quantile(latencies, 0.5),

@@ -138,7 +138,8 @@ export function printResults(
       'before the sending ended (the throughput phase backlog and the stream end left out); ' +
       'located/s = distinct devices positioned per second (median and lowest over the phase, ' +
       'first 2 s left out); server locates/s and fixes/s = locates run and the new fixes they gave ' +
-      "(the rest kept the last position), from the servers' metrics",
+      '(the rest kept the last position), µs/locate = the time one locate took on the locating ' +
+      "thread (its CPU time while it has a core to itself), from the servers' metrics",
   );
   table([
     [
@@ -152,13 +153,14 @@ export function printResults(
       'lowest',
       'server locates/s',
       'fixes/s',
+      'µs/locate',
       'server mean',
       'server ≤ 50 ms',
       'client loop p99/max',
     ],
     ...results.map((r) => {
       const l = r.latency;
-      if (!l) return [r.label, ...Array.from({ length: 12 }, () => '—')];
+      if (!l) return [r.label, ...Array.from({ length: 13 }, () => '—')];
       return [
         r.label,
         String(l.positioned),
@@ -170,6 +172,7 @@ export function printResults(
         String(l.locatedMinPerS),
         l.serverLocatesPerS.toFixed(0),
         l.serverFixesPerS.toFixed(0),
+        Number.isFinite(l.serverUsPerLocate) ? l.serverUsPerLocate.toFixed(0) : '—',
         ms(l.serverMean),
         `${(100 * l.serverWithin50).toFixed(1)} %`,
         `${l.clientLoopP99.toFixed(1)}/${l.clientLoopMax.toFixed(1)}`,

@@ -42,6 +42,8 @@ describeEachDb('operations endpoints', (t) => {
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
     expect(text).toMatch(/^rtls_realtime_pending_updates 0$/m);
+    expect(text).toMatch(/^rtls_positions_locates_total \d+$/m);
+    expect(text).toMatch(/^rtls_positions_locating_seconds_total [\d.e+-]+$/m);
     if (t.kind === 'postgres') {
       expect(text).toMatch(/^rtls_db_pool_connections\{state="total"\} [1-9]\d*$/m);
       expect(text).toMatch(/^rtls_db_pool_connections\{state="waiting"\} \d+$/m);

@@ -168,6 +168,15 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
       },
     });
     new Counter({
+      name: 'rtls_positions_locating_seconds_total',
+      help: "Time those locates took (the locating threads' clocks): over the locates, the cost of one",
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(positions().locatingMs / 1000);
+      },
+    });
+    new Counter({
       name: 'rtls_positions_fixes_total',
       help: 'New fixes of those locates (the rest kept the last position: their fixes were too weak)',
       registers: [registry],

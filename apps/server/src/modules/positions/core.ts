@@ -75,6 +75,11 @@ export interface LocatingStats {
   deferred: number;
   /** Locates run. */
   locates: number;
+  /**
+   * Time those locates took (ms, the locating thread's clock): over `locates`, the cost of one
+   * locate, which is its CPU time while the thread has a core to itself.
+   */
+  locatingMs: number;
   /** New fixes those locates gave (a locate whose fixes were all too weak keeps the last). */
   fixes: number;
   /**

@@ -76,3 +76,21 @@ it('puts the devices left when a window’s budget is spent off to the next wind
     scheduler.close();
   }
 });
+
+it('adds up the time its locates took on its work clock', () => {
+  let clock = 0;
+  const cost: Record<string, number> = { a: 3, b: 5 };
+  const scheduler = createScheduler({
+    run: (key) => void (clock += cost[key]!),
+    workClock: () => clock,
+  });
+  try {
+    expect(scheduler.stats().locatingMs).toBe(0);
+    scheduler.queue('a');
+    scheduler.queue('b');
+    scheduler.settle();
+    expect(scheduler.stats()).toMatchObject({ locates: 2, locatingMs: 8 });
+  } finally {
+    scheduler.close();
+  }
+});

@@ -47,6 +47,8 @@ export function createScheduler({
   let spentMs = 0;
   let deferred = 0;
   let runs = 0;
+  // Time spent in locates since the start (workClock ms).
+  let locatingMs = 0;
   // Time between falling due and running, summed over the current window; the last window's mean.
   let waitWindowStart = Date.now();
   let waitSum = 0;
@@ -106,7 +108,9 @@ export function createScheduler({
     } catch (err) {
       onError(err);
     }
-    spentMs += workClock() - t0;
+    const spent = workClock() - t0;
+    spentMs += spent;
+    locatingMs += spent;
   }
 
   function runSlice() {
@@ -155,14 +159,15 @@ export function createScheduler({
     },
 
     /**
-     * Devices queued or waiting, slices put off because the budget was spent, locates run, and
-     * how long the locates of the last complete window waited after falling due (mean, ms; 0
-     * when the current window has gone by with none).
+     * Devices queued or waiting, slices put off because the budget was spent, locates run and
+     * the time they took, and how long the locates of the last complete window waited after
+     * falling due (mean, ms; 0 when the current window has gone by with none).
      */
     stats: () => ({
       queued: ready.size + waiting.size,
       deferred,
       locates: runs,
+      locatingMs,
       lateMs: Date.now() - waitWindowStart >= 2 * WAIT_WINDOW_MS ? 0 : lateMs,
     }),
 

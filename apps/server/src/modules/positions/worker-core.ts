@@ -107,7 +107,15 @@ export function workerCore({
       const slot: Slot = {
         worker,
         sent: new Map(),
-        stats: { devices: 0, queued: 0, deferred: 0, locates: 0, fixes: 0, lateMs: 0 },
+        stats: {
+          devices: 0,
+          queued: 0,
+          deferred: 0,
+          locates: 0,
+          locatingMs: 0,
+          fixes: 0,
+          lateMs: 0,
+        },
         statsAt: 0,
         settles: new Map(),
       };
@@ -202,6 +210,7 @@ export function workerCore({
             queued: a.queued + s.stats.queued,
             deferred: a.deferred + s.stats.deferred,
             locates: a.locates + s.stats.locates,
+            locatingMs: a.locatingMs + s.stats.locatingMs,
             fixes: a.fixes + s.stats.fixes,
             // A worker that has located nothing for a while is not late (it posts after work).
             lateMs:
@@ -209,7 +218,7 @@ export function workerCore({
                 ? Math.max(a.lateMs, s.stats.lateMs)
                 : a.lateMs,
           }),
-          { devices: 0, queued: 0, deferred: 0, locates: 0, fixes: 0, lateMs: 0 },
+          { devices: 0, queued: 0, deferred: 0, locates: 0, locatingMs: 0, fixes: 0, lateMs: 0 },
         ),
       async close() {
         closing = true;
