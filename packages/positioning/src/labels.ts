@@ -51,6 +51,14 @@ export interface LabelPlacement {
   hidden: boolean;
 }
 
+/** A rectangle of screen pixels. */
+export interface Extent {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 export interface DeclutterOptions {
   /** Free space kept around every box (px). Default 2. */
   gap?: number;
@@ -60,7 +68,7 @@ export interface DeclutterOptions {
    */
   budget?: number;
   /** Where labels must lie wholly (the visible map, screen pixels); anywhere when absent. */
-  bounds?: { x0: number; y0: number; x1: number; y1: number };
+  bounds?: Extent;
 }
 
 const CELL = 64;
@@ -75,14 +83,6 @@ for (let ring = 1; ring <= LABEL.rings; ring++) {
     RING_DX.push(r * Math.cos(angle));
     RING_DY.push(r * Math.sin(angle));
   }
-}
-
-/** A rectangle of screen pixels. */
-interface Extent {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
 }
 
 /** Most cells of a grid: beyond it (a label far off screen) the cells grow instead. */

@@ -88,14 +88,7 @@ export function layoutLabels(
   /** The devices whose labels are placed, by id. */
   const byId = new Map<string, ScreenDevice>();
   for (const d of devices) {
-    if (!view || !beyond(d, view))
-      obstacles.push({
-        x: d.x,
-        y: d.y,
-        w: d.body,
-        h: d.body,
-        owner: d.ownsBody ? d.id : undefined,
-      });
+    obstacles.push({ x: d.x, y: d.y, w: d.body, h: d.body, owner: d.ownsBody ? d.id : undefined });
     if (!d.label || requests.length >= MAX_PLACED_LABELS) continue;
     byId.set(d.id, d);
     const last = previous?.get(d.id);
@@ -115,16 +108,6 @@ export function layoutLabels(
     if (!p.hidden) spots.set(p.id, { dx: p.x - d.x, dy: p.y - d.y, moved: p.needsLeaderLine });
   }
   return spots;
-}
-
-/**
- * Whether a device's body lies so far outside the view (with the gap kept around boxes, and a
- * pixel more against rounding) that no label placed inside the view can touch it: such bodies are
- * left out of the obstacles, which placement would otherwise index and test for nothing.
- */
-function beyond(d: ScreenDevice, view: { w: number; h: number }): boolean {
-  const r = d.body / 2 + GAP + 1;
-  return d.x + r <= 0 || d.y + r <= 0 || d.x - r >= view.w || d.y - r >= view.h;
 }
 
 /** A body's obstacle size with the confidence ring around it. */
