@@ -47,7 +47,9 @@ export interface WalkTap {
 
 /**
  * The reports of a tag standing `standS` seconds at each point (one round a second), `gapS`
- * seconds between points, starting at `startMs`; and the taps an installer would make.
+ * seconds between points, starting at `startMs`; and the taps an installer would make. `points`
+ * (m) replace WALK_POINTS_M; `offsets` holds the gateways' offsets (dB), drawn into it where
+ * missing: two walks sharing one map (and not their seed) are walks of one site.
  */
 export function simulateWalk(opts: {
   device: string;
@@ -56,15 +58,18 @@ export function simulateWalk(opts: {
   seed?: number;
   standS?: number;
   gapS?: number;
+  points?: readonly { x: number; y: number }[];
+  offsets?: Map<string, number>;
 }): { reports: SimReport[]; taps: WalkTap[] } {
   const rand = rng(opts.seed ?? 1);
-  const shadow = createShadowing(INDOOR_BLE, rand);
+  const shadow = createShadowing(INDOOR_BLE, rand, opts.offsets);
   const standS = opts.standS ?? 8;
   const gapS = opts.gapS ?? 12;
+  const points = opts.points ?? WALK_POINTS_M;
   const reports: SimReport[] = [];
   const taps: WalkTap[] = [];
-  let prev = WALK_POINTS_M[0]!;
-  WALK_POINTS_M.forEach((p, i) => {
+  let prev = points[0]!;
+  points.forEach((p, i) => {
     const from = opts.startMs + i * (standS + gapS) * 1000;
     const heading = Math.atan2(p.y - prev.y, p.x - prev.x);
     let movedM = Math.hypot(p.x - prev.x, p.y - prev.y);

@@ -90,6 +90,17 @@ describe('walk calibration', () => {
     expect(a.p90M!).toBeLessThan(0.8 * b.p90M!);
   });
 
+  it('fits a gateway heard along one stretch of the walk in every fold', () => {
+    // s0 is heard at the first row of points only: a fold of consecutive points would hold out
+    // most of them and locate them with s0's nominal level, 4 dB off.
+    const samples = walk(0).map((s, i) =>
+      i < 5 ? s : { ...s, observations: s.observations.filter((o) => o.gateway !== 's0') },
+    );
+    const { before, after } = crossValidateWalk(samples, HALL);
+    expect(Math.max(...before.slice(0, 4).map((e) => e ?? Infinity))).toBeGreaterThan(0.3);
+    for (const e of after) expect(e).toBeLessThan(0.15);
+  });
+
   it('takes quantiles between order statistics and leaves unlocated points out', () => {
     expect(quantile([4, 1, 3, 2], 0.5)).toBe(2.5);
     // rank 0.9 · 4 = 3.6 between 4 and 10

@@ -176,8 +176,13 @@ export function walkFolds(n: number, folds: number = WALK_FOLDS): number {
 }
 
 /**
- * K-fold cross-validation in walk order: each fold is a stretch of consecutive points (so the
- * points held out are not the neighbours of those fitted), fitted on the others and located.
+ * K-fold cross-validation: fold f holds out every k-th point of the walk from the f-th on, is
+ * fitted on the others and located. The fit is global (an offset per gateway and one exponent),
+ * so what a held-out point measures is the applied model at a spot it was not fitted on; folds
+ * of consecutive points would instead take away most of what is heard of the gateways near the
+ * stretch held out, and read the gain of a fit on all points as smaller than it is (on the
+ * 18 simulated walks of bench:walks by 6.7 points of p90 on average, against 1.5 for
+ * interleaved folds).
  */
 export function crossValidateWalk(
   samples: readonly CalibrationSample[],
@@ -186,7 +191,7 @@ export function crossValidateWalk(
 ): HeldOutErrors {
   const n = samples.length;
   const k = walkFolds(n, options.folds);
-  const foldOf = (i: number) => Math.floor((i * k) / n);
+  const foldOf = (i: number) => i % k;
   const base = options.base ?? DEFAULT_RADIO_MODEL;
   const before = samples.map((s) => walkPointError(s, anchors, options));
   const after: (number | null)[] = new Array<number | null>(n).fill(null);

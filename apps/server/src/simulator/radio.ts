@@ -81,11 +81,15 @@ export interface LinkStep {
  * Per link "gateway|tag": the gateway's fixed offset, the slow shadowing (a process over the
  * distance walked, decorrelating over DEFAULT_CHANNEL.shadowCorrelationM, so it holds still while
  * the tag does), the wearer's body (none toward the front, up to DEFAULT_CHANNEL.bodyLossDb straight
- * behind), and each report's fast fade.
+ * behind), and each report's fast fade. `offsets` holds the gateways' offsets, drawn into it for a
+ * gateway it lacks: two runs sharing one map (and not their seed) are one site, heard apart.
  */
-export function createShadowing(model: RadioModel, rand: () => number = Math.random) {
+export function createShadowing(
+  model: RadioModel,
+  rand: () => number = Math.random,
+  offsets: Map<string, number> = new Map(),
+) {
   const links = new Map<string, LinkState>();
-  const offsets = new Map<string, number>();
   return (link: string, { movedM, facing }: LinkStep): number => {
     let s = links.get(link);
     if (!s) {
