@@ -201,6 +201,8 @@ describe('walk, calibrate, prove', () => {
         expect(await walk.report().getByTestId('walk-report-point').count()).toBe(
           SPOTS_M.length + 2,
         );
+        // The map of the errors marks every point the table lists.
+        expect(await walk.report().getByTestId('walk-error-mark').count()).toBe(SPOTS_M.length + 2);
         expect(await walk.report().getByTestId('walk-report-worst').textContent()).toMatch(
           /^Worst points: \d+ \(\d+\.\d m\)/,
         );

@@ -1,7 +1,7 @@
 /**
- * One accuracy report: the walk's median, p90 and largest error, the worst points, a row per zone
- * with points, and every point with its error and the gateways that heard it (mean level and
- * reports).
+ * One accuracy report: the walk's median, p90 and largest error, the worst points, a map of the
+ * errors, a row per zone with points, and every point with its error and the gateways that heard
+ * it (mean level and reports).
  */
 import type { HeardGateway, WalkReport } from '@rtls/contract';
 import { useI18n } from '../../i18n/I18nProvider.tsx';
@@ -10,6 +10,7 @@ import { entityName, useDevicesStore } from '../devices/devices-store.ts';
 import { useGatewaysStore } from '../gateways/gateways-store.ts';
 import { ReportTable } from '../reports/ReportTable.tsx';
 import { metres } from './walk-format.ts';
+import { WalkErrorMap } from './WalkErrorMap.tsx';
 
 export function WalkReportView({ report }: { report: WalkReport }) {
   const { t, language } = useI18n();
@@ -59,6 +60,7 @@ export function WalkReportView({ report }: { report: WalkReport }) {
           })}
         </p>
       )}
+      <WalkErrorMap report={report} />
       <ZonesTable report={report} />
       <PointsTable report={report} />
     </div>

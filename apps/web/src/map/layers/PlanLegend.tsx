@@ -4,19 +4,14 @@
  */
 import { useI18n } from '../../i18n/I18nProvider.tsx';
 import { usePlanStore } from '../../features/plan/plan-store.ts';
-import { PLAN_BAND_COLOURS, PLAN_BANDS_M } from './plan-paint.ts';
+import { PLAN_BAND_COLOURS, planBandLabel } from './plan-paint.ts';
 
 export function PlanLegend() {
   const { t } = useI18n();
   const coverage = usePlanStore((s) => s.coverage);
   const targetM = usePlanStore((s) => s.targetM);
   const without = usePlanStore((s) => s.without);
-  const labels = PLAN_BAND_COLOURS.map((_, i) => {
-    const upTo = PLAN_BANDS_M[i];
-    return upTo === undefined
-      ? t('view.plan.bandOver', { m: PLAN_BANDS_M[PLAN_BANDS_M.length - 1]! })
-      : t('view.plan.bandUpTo', { m: upTo });
-  });
+  const labels = PLAN_BAND_COLOURS.map((_, i) => planBandLabel(i, t));
   const share = coverage ? Math.round(coverage.share * 100) : null;
   return (
     <section

@@ -3,6 +3,7 @@
  * of the area within the target outlined (a dark line on a light halo, readable on any plan).
  */
 import type { PlanAccuracy } from '@rtls/positioning';
+import type { Translate } from '../../i18n/i18n.ts';
 
 /** Upper bounds (m) of the error bands; the last band is everything worse, unresolved spots too. */
 export const PLAN_BANDS_M = [1, 2, 3, 5, 8] as const;
@@ -18,6 +19,14 @@ export const PLAN_BAND_COLOURS = [
 const FILL_ALPHA = 150;
 /** Canvas pixels per cell side: enough for a crisp outline once the image is scaled. */
 const CELL_PX = 4;
+
+/** A band's name in the legend: "up to 2 m", and "over 8 m" for the last. */
+export function planBandLabel(band: number, t: Translate): string {
+  const upTo = PLAN_BANDS_M[band];
+  return upTo === undefined
+    ? t('view.plan.bandOver', { m: PLAN_BANDS_M[PLAN_BANDS_M.length - 1]! })
+    : t('view.plan.bandUpTo', { m: upTo });
+}
 
 /** The band of an error (index into PLAN_BAND_COLOURS). */
 export function planBand(errorM: number): number {
