@@ -3,13 +3,15 @@
 /** Epochs in each half of the span over which a tag's recent estimates tell that it stands. */
 const STANDING_HALF_EPOCHS = 5;
 /**
- * Most distance (m) between the means of the two halves for a standing tag: a walker covers
- * about five metres between them, a standing tag's estimates jitter about a still point. Chosen
- * with the room choice on the demo building (simulate:quality, seeds 1–3 of 600 s, checked on
- * seeds 4–6): 2 m against 1, 1.5, 2.5 and 3 m (wider lets walkers pass for standing and keep
- * their room too long), and two halves of 5 epochs against 8.
+ * Most distance (m) between the means of the two halves for a standing tag: a walker at 1 m/s
+ * covers about five metres between them, a slow one at 0.3 m/s (a patient's shuffle) 1.5 m, and a
+ * standing tag's estimates jitter about a still point. Chosen with STANDING_SPEED_M_S on the demo
+ * building (simulate:quality, 1,800 s, seeds 1–6; checked on seeds 7–12 and with walkers of
+ * 0.4–0.8 and 1.3–1.8 m/s): 1 m against 0.75, 1.25, 1.5 and 2 m. At 2 m a slow walker passed for
+ * standing and kept its room through doors (walkers of 0.4–0.8 m/s in the wrong room 14.1 % of the
+ * time, against 9.0 %).
  */
-const STANDING_SHIFT_M = 2;
+const STANDING_SHIFT_M = 1;
 
 /** The tag's last estimates, and whether they say it stands. */
 export function createRecentTrack() {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { rng } from './random.ts';
+import { createRecentTrack } from './recent-track.ts';
+
+describe('recent track', () => {
+  it('reads a tag whose estimates jitter about a point as standing', () => {
+    const rand = rng(3);
+    const track = createRecentTrack();
+    for (let i = 0; i < 10; i++) track.add(5 + rand() - 0.5, 5 + rand() - 0.5);
+    expect(track.standing()).toBe(true);
+  });
+
+  it('reads a slow walker (0.3 m/s, one estimate a second) as moving', () => {
+    const track = createRecentTrack();
+    for (let i = 0; i < 10; i++) track.add(5 + 0.3 * i, 5);
+    // The halves' means lie 1.5 m apart: more than a standing tag's estimates move.
+    expect(track.standing()).toBe(false);
+  });
+
+  it('says nothing before ten estimates, and starts over when reset', () => {
+    const track = createRecentTrack();
+    for (let i = 0; i < 9; i++) track.add(5, 5);
+    expect(track.standing()).toBe(false);
+    track.add(5, 5);
+    expect(track.standing()).toBe(true);
+    track.reset();
+    track.add(5, 5);
+    expect(track.standing()).toBe(false);
+  });
+});
