@@ -119,18 +119,6 @@ export interface GridStage {
  * 2 follows walkers best in simulation and costs little on the slow calibration robot.
  */
 export const DEFAULT_VELOCITY_PROCESS_NOISE = 2;
-/**
- * Tracked speed (m/s) below which a tag counts as standing. A standing tag's velocity is tracked
- * from fixes metres apart, so its speed wanders well above zero. Chosen with STANDING_SHIFT_M
- * (recent-track.ts) on the demo building (simulate:quality, 1,800 s, seeds 1–6; checked on seeds
- * 7–12 and with slower and faster walkers): 0.8 against 0.3, 0.6, 0.7 and 1 m/s. With the 1 m
- * shift, 0.3 m/s let standing tags change room whenever the other side of a wall led (seeds 1–12:
- * 1.59 flips per 10 minutes standing, 5.4 % of standing positions in the wrong room); 0.8 gives
- * 1.17 and 4.0 % (from 1.23 and 5.1 % with the former 2 m and 0.3 m/s), and 7.3 % of all
- * positions in the wrong room (from 8.2 %); 1 m/s flips less but holds walkers of 0.4–0.8 m/s in
- * their room (11.0 % wrong against 9.0 %), 0.6 and 0.7 m/s flip more.
- */
-const STANDING_SPEED_M_S = 0.8;
 /** Prior σ of a tag's velocity per axis when first seen (m/s): from still up to a brisk walk. */
 const VELOCITY_PRIOR_SIGMA = 0.7;
 /** 99.9 % point of χ² with 2 dof: readings with −2·ln(evidence) above it are an outlier. */
@@ -217,13 +205,8 @@ export function createGridStage(options: GridStageOptions = {}): GridStage {
   let floor: FloorRaster | null = null;
   const rooms = createRoomChoice();
   const recent = createRecentTrack();
-  /**
-   * Whether the tag stands: its recent estimates hold still, or its tracked velocity is below a
-   * stroll. Either alone misses standing tags the other sees (jittery estimates near a wall, a
-   * velocity still settling after a stop).
-   */
-  const standing = () =>
-    recent.standing() || (kf !== null && Math.hypot(kf.x[2]!, kf.x[3]!) < STANDING_SPEED_M_S);
+  /** Whether the tag stands (recent-track.ts): by its recent estimates or its tracked speed. */
+  const standing = () => recent.standing(kf ? Math.hypot(kf.x[2]!, kf.x[3]!) : Infinity);
 
   function siteFor(anchors: readonly Anchor[], given: Site | null | undefined): Site | null {
     if (given) return given;

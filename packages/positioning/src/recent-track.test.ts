@@ -17,6 +17,14 @@ describe('recent track', () => {
     expect(track.standing()).toBe(false);
   });
 
+  it('reads a tag tracked slower than a stroll as standing, a walker’s speed as not', () => {
+    const track = createRecentTrack();
+    expect(track.standing(0.5)).toBe(true);
+    for (let i = 0; i < 10; i++) track.add(5 + 1.2 * i, 5);
+    expect(track.standing(1.2)).toBe(false);
+    expect(track.standing()).toBe(false);
+  });
+
   it('says nothing before ten estimates, and starts over when reset', () => {
     const track = createRecentTrack();
     for (let i = 0; i < 9; i++) track.add(5, 5);
