@@ -3,28 +3,29 @@
  * a tag by.
  */
 
-/** Epochs in each half of the span over which a tag's recent estimates tell that it stands. */
-const STANDING_HALF_EPOCHS = 5;
 /**
- * Most distance (m) between the means of the two halves for a standing tag: a walker at 1 m/s
- * covers about five metres between them, a slow one at 0.3 m/s (a patient's shuffle) 1.5 m, and a
- * standing tag's estimates jitter about a still point. Chosen with STANDING_SPEED_M_S on the demo
- * building (simulate:quality, 1,800 s, seeds 1–6; checked on seeds 7–12 and with walkers of
- * 0.4–0.8 and 1.3–1.8 m/s): 1 m against 0.75, 1.25, 1.5 and 2 m. At 2 m a slow walker passed for
- * standing and kept its room through doors (walkers of 0.4–0.8 m/s in the wrong room 14.1 % of the
- * time, against 9.0 %).
+ * The three are chosen together on the demo building (simulate:quality, 1,800 s, seeds 1–6;
+ * checked on seeds 7–12 and with walkers of 0.4–0.8 and 1.3–1.8 m/s instead of 0.9–1.5). Over
+ * seeds 1–12 they put 7.1 % of all positions in another room than the tag's, 3.8 % of standing
+ * tags' positions, and a standing tag flips room 1.09 times per 10 minutes; halves of 5 epochs, a
+ * 2 m shift and 0.3 m/s gave 8.2 %, 5.1 % and 1.23, and with walkers of 0.4–0.8 m/s 14.1 % of
+ * all positions in the wrong room (7.5 % now): a slow walker passed for standing and kept its room
+ * through doors.
+ */
+
+/** Epochs in each half of the span over which the estimates tell: 8 against 4, 5 and 10. */
+const STANDING_HALF_EPOCHS = 8;
+/**
+ * Most distance (m) between the means of the two halves for a standing tag, whose estimates
+ * jitter about a still point: a walker at 1 m/s covers about eight metres between them, a slow
+ * one at 0.3 m/s (a patient's shuffle) 2.4 m. 1 m against 0.75, 1.25, 1.5 and 2 m.
  */
 const STANDING_SHIFT_M = 1;
 /**
  * Tracked speed (m/s) below which a tag counts as standing. A standing tag's velocity is tracked
- * from fixes metres apart, so its speed wanders well above zero. Chosen with STANDING_SHIFT_M on
- * the demo building (simulate:quality, 1,800 s, seeds 1–6; checked on seeds 7–12 and with slower
- * and faster walkers): 0.8 against 0.3, 0.6, 0.7 and 1 m/s. With the 1 m shift, 0.3 m/s let
- * standing tags change room whenever the other side of a wall led (seeds 1–12: 1.59 flips per 10
- * minutes standing, 5.4 % of standing positions in the wrong room); 0.8 gives 1.17 and 4.0 %, and
- * 7.3 % of all positions in the wrong room (2 m with 0.3 m/s: 1.23, 5.1 % and 8.2 %); 1 m/s flips
- * less but holds walkers of 0.4–0.8 m/s in their room (11.0 % wrong against 9.0 %), 0.6 and
- * 0.7 m/s flip more.
+ * from fixes metres apart, so its speed wanders well above zero: at 0.3 m/s standing tags changed
+ * room whenever the other side of a wall led. 0.8 against 0.3, 0.6, 0.7 and 1 m/s (1 m/s flips
+ * less but holds walkers of 0.4–0.8 m/s in their room; 0.6 and 0.7 flip more).
  */
 const STANDING_SPEED_M_S = 0.8;
 
