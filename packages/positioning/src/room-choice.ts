@@ -21,15 +21,17 @@ export const ROOM_SWITCH_SHARE = 2 / 3;
  * this share of the belief for STAND_SWITCH_EPOCHS epochs running. Without it a tag carried into
  * the next room while unheard, or whose last steps the filter missed, stays behind the wall for
  * as long as it stands. Long and strict because the fixed shadowing of where a tag stands can
- * point past a wall for minutes: on the demo building (simulate:quality seeds 1–6) 0.99 for 40
- * epochs leaves standing tags in the wrong room 1.3–3.4 % of the time (2.4–3.3 % without the
- * rule, 2.4–7.5 % with 0.95 for 8 epochs or 0.99 for 20).
+ * point past a wall for minutes (0.95 for 8 epochs or 0.99 for 20 flipped standing tags often).
+ * On the demo building (simulate:quality, 1,800 s, seeds 1–6 / 7–12), 0.99 for 60 epochs leaves
+ * 3.6 / 3.7 % of standing tags' positions in the wrong room and flips a standing tag 0.82 / 1.11
+ * times per 10 minutes; 40 epochs 3.6 / 4.1 % and 0.90 / 1.28, 90 epochs 3.6 / 3.6 % and
+ * 0.80 / 1.03. A minute: no longer is a tag left behind the wrong wall when its steps were missed.
  */
 export const STAND_SWITCH_SHARE = 0.99;
-export const STAND_SWITCH_EPOCHS = 40;
+export const STAND_SWITCH_EPOCHS = 60;
 
 export interface RoomChoice {
-  /** The room to show the tag in after the filter's last update; a tag standing (`still`) keeps its own. */
+  /** The room to show the tag in after the filter's last update; a standing tag keeps its own. */
   pick(filter: GridFilter, floor: FloorRaster, still?: boolean): number;
   reset(): void;
 }
