@@ -182,7 +182,8 @@ export function walkFolds(n: number, folds: number = WALK_FOLDS): number {
  * of consecutive points would instead take away most of what is heard of the gateways near the
  * stretch held out, and read the gain of a fit on all points as smaller than it is (on the
  * 18 simulated walks of bench:walks by 6.7 points of p90 on average, against 1.5 for
- * interleaved folds).
+ * interleaved folds). A local model fitted from the walk (a radio map) would instead need folds
+ * that keep a held-out point's neighbours out of its fit.
  */
 export function crossValidateWalk(
   samples: readonly CalibrationSample[],
