@@ -6,11 +6,12 @@
 /**
  * The three are chosen together on the demo building (simulate:quality, 1,800 s, seeds 1–6;
  * checked on seeds 7–12 and with walkers of 0.4–0.8 and 1.3–1.8 m/s instead of 0.9–1.5). Over
- * seeds 1–12 they put 7.1 % of all positions in another room than the tag's, 3.8 % of standing
- * tags' positions, and a standing tag flips room 1.09 times per 10 minutes; halves of 5 epochs, a
- * 2 m shift and 0.3 m/s gave 8.2 %, 5.1 % and 1.23, and with walkers of 0.4–0.8 m/s 14.1 % of
- * all positions in the wrong room (7.5 % now): a slow walker passed for standing and kept its room
- * through doors.
+ * seeds 1–12, with room-choice.ts's stand-switch at 40 epochs, they put 7.1 % of all positions in
+ * another room than the tag's, 3.8 % of standing tags' positions, and a standing tag flips room
+ * 1.09 times per 10 minutes (7.0 %, 3.6 % and 0.97 with the stand-switch at 60); halves of 5
+ * epochs, a 2 m shift and 0.3 m/s gave 8.2 %, 5.1 % and 1.23, and with walkers of 0.4–0.8 m/s
+ * 14.1 % of all positions in the wrong room (7.5 %): a slow walker passed for standing and
+ * kept its room through doors.
  */
 
 /** Epochs in each half of the span over which the estimates tell: 8 against 4, 5 and 10. */
