@@ -24,3 +24,4 @@ export * from './mqtt-output.ts';
 export * from './floor-model.ts';
 export * from './buildings.ts';
 export * from './api-walks.ts';
+export * from './objects.ts';

@@ -245,10 +245,12 @@ export function createGridFilter(grid: Grid, options: GridFilterOptions = {}): G
         vy = Math.max(0, vy - sy);
       }
       const eps = Math.min(0.5, floorPerS * dtS);
-      if (walls) diffuseWithin(walls, p, tmp, vx, vy, 1 - eps, eps / n);
-      else blur(grid, p, tmp, vx, vy, 1 - eps, eps / n);
+      if (walls) diffuseWithin(walls, p, tmp, vx, vy, 1 - eps, eps / n, support);
+      else {
+        blur(grid, p, tmp, vx, vy, 1 - eps, eps / n);
+        if (support) restrict(p, support);
+      }
       freshFloor = eps / n;
-      if (support) restrict(p, support);
     },
     update(map, readings, weight = 1) {
       if (!likelihood(map, readings, weight)) return false;

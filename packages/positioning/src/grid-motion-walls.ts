@@ -131,7 +131,8 @@ function copyBox(src: Float64Array, dst: Float64Array, nx: number, b: Box): void
 
 /**
  * Spread p by vx, vy cells² per axis through open edges, then p ← scale·p/total + floor on the
- * walkable cells (nothing elsewhere).
+ * walkable cells (nothing elsewhere), and with a support, p ← p·support renormalised (left as it
+ * is if that would leave nothing).
  */
 export function diffuseWithin(
   floor: FloorRaster,
@@ -141,6 +142,7 @@ export function diffuseWithin(
   vy: number,
   scale: number,
   floorShare: number,
+  support: Float64Array | null = null,
 ): void {
   const { nx } = floor.grid;
   const n = p.length;
@@ -186,7 +188,18 @@ export function diffuseWithin(
   const spread = floorShare * n + (total > 0 ? 0 : scale);
   const add = spread / Math.max(1, floor.walkableCells);
   const walkable = floor.walkable;
-  for (let c = 0; c < n; c++) p[c] = walkable[c] ? p[c]! * f + add : 0;
+  if (!support) {
+    for (let c = 0; c < n; c++) p[c] = walkable[c] ? p[c]! * f + add : 0;
+    return;
+  }
+  // The support's total is taken in the same pass.
+  let kept = 0;
+  for (let c = 0; c < n; c++) {
+    const v = walkable[c] ? p[c]! * f + add : 0;
+    p[c] = v;
+    kept += v * support[c]!;
+  }
+  if (kept > 0) for (let c = 0; c < n; c++) p[c] = (p[c]! * support[c]!) / kept;
 }
 
 /**

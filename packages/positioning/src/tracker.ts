@@ -1,4 +1,5 @@
 /** Causal tracking over time: RSSI smoothing per gateway, then averaging or a Kalman filter. */
+import { withKeys } from '@rtls/contract';
 import type { RadioMap } from './grid.ts';
 import { createGridStage, type GridEstimate, type GridStage } from './grid-track.ts';
 import { DECORRELATION_MS } from './noise-calibration.ts';
@@ -291,7 +292,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     if (motion === 'static' && useGrid && gridFix && !stillness.judged) {
       const e = noSurerThan(gridFix, averaged());
       return e && e.confidence >= settings.minConfidence
-        ? { ...e, motion, vx: 0, vy: 0, tMs }
+        ? withKeys(e, { motion, vx: 0, vy: 0, tMs })
         : null;
     }
     if (motion === 'static' && useGrid && gridFix) {
@@ -310,16 +311,16 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
         stillMean.n > 0 ? { ...gridFix, x: metres(stillMean.x), y: metres(stillMean.y) } : gridFix;
       const e = noSurerThan(mean, averaged());
       return e && e.confidence >= settings.minConfidence
-        ? { ...e, motion, vx: 0, vy: 0, tMs }
+        ? withKeys(e, { motion, vx: 0, vy: 0, tMs })
         : null;
     }
     if (motion === 'static') {
       const e = averaged();
       return e && e.confidence >= settings.minConfidence
-        ? { ...e, motion, vx: 0, vy: 0, tMs }
+        ? withKeys(e, { motion, vx: 0, vy: 0, tMs })
         : null;
     }
     const e = useGrid ? gridFix : kalman.estimate(fix);
-    return e && e.confidence >= settings.minConfidence ? { ...e, motion, tMs } : null;
+    return e && e.confidence >= settings.minConfidence ? withKeys(e, { motion, tMs }) : null;
   }
 }

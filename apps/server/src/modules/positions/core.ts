@@ -261,7 +261,8 @@ export function createLocatingCore({
         now - (state.trailAt.get(mapId) ?? -Infinity) >= TRAIL_POINT_MIN_GAP_MS
       ) {
         state.trailAt.set(mapId, now);
-        onTrail({ ownerId: state.ownerId, mac: state.mac, mapId, ...fix.position, at: now });
+        const { x, y } = fix.position;
+        onTrail({ ownerId: state.ownerId, mac: state.mac, mapId, x, y, at: now });
       }
     }
     setLocated(key, state, next);

@@ -5,7 +5,7 @@
  * position, so their lists keep the device's signal and last-seen fresh. The watchers of a map the
  * device has just left get one update naming that map with no position: it leaves it at once.
  */
-import type { DeviceUpdate } from '@rtls/contract';
+import { withKeys, type DeviceUpdate } from '@rtls/contract';
 import { signalForReader } from '../devices/presenter.ts';
 import type { LocatedOnMap } from '../positions/service.ts';
 
@@ -31,17 +31,15 @@ export interface FanOutTargets<S> {
 
 export const mapRoom = (mapId: string) => `map:${mapId}`;
 
-const positioned = (update: DeviceUpdate, at: LocatedOnMap): DeviceUpdate => ({
-  ...update,
-  mapId: at.mapId,
-  position: at.position,
-  triangulationInfo: at.triangulationInfo,
-});
+const positioned = (update: DeviceUpdate, at: LocatedOnMap): DeviceUpdate =>
+  withKeys(update, {
+    mapId: at.mapId,
+    position: at.position,
+    triangulationInfo: at.triangulationInfo,
+  });
 
-const forReader = (update: DeviceUpdate): DeviceUpdate => ({
-  ...update,
-  signal: signalForReader(update.signal),
-});
+const forReader = (update: DeviceUpdate): DeviceUpdate =>
+  withKeys(update, { signal: signalForReader(update.signal) });
 
 /** The updates each socket gets for one owner's devices, in order. */
 export function fanOut<S>(

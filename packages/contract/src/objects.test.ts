@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { withKeys } from './objects.ts';
+
+describe('withKeys', () => {
+  it('is the spread of both, keys in the same order, a later key replacing an earlier', () => {
+    const o = { x: 1, y: 2, note: 'a' };
+    const got = withKeys(o, { note: 'b', at: 3 });
+    expect(got).toStrictEqual({ ...o, note: 'b', at: 3 });
+    expect(Object.keys(got)).toEqual(['x', 'y', 'note', 'at']);
+    expect(o).toStrictEqual({ x: 1, y: 2, note: 'a' });
+  });
+});
