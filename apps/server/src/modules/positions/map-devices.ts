@@ -2,7 +2,7 @@
  * GET /maps/{id}/devices: the devices located on one map now, with this map's position, as its
  * reader may see them (the same devices and positions the map's watchers get on the socket).
  */
-import type { Device } from '@rtls/contract';
+import { withKeys, type Device } from '@rtls/contract';
 import { signalForReader } from '../devices/presenter.ts';
 import type { DevicesService } from '../devices/service.ts';
 import type { LocatedOnMap, PositionsService } from './service.ts';
@@ -20,13 +20,13 @@ export function mapDevices(positions: Pick<PositionsService, 'onMap'>, devices: 
     for (const [ownerId, located] of byOwner) {
       for (const d of await devices.some(ownerId, [...located.keys()])) {
         const at = located.get(d.mac)!;
-        out.push({
-          ...d,
-          ...(ownerId === readerId ? {} : { signal: signalForReader(d.signal ?? {}) }),
-          position: at.position,
-          triangulationInfo: at.triangulationInfo,
-          mapId,
-        });
+        const here = { position: at.position, triangulationInfo: at.triangulationInfo, mapId };
+        out.push(
+          withKeys(
+            d,
+            ownerId === readerId ? here : { signal: signalForReader(d.signal ?? {}), ...here },
+          ),
+        );
       }
     }
     return out.sort((a, b) => a.name.localeCompare(b.name));

@@ -6,7 +6,7 @@
  * - chatter: `home/<gateway>/LWT`, `…/SYStoMQTT`, `…/commands/…` and Home Assistant discovery.
  * A gateway known by a name gets a MAC derived from it, and keeps the name.
  */
-import { normaliseMac } from '@rtls/contract';
+import { normaliseMac, withKeys } from '@rtls/contract';
 import {
   chatter,
   iBeaconId,
@@ -56,11 +56,10 @@ export function parseOmg(parts: string[], body: unknown): Parsed {
       : parts[2]!
     : parts[1]!;
   return reportsOf('openmqttgateway', [
-    {
-      ...gatewayOf(gatewayName),
+    withKeys(gatewayOf(gatewayName), {
       device: deviceOf(body, advert ? parts[3] : undefined),
       rssi: body.rssi,
       name: body.name,
-    },
+    }),
   ]);
 }
