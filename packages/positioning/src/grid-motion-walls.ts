@@ -121,11 +121,10 @@ function grown(floor: FloorRaster, b: Box): Box {
   };
 }
 
-/** dst ← src on the box's cells. */
+/** dst ← src on the box's cells (element by element: a subarray view per row is an allocation). */
 function copyBox(src: Float64Array, dst: Float64Array, nx: number, b: Box): void {
   for (let j = b.j0; j <= b.j1; j++) {
-    const row = j * nx;
-    dst.set(src.subarray(row + b.i0, row + b.i1 + 1), row + b.i0);
+    for (let c = j * nx + b.i0, end = j * nx + b.i1; c <= end; c++) dst[c] = src[c]!;
   }
 }
 
