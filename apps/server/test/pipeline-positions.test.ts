@@ -209,6 +209,30 @@ it('re-locates an owner’s devices at once with the new frames when the owner c
   expect(positions.leftMaps('u1', DEV1)).toEqual([]);
 });
 
+it('keeps every device’s track through a change that does not touch its map', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const { positions } = setUp();
+    const t0 = Date.now();
+    // Ten seconds of a device standing nearer one gateway: its track has settled.
+    for (let s = 0; s < 10; s++) {
+      vi.setSystemTime(t0 + s * 1000);
+      await positions.observe('u1', reports(DEV1, M1, t0 + s * 1000));
+      positions.settle();
+    }
+    const before = positions.locatedOf('u1', DEV1)[0]!.position;
+    const fixes = positions.stats().fixes;
+    // Another device renamed or added: the owner's frames reload, nothing of DEV1's map changed.
+    positions.ownerChanged('u1');
+    await expect.poll(() => (positions.settle(), positions.stats().fixes)).toBeGreaterThan(fixes);
+    // Re-located with no new reading: a kept track gives the same place, a restarted one the
+    // first epoch's.
+    expect(positions.locatedOf('u1', DEV1)[0]!.position).toEqual(before);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 it('takes a device off its maps once none of their gateways has heard it for the live window', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   try {

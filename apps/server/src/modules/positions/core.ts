@@ -351,13 +351,14 @@ export function createLocatingCore({
       }
     },
 
-    /** Re-locate an owner's devices now with fresh locators (its frames were just reloaded). */
+    /**
+     * Re-locate an owner's devices now on its reloaded frames. Each keeps its track unless what it
+     * is located with changed: another map, mode or settings start a new locator (locate), moved
+     * or re-modelled gateways restart its tracker, another floor plan its filter. Renaming or
+     * adding a device leaves every other device's track, room and shown path as they were.
+     */
     relocate(ownerId: string) {
-      for (const [key, state] of states) {
-        if (state.ownerId !== ownerId) continue;
-        state.locators.clear();
-        scheduler.queue(key);
-      }
+      for (const [key, state] of states) if (state.ownerId === ownerId) scheduler.queue(key);
     },
 
     /** Devices that fell silent leave their maps; devices idle for long are forgotten. */
