@@ -163,7 +163,11 @@ function withMapError(e: Estimate | null): Estimate | null {
   const k = STILL_MAP_ERROR;
   const covariance = { xx: k * e.covariance.xx, xy: k * e.covariance.xy, yy: k * e.covariance.yy };
   const errorM = Math.sqrt(covariance.xx + covariance.yy);
-  return { ...e, covariance, errorM: metres(errorM), confidence: confidenceFromError(errorM) };
+  return withKeys(e, {
+    covariance,
+    errorM: metres(errorM),
+    confidence: confidenceFromError(errorM),
+  });
 }
 
 /**
@@ -173,7 +177,8 @@ function withMapError(e: Estimate | null): Estimate | null {
 function noSurerThan(e: Estimate, floor: Estimate | null): Estimate | null {
   if (!floor) return null;
   if (!(floor.errorM !== undefined && floor.errorM > (e.errorM ?? Infinity))) return e;
-  return { ...e, covariance: floor.covariance, errorM: floor.errorM, confidence: floor.confidence };
+  const { covariance, errorM, confidence } = floor;
+  return withKeys(e, { covariance, errorM, confidence });
 }
 
 /** A tracker for one tag in the given positioningMode. */
