@@ -37,13 +37,16 @@ function grownBy(floor: FloorRaster, b: Box, reach: number): Box {
 /** Most variance (cells²) one diffusion substep adds per axis: keeps every weight positive. */
 const SUBSTEP_VARIANCE = 0.45;
 /**
- * Most diffusion substeps per motion step: they spread the belief by up to σ ≈ 2.7 cells per axis
- * (3.5 m on the 1.3 m cells of a large floor), past a room's width; beyond that the uniform floor
- * and the next readings decide. A step a second takes 1–3 substeps. A tag located late (a server
- * behind, a gap in its reports) needs many more, each over a box grown by one cell: with 60 at most,
- * a locate 3 s after the last cost twice a timely one, so a server behind fell further behind.
+ * Most diffusion substeps per motion step: they spread the belief by up to σ ≈ 1.9 cells per axis
+ * (2.6 m on the 1.4 m cells of a large floor), about a room's width; beyond that the uniform floor
+ * and the next readings decide. A step a second mostly takes 2–7 substeps on a walled floor, so
+ * this bounds late locates (a server behind, a gap in a tag's reports): with 16 at most, a locate
+ * 3 s after the last cost 1.4 times a timely one (in-process, the pipeline bench's walled floor)
+ * and a server behind fell further behind; with 8, 1.1 times. The demo building
+ * (simulate:quality, seeds 1 and 2) and the leave-one-dataset-out table are unchanged to their
+ * printed precision.
  */
-const MAX_SUBSTEPS = 16;
+const MAX_SUBSTEPS = 8;
 
 /**
  * Move p by (sx, sy) cells as upwind transport through open edges only (mass that would cross a
