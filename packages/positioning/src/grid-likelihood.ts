@@ -111,16 +111,15 @@ export function offsetPriorWeight(map: RadioMap): number {
 }
 
 /**
- * Readings cellCosts() weighs in one sweep over the cells, each held in a register: eight while
- * more than four are left (one sweep instead of two costs about a third less at eight gateways),
- * then four.
+ * Readings cellCosts() weighs in one sweep over the cells, each held in a register: one sweep at
+ * eight gateways instead of two of four costs about a third less; past the last reading a lane
+ * weighs the last one's column by 0, which adds nothing.
  */
-const WIDE = 8;
-const NARROW = 4;
+const SWEEP = 8;
 
 /**
  * Cost of every cell into `out` (Σ w·(r − μ − b)² + λb², b the tag's offset at its best for the
- * cell, λ its prior weight); returns the smallest. The readings are swept over the cells a few at
+ * cell, λ its prior weight); returns the smallest. The readings are swept over the cells SWEEP at
  * a time, the cells' running sums kept between sweeps in `out` and `scratch` (a cell's sums add
  * its readings in their order either way).
  */
@@ -134,77 +133,18 @@ export function cellCosts(
 ): number {
   const shrink = 1 / (p.sw + lambda);
   let best = Infinity;
-  for (let k = 0; k < p.used;) {
-    const wide = p.used - k > NARROW;
-    const sweep = wide ? sweepWide : sweepNarrow;
-    best = sweep(table, n, p, k, shrink, out, scratch);
-    k += wide ? WIDE : NARROW;
-  }
+  for (let k = 0; k < p.used; k += SWEEP) best = sweep(table, n, p, k, shrink, out, scratch);
   return best;
 }
 
-/** Past the last reading a lane weighs the last one's column by 0, which adds nothing. */
 const lane = (p: Packed, k: number) => Math.min(k, p.used - 1);
 const weightOf = (p: Packed, k: number) => (k < p.used ? p.ws[k]! : 0);
 
 /**
- * Readings k..k+3 over every cell: the running sums from `scratch` and `out` unless k is the
+ * Readings k..k+7 over every cell: the running sums from `scratch` and `out` unless k is the
  * first, the cost into `out` (returning the smallest) if these are the last.
  */
-function sweepNarrow(
-  table: Interleaved,
-  n: number,
-  p: Packed,
-  k: number,
-  shrink: number,
-  out: Float64Array,
-  scratch: Float64Array,
-): number {
-  const { gateways: g, data } = table;
-  const { cols: C, rss: R } = p;
-  const [c0, c1, c2, c3] = [C[k]!, C[lane(p, k + 1)]!, C[lane(p, k + 2)]!, C[lane(p, k + 3)]!];
-  const [r0, r1, r2, r3] = [R[k]!, R[lane(p, k + 1)]!, R[lane(p, k + 2)]!, R[lane(p, k + 3)]!];
-  const w0 = weightOf(p, k);
-  const w1 = weightOf(p, k + 1);
-  const w2 = weightOf(p, k + 2);
-  const w3 = weightOf(p, k + 3);
-  const first = k === 0;
-  const last = k + NARROW >= p.used;
-  let best = Infinity;
-  for (let c = 0, base = 0; c < n; c++, base += g) {
-    // Σw(r−b)² + λb² minimised over the offset b: Σwd² − (Σwd)²/(Σw + λ), d = r − μ.
-    let a = first ? 0 : scratch[c]!;
-    let s = first ? 0 : out[c]!;
-    const d0 = r0 - data[base + c0]!;
-    const wd0 = w0 * d0;
-    a += wd0;
-    s += wd0 * d0;
-    const d1 = r1 - data[base + c1]!;
-    const wd1 = w1 * d1;
-    a += wd1;
-    s += wd1 * d1;
-    const d2 = r2 - data[base + c2]!;
-    const wd2 = w2 * d2;
-    a += wd2;
-    s += wd2 * d2;
-    const d3 = r3 - data[base + c3]!;
-    const wd3 = w3 * d3;
-    a += wd3;
-    s += wd3 * d3;
-    if (last) {
-      const v = s - a * a * shrink;
-      out[c] = v;
-      if (v < best) best = v;
-    } else {
-      scratch[c] = a;
-      out[c] = s;
-    }
-  }
-  return best;
-}
-
-/** sweepNarrow for readings k..k+7. */
-function sweepWide(
+function sweep(
   table: Interleaved,
   n: number,
   p: Packed,
@@ -238,9 +178,10 @@ function sweepWide(
   const w6 = weightOf(p, k + 6);
   const w7 = weightOf(p, k + 7);
   const first = k === 0;
-  const last = k + WIDE >= p.used;
+  const last = k + SWEEP >= p.used;
   let best = Infinity;
   for (let c = 0, base = 0; c < n; c++, base += g) {
+    // Σw(r−b)² + λb² minimised over the offset b: Σwd² − (Σwd)²/(Σw + λ), d = r − μ.
     let a = first ? 0 : scratch[c]!;
     let s = first ? 0 : out[c]!;
     const d0 = r0 - data[base + c0]!;
