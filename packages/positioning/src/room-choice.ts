@@ -95,7 +95,7 @@ export function createRoomChoice(): RoomChoice {
       moving = still ? 0 : moving + 1;
       if (room < 0 || floorOf !== floor) {
         floorOf = floor;
-        joined = doorJoined(floor);
+        joined = doorsOf(floor);
         room = best;
       } else if (
         best !== room &&
@@ -123,6 +123,14 @@ export function createRoomChoice(): RoomChoice {
     },
   };
 }
+
+// One door table per floor, shared by every tag located on it.
+const DOORS = new WeakMap<FloorRaster, Uint8Array>();
+const doorsOf = (floor: FloorRaster): Uint8Array => {
+  let joined = DOORS.get(floor);
+  if (!joined) DOORS.set(floor, (joined = doorJoined(floor)));
+  return joined;
+};
 
 /**
  * Which rooms a door joins: entry a × rooms + b is 1 when a tag can step from room a into room b,
