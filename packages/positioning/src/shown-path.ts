@@ -37,7 +37,7 @@ export function createShownPath(maxSpeed = MAX_SHOWN_SPEED_M_S): ShownPath {
       const target = onFloor(floor, x, y);
       if (!last || floorOf !== floor || tMs < last.t) {
         floorOf = floor;
-        last = { ...target, t: tMs };
+        last = { x: target.x, y: target.y, t: tMs };
         return target;
       }
       const reach = (maxSpeed * Math.min(STEP_SPAN_MS, tMs - last.t)) / 1000;
@@ -49,7 +49,7 @@ export function createShownPath(maxSpeed = MAX_SHOWN_SPEED_M_S): ShownPath {
         const k = reach / d;
         to = { x: last.x + k * (to.x - last.x), y: last.y + k * (to.y - last.y) };
       }
-      last = { ...to, t: tMs };
+      last = { x: to.x, y: to.y, t: tMs };
       return to;
     },
     reset() {
