@@ -212,7 +212,13 @@ it('re-locates an owner’s devices at once with the new frames when the owner c
 it('keeps every device’s track through a change that does not touch its map', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
-    const { positions } = setUp();
+    // Every reload builds the frames anew, with the same content, as loading them from the
+    // database does.
+    const positions = createPositionsService({
+      frames: createOwnerCache(() => Promise.resolve(ownerFrames())),
+      recorder: { add: () => undefined, close: () => Promise.resolve() } as never,
+    });
+    open = positions;
     const t0 = Date.now();
     // Ten seconds of a device standing nearer one gateway: its track has settled.
     for (let s = 0; s < 10; s++) {

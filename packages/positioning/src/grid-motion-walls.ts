@@ -38,7 +38,7 @@ function grownBy(floor: FloorRaster, b: Box, reach: number): Box {
 const SUBSTEP_VARIANCE = 0.45;
 /**
  * Most diffusion substeps per motion step: they spread the belief by up to σ ≈ 1.9 cells per axis
- * (2.6 m on the 1.4 m cells of a large floor), about a room's width; beyond that the uniform floor
+ * (2.7 m on the 1.4 m cells of a large floor), about a room's width; beyond that the uniform floor
  * and the next readings decide. A step a second mostly takes 2–7 substeps on a walled floor, so
  * this bounds late locates (a server behind, a gap in a tag's reports): with 16 at most, a locate
  * 3 s after the last cost 1.4 times a timely one (in-process, the pipeline bench's walled floor)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATE_SETTINGS } from './locate.ts';
 import { createDeviceLocator } from './locator.ts';
-import { readings, ROOM } from './test-helpers.ts';
+import { HALL, readings, ROOM } from './test-helpers.ts';
+import type { FloorGeometry } from './floor.ts';
 import type { MapFrame } from './frame.ts';
 import type { Observation } from './types.ts';
 
@@ -61,5 +62,39 @@ describe('device locator', () => {
     const loc = createDeviceLocator({ mode: 'mobile', settings });
     loc.update(frame, readings(ROOM, 3, 4), 0);
     expect(loc.update({ ...frame, mapId: 'other' }, [], 1000)).toBeNull();
+  });
+
+  describe('on a floor with walls, a tag standing in auto mode', () => {
+    /** The 20 × 15 m hall cut by a wall at x (a door at y 6.7–8.3). */
+    const cutAt = (x: number): FloorGeometry => ({
+      walls: [{ x0: x, y0: 0, x1: x, y1: 15, lossDb: 4, kind: 'light' }],
+      doors: [{ x0: x, y0: 6.7, x1: x, y1: 8.3 }],
+      outline: null,
+    });
+    const hall = (floor: FloorGeometry): MapFrame => ({
+      mapId: 'hall',
+      pixelsPerMetre: PPM,
+      anchors: HALL,
+      floor,
+    });
+    const open = { ...settings, minConfidence: 0 };
+    const run = (loc: ReturnType<typeof createDeviceLocator>, f: MapFrame, from: number) =>
+      [0, 1, 2, 3, 4].map((s) => loc.update(f, readings(HALL, 12, 5), from + s * 1000)?.position);
+
+    it('keeps its track through a frame rebuilt with the same content', () => {
+      const kept = createDeviceLocator({ mode: 'auto', settings: open });
+      const steady = createDeviceLocator({ mode: 'auto', settings: open });
+      run(kept, hall(cutAt(8)), 0);
+      run(steady, hall(cutAt(8)), 0);
+      const rebuilt = structuredClone(hall(cutAt(8)));
+      expect(run(kept, rebuilt, 5000)).toEqual(run(steady, hall(cutAt(8)), 5000));
+    });
+
+    it('starts afresh on a new floor plan, as a new locator would', () => {
+      const moved = createDeviceLocator({ mode: 'auto', settings: open });
+      run(moved, hall(cutAt(8)), 0);
+      const fresh = createDeviceLocator({ mode: 'auto', settings: open });
+      expect(run(moved, hall(cutAt(14)), 5000)).toEqual(run(fresh, hall(cutAt(14)), 5000));
+    });
   });
 });

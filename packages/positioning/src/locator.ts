@@ -6,9 +6,10 @@
  */
 import type { MapFrame } from './frame.ts';
 import { createShownPath } from './shown-path.ts';
-import { createSites, type Sites } from './site.ts';
+import { createSites, type Site, type Sites } from './site.ts';
 import {
   createTracker,
+  sameAnchors,
   type PositioningMode,
   type Tracker,
   type TrackerOptions,
@@ -41,11 +42,17 @@ export interface DeviceLocatorOptions {
   sites?: Sites;
 }
 
-/** A locator for one device; a frame of another map starts it afresh. */
+/**
+ * A locator for one device. A frame of another map starts it afresh; so does one whose site (the
+ * gateways' places and radio, the scale, the floor plan) or gateways changed, keeping the last fix
+ * until the new track gives a good one. A frame rebuilt with the same content keeps the track.
+ */
 export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
   const { settings } = opts;
   let tracker: Tracker | null = null;
   let mapId: string | null = null;
+  let siteOf: Site | null = null;
+  let anchorsOf: MapFrame['anchors'] = [];
   let last: PixelFix | null = null;
   const sites = opts.sites ?? createSites();
   const shown = createShownPath();
@@ -55,7 +62,9 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
     },
     update(frame, observations, nowMs) {
       if (!settings.enabled) return null;
-      if (!tracker || frame.mapId !== mapId) {
+      const site = sites.of(frame, nowMs);
+      const otherMap = frame.mapId !== mapId;
+      if (!tracker || otherMap || site !== siteOf || !sameAnchors(anchorsOf, frame.anchors)) {
         // The tracker applies no confidence floor: the weak-fix rule is this locator's.
         // The site's radio model is learnt from every device located on the frame's map, from
         // epochs sure enough even where the readings do not fit it well.
@@ -66,11 +75,13 @@ export function createDeviceLocator(opts: DeviceLocatorOptions): DeviceLocator {
           settings: { ...settings, minConfidence: 0 },
           ...(opts.filter ? { filter: opts.filter } : {}),
         });
+        if (otherMap) last = null;
         mapId = frame.mapId;
-        last = null;
         shown.reset();
       }
-      const e = tracker.update(observations, frame.anchors, nowMs, sites.of(frame, nowMs));
+      siteOf = site;
+      anchorsOf = frame.anchors;
+      const e = tracker.update(observations, frame.anchors, nowMs, site);
       if (e && e.confidence >= settings.minConfidence) {
         const floor = tracker.floor;
         const p = floor ? shown.step(e.x, e.y, nowMs, floor) : e;

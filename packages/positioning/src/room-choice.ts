@@ -23,10 +23,11 @@ export const ROOM_SWITCH_SHARE = 2 / 3;
  * the next room while unheard, or whose last steps the filter missed, stays behind the wall for
  * as long as it stands. Long and strict because the fixed shadowing of where a tag stands can
  * point past a wall for minutes (0.95 for 8 epochs or 0.99 for 20 flipped standing tags often).
- * On the demo building (simulate:quality, 1,800 s, seeds 1–6 / 7–12), 0.99 for 60 epochs leaves
- * 3.6 / 3.7 % of standing tags' positions in the wrong room and flips a standing tag 0.82 / 1.11
- * times per 10 minutes; 40 epochs 3.6 / 4.1 % and 0.90 / 1.28, 90 epochs 3.6 / 3.6 % and
- * 0.80 / 1.03. A minute: no longer is a tag left behind the wrong wall when its steps were missed.
+ * On the demo building (simulate:quality, 1,800 s, seeds 1–6 / 7–12; measured before the rule of
+ * FAR_ROOM_MOVING_EPOCHS below), 0.99 for 60 epochs leaves 3.6 / 3.7 % of standing tags'
+ * positions in the wrong room and flips a standing tag 0.82 / 1.11 times per 10 minutes;
+ * 40 epochs 3.6 / 4.1 % and 0.90 / 1.28, 90 epochs 3.6 / 3.6 % and 0.80 / 1.03. A minute: no
+ * longer is a tag left behind the wrong wall when its steps were missed.
  */
 export const STAND_SWITCH_SHARE = 0.99;
 export const STAND_SWITCH_EPOCHS = 60;
@@ -36,11 +37,12 @@ export const STAND_SWITCH_EPOCHS = 60;
  * walks out through its door and across the room between, which takes a brisk walker (1.5 m/s)
  * about 4 s from one room into the one facing it across a 4 m corridor. A standing tag whose
  * belief jumps through a wall is seen moving for an epoch or two (its tracked speed and its
- * estimates' shift jump with the belief), and was then shown walking round through the corridor
- * into the room behind the wall and, when the belief came back, round again: each such jump was
- * up to four room changes of a tag that never moved. On the demo building (simulate:quality,
+ * estimates' shift jump with the belief); without this rule it is shown walking round through
+ * the corridor into the room behind the wall and, when the belief comes back, round again: up to
+ * four room changes of a tag that never moved. On the demo building (simulate:quality,
  * 1,800 s; chosen on seeds 1–6, checked on 7–12): 3 and 4 epochs tie on seeds 1–6, 4 is better
- * on 7–12, and 5 leaves more standing tags behind the wrong wall (2.8 % against 2.6 %).
+ * on 7–12, and 5 leaves more standing tags behind the wrong wall (2.8 % against 2.6 %, both
+ * measured before SETTLING_EPOCHS).
  * Over seeds 1–12 the wrong room falls from 6.93 to 6.28 % of all positions and from 3.61 to
  * 2.50 % of standing tags' positions, and flips of a standing tag from 0.99 to 0.63 per 10 minutes
  * (walkers of 0.4–0.8 and 1.3–1.8 m/s, seeds 1–6, likewise better). A standing tag then stays in

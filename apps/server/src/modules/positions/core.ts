@@ -353,9 +353,10 @@ export function createLocatingCore({
 
     /**
      * Re-locate an owner's devices now on its reloaded frames. Each keeps its track unless what it
-     * is located with changed: another map, mode or settings start a new locator (locate), moved
-     * or re-modelled gateways restart its tracker, another floor plan its filter. Renaming or
-     * adding a device leaves every other device's track, room and shown path as they were.
+     * is located with changed: another mode or settings start a new locator (locate), and the
+     * locator starts afresh on another map, site (gateways' places and radio, scale, floor plan)
+     * or gateways. Renaming or adding a device leaves every other device's track, room and shown
+     * path as they were.
      */
     relocate(ownerId: string) {
       for (const [key, state] of states) if (state.ownerId === ownerId) scheduler.queue(key);

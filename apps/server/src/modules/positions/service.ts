@@ -29,7 +29,7 @@ export type { FloorChange } from './device-floors.ts';
 export interface CoreHandle {
   /** Reports of monitored devices; `frames` are the owner's current frames. */
   observe(ownerId: string, frames: OwnerFrames, reports: readonly ObservedReport[]): void;
-  /** The owner's frames changed: locate its devices afresh with these. */
+  /** The owner's frames changed: locate its devices now with these. */
   relocate(ownerId: string, frames: OwnerFrames): void;
   expire(now: number): void;
   settle(): void | Promise<void>;
@@ -177,8 +177,8 @@ export function createPositionsService({
   }
 
   /**
-   * Re-locate an owner's devices now, with fresh frames and fresh locators (a track smoothed under
-   * the old anchors would hold the old answer for a while).
+   * Re-locate an owner's devices now on freshly loaded frames; each device's locator starts its
+   * track afresh where what it is located with changed (see the core's relocate).
    */
   function relocateOwner(ownerId: string) {
     frames.invalidate(ownerId);
