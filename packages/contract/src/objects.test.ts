@@ -9,4 +9,10 @@ describe('withKeys', () => {
     expect(Object.keys(got)).toEqual(['x', 'y', 'note', 'at']);
     expect(o).toStrictEqual({ x: 1, y: 2, note: 'a' });
   });
+
+  it('keeps a key whose value is undefined, as the spread does', () => {
+    const got = withKeys({ x: 1, gone: undefined as number | undefined }, { y: undefined });
+    expect(got).toStrictEqual({ x: 1, gone: undefined, y: undefined });
+    expect(Object.keys(got)).toEqual(['x', 'gone', 'y']);
+  });
 });

@@ -111,9 +111,10 @@ export function offsetPriorWeight(map: RadioMap): number {
 }
 
 /**
- * Readings cellCosts() weighs in one sweep over the cells, each held in a register: one sweep at
- * eight gateways instead of two of four costs about a third less; past the last reading a lane
- * weighs the last one's column by 0, which adds nothing.
+ * Readings cellCosts() weighs in one sweep over the cells, each held in a register (sweep() is
+ * written out for exactly this many lanes): one sweep at eight gateways instead of two of four
+ * costs about a third less; past the last reading a lane weighs the last one's column by 0, which
+ * adds nothing.
  */
 const SWEEP = 8;
 
