@@ -35,7 +35,9 @@ export default defineConfig({
           isolate: false,
           setupFiles: ['./test/setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A hook's timeout only catches a hang: starting an app on a fresh PGlite database took
+          // over 60 s on a 2-core machine running the unit and end-to-end tests side by side.
+          hookTimeout: 180_000,
           // What a test waits for with expect.poll may take seconds on a loaded 2-core machine.
           expect: { poll: { timeout: 10_000 } },
         },
